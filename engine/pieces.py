@@ -1,0 +1,117 @@
+"""Pieces (tiles, tokens, cards) generated from a ruleset's component descriptions.
+
+A component set is never listed by hand: a generator kind and a few parameters make the
+whole set (the 56 Tri-Ominos tiles are `corner_tiles` with values 0-5; the 84-tile set is
+the same with 0-6). Generators are registered by name so that a new kind is one function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Callable, Mapping
+
+RANK_NAMES = "A23456789TJQK"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece. `uid` is unique in the game; `attrs` are what rules may read.
+
+    Attribute access (`piece.value`, `piece.corners`) reads `attrs`, so that a compiled
+    expression can use a piece as a record.
+    """
+
+    uid: int
+    component: str
+    name: str
+    attrs: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    def __getattr__(self, key: str):
+        attrs = object.__getattribute__(self, "attrs")
+        try:
+            return attrs[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __repr__(self) -> str:
+        return f"Piece({self.uid}, {self.component!r}, {self.name!r})"
+
+
+# A generator takes the component's spec and returns (name, attrs) pairs in a fixed order,
+# and declares the attribute types (as plain names: int, bool, str, list[int]).
+Generator = Callable[[Mapping], list[tuple[str, dict]]]
+GENERATORS: dict[str, Generator] = {}
+ATTRIBUTE_TYPES: dict[str, dict[str, str]] = {}
+
+
+def generator(kind: str, attributes: dict[str, str]):
+    """Register a component generator under `kind` with the attributes it gives pieces."""
+
+    def register(fn: Generator) -> Generator:
+        GENERATORS[kind] = fn
+        ATTRIBUTE_TYPES[kind] = attributes
+        return fn
+
+    return register
+
+
+@generator(
+    "corner_tiles",
+    {"corners": "list[int]", "value": "int", "distinct": "int", "high": "int", "low": "int"},
+)
+def _corner_tiles(spec: Mapping) -> list[tuple[str, dict]]:
+    """Every multiset of `corners` numbers from `values.min`..`values.max`, once each.
+
+    Corners are read clockwise, never decreasing from the lowest: 0-1-2 exists and its
+    mirror 0-2-1 does not.
+    """
+    lo, hi = spec["values"]["min"], spec["values"]["max"]
+    out = []
+    for combo in combinations_with_replacement(range(lo, hi + 1), spec.get("corners", 3)):
+        out.append(
+            (
+                "-".join(map(str, combo)),
+                {
+                    "corners": list(combo),
+                    "value": sum(combo),
+                    "distinct": len(set(combo)),
+                    "high": max(combo),
+                    "low": min(combo),
+                },
+            )
+        )
+    return out
+
+
+@generator("numbered", {"value": "int", "joker": "bool"})
+def _numbered(spec: Mapping) -> list[tuple[str, dict]]:
+    """Tokens with a face value, `counts: {value: how many}`, plus `jokers` (value 0)."""
+    out = []
+    for value, count in sorted((int(k), int(v)) for k, v in spec["counts"].items()):
+        out += [(str(value), {"value": value, "joker": False})] * count
+    out += [("J", {"value": 0, "joker": True})] * int(spec.get("jokers", 0))
+    return out
+
+
+@generator("deck", {"rank": "int", "suit": "str", "colour": "str", "value": "int"})
+def _deck(spec: Mapping) -> list[tuple[str, dict]]:
+    """A card deck: ranks 1..`ranks` (A=1 ... K=13) in each suit, named like `Ah`, `Td`."""
+    suits = spec.get("suits", ["c", "d", "h", "s"])
+    red = set(spec.get("red_suits", ["d", "h"]))
+    out = []
+    for suit in suits:
+        for rank in range(1, int(spec.get("ranks", 13)) + 1):
+            name = (RANK_NAMES[rank - 1] if rank <= len(RANK_NAMES) else str(rank)) + suit
+            colour = "red" if suit in red else "black"
+            out.append((name, {"rank": rank, "suit": suit, "colour": colour, "value": rank}))
+    return out
+
+
+def build_pieces(components: Mapping[str, Mapping]) -> list[Piece]:
+    """All pieces of a ruleset's `components` section, uids in a fixed order."""
+    pieces: list[Piece] = []
+    for comp_name, spec in components.items():
+        for name, attrs in GENERATORS[spec["kind"]](spec):
+            pieces.append(Piece(len(pieces), comp_name, name, dict(attrs)))
+    return pieces

@@ -1,0 +1,15 @@
+"""Board kinds. Each is one module that registers itself in `BOARD_KINDS`."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.topology.base import BOARD_KINDS, Board, Placement, Topology, register
+
+# A new board kind is one new module here, named in this tuple.
+_KIND_MODULES: tuple[str, ...] = ()
+
+for _name in _KIND_MODULES:
+    importlib.import_module(f"engine.topology.{_name}")
+
+__all__ = ["BOARD_KINDS", "Board", "Placement", "Topology", "register"]

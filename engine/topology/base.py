@@ -1,0 +1,126 @@
+"""The contract every board kind fulfils, so that the kernel never needs to know which.
+
+A board kind is a generic, named primitive (`triangular`, `square`, `tableau`, ...). It
+reads the ruleset's `board` mapping, checks it, makes empty boards, generates the legal
+placements (or exposed pieces) for the kernel's generic actions, and draws a board as
+text. Types for expressions are given as plain names (`int`, `bool`, `str`, `list[int]`,
+`list[<record>]`, or a record name) because this layer sits below the expression layer.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Callable, ClassVar, Iterator, Mapping, Sequence
+
+from engine.diagnostics import Diagnostic, Position
+from engine.pieces import Piece
+
+Where = Callable[..., "Position | None"]  # where(*path) -> position of a value in the ruleset
+
+
+class Placement:
+    """One candidate placement of pieces from a hand. Kinds subclass it.
+
+    `pieces` are the hand pieces it uses. Its measures (`edges`, `hexagons`, `lines`...)
+    are attributes, computed lazily where they are costly, and become `move.<field>`
+    in expressions. `text` is the move's stable text form, parsed back by
+    `Board.parse_placement`.
+    """
+
+    pieces: tuple[Piece, ...] = ()
+
+    @property
+    def text(self) -> str:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+
+class Board(ABC):
+    """A mutable board. The kernel clones it for search and changes it only via apply."""
+
+    @property
+    @abstractmethod
+    def count(self) -> int:
+        """How many pieces are on the board."""
+
+    @abstractmethod
+    def clone(self) -> "Board":
+        ...
+
+    def iter_placements(
+        self, hand: Sequence[Piece], first: bool, rules: object
+    ) -> Iterator[Placement]:
+        """Every legal placement from `hand`, in a fixed order (for `place` actions).
+
+        `first` is true for the first placement of a round. `rules` is what the kind's
+        `compile_place` returned for the action. The kernel applies the action's `if`
+        guard on top of what is yielded here.
+        """
+        raise NotImplementedError
+
+    def apply_placement(self, placement: Placement) -> None:
+        raise NotImplementedError
+
+    def parse_placement(
+        self, text: str, hand: Sequence[Piece], first: bool, rules: object
+    ) -> Placement:
+        """A typed or recorded placement; raises ValueError with a reason if illegal."""
+        raise NotImplementedError
+
+    # For kinds whose pieces leave the board (`play` actions): a tableau.
+    def deal(self, pieces: Sequence[Piece]) -> None:
+        """Lay pieces out at the start of a round (the kind decides where and face)."""
+        raise NotImplementedError
+
+    def iter_exposed(self) -> Iterator[tuple[int, Piece]]:
+        """(slot, piece) for every piece that may be taken, in slot order."""
+        raise NotImplementedError
+
+    def remove(self, slot: int) -> Piece:
+        raise NotImplementedError
+
+
+class Topology(ABC):
+    """A board kind, built from the ruleset's `board` mapping."""
+
+    kind: ClassVar[str]
+    #: action kinds this board supports: "place" and/or "play"
+    actions: ClassVar[frozenset[str]] = frozenset()
+    #: fields of `board` in expressions (besides `count`), name -> type name
+    board_fields: ClassVar[dict[str, str]] = {}
+    #: fields of `move` per action kind, name -> type name
+    move_fields: ClassVar[dict[str, dict[str, str]]] = {}
+    #: record types the fields above refer to, e.g. {"line": {"length": "int", "sum": "int"}}
+    record_types: ClassVar[dict[str, dict[str, str]]] = {}
+
+    def __init__(self, spec: Mapping):
+        self.spec = spec
+
+    @classmethod
+    def check_spec(cls, spec: Mapping, where: Where) -> list[Diagnostic]:
+        """Problems with the `board` mapping (R4xx codes), each with its position."""
+        return []
+
+    def check_place(self, action: Mapping, where: Where) -> list[Diagnostic]:
+        """Problems with a `place` action's kind-specific parameters."""
+        return []
+
+    def compile_place(self, action: Mapping) -> object:
+        """Turn a `place` action's parameters into what `iter_placements` needs."""
+        return None
+
+    @abstractmethod
+    def new_board(self) -> Board:
+        ...
+
+    @abstractmethod
+    def render_text(self, board: Board) -> str:
+        """The board as text a person can read at a glance."""
+
+
+BOARD_KINDS: dict[str, type[Topology]] = {}
+
+
+def register(cls: type[Topology]) -> type[Topology]:
+    """Class decorator: make a board kind available to rulesets under `cls.kind`."""
+    BOARD_KINDS[cls.kind] = cls
+    return cls
