@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.diagnostics import Diagnostic, Position, Severity, closest, define
+from engine.expr import compile_expression
+from engine.expr.definitions import Definition
+from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, build_pieces
 from engine.topology import BOARD_KINDS, Topology
 
@@ -176,8 +179,6 @@ class _Builder:
 
     def expr(self, source, env, path: tuple, expected=None):
         """Compile one expression field; None (and diagnostics) if it is wrong."""
-        from engine.expr import compile_expression
-
         if isinstance(source, str):
             self.sources.append(source)
         pos = self.where(*path) or Position(getattr(self.rs, "path", "<ruleset>"))
@@ -191,7 +192,6 @@ class _Builder:
 
     # -- sections -------------------------------------------------------------------
     def build(self) -> tuple[Model | None, list[Diagnostic]]:
-        from engine.expr.definitions import Definition
         from engine.rules.contexts import ContextTypes
 
         d = self.data
@@ -299,7 +299,7 @@ class _Builder:
         guard_env = self.types.move(kind) if kind in ("place", "play") else self.types.base
         env = self.types.move(kind)
         if "if" in spec:
-            action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL_T())
+            action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
         updates = []
         for counter, source in (spec.get("then") or {}).items():
             if counter not in counters:
@@ -308,10 +308,10 @@ class _Builder:
                     path + ("then", counter), suggest(counter, counters) or "declare it under `counters:`",
                 )
                 continue
-            updates.append((counter, self.expr(source, env, path + ("then", counter), INT_T())))
+            updates.append((counter, self.expr(source, env, path + ("then", counter), INT)))
         action.then = tuple(updates)
         if "extra_turn" in spec:
-            action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL_T())
+            action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)
         action.ends_turn = bool(spec.get("ends_turn", True))
         action.max = int(spec.get("max", 0) or 0)
         return action
@@ -345,11 +345,11 @@ class _Builder:
             kind = (actions.get(on) or {}).get("kind", "") if on in actions else on
             env = self.types.move(kind)
             rule = ScoringRule(
-                name, on, self.expr(spec.get("points", 0), env, path + ("points",), INT_T()),
+                name, on, self.expr(spec.get("points", 0), env, path + ("points",), INT),
                 to=to, label=str(spec.get("label", "")), pos=self.where(*path),
             )
             if "if" in spec:
-                rule.guard = self.expr(spec["if"], env, path + ("if",), BOOL_T())
+                rule.guard = self.expr(spec["if"], env, path + ("if",), BOOL)
             rules.append(rule)
         return rules
 
@@ -385,7 +385,7 @@ class _Builder:
             model.opening = Opening(
                 tuple(keys),
                 None if also is None else self.expr(
-                    also, env, ("setup", "opening", "may_also_open_with"), BOOL_T()
+                    also, env, ("setup", "opening", "may_also_open_with"), BOOL
                 ),
             )
 
@@ -434,13 +434,13 @@ class _Builder:
         for name, spec in ((self.data.get("round") or {}).get("end") or {}).items():
             spec = spec or {}
             path = ("round", "end", name)
-            cond = self.expr(spec.get("if", False), self.types.base, path + ("if",), BOOL_T())
+            cond = self.expr(spec.get("if", False), self.types.base, path + ("if",), BOOL)
             winner = self.winner(spec.get("winner"), path + ("winner",), WinnerSpec("none"))
             conds.append(EndCondition(name, cond, winner, self.where(*path)))
         model.round_end = tuple(conds)
         match = self.data.get("match") or {}
         if "end_if" in match:
-            model.match_end = self.expr(match["end_if"], self.types.base, ("match", "end_if"), BOOL_T())
+            model.match_end = self.expr(match["end_if"], self.types.base, ("match", "end_if"), BOOL)
         model.match_winner = self.winner(
             match.get("winner"), ("match", "winner"), WinnerSpec("highest", ())
         )
@@ -458,18 +458,6 @@ class _Builder:
                     R_UNUSED, f"definition `{name}` is never used", ("define", name),
                     "remove it, or use it in an expression",
                 )
-
-
-def BOOL_T():  # noqa: N802 - the expression layer's BOOL, imported when first needed
-    from engine.expr.types import BOOL
-
-    return BOOL
-
-
-def INT_T():  # noqa: N802
-    from engine.expr.types import INT
-
-    return INT
 
 
 def word_used(name: str, sources: list[str]) -> bool:
