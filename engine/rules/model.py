@@ -181,7 +181,9 @@ class _Builder:
         """Compile one expression field; None (and diagnostics) if it is wrong."""
         if isinstance(source, str):
             self.sources.append(source)
-        pos = self.where(*path) or Position(getattr(self.rs, "path", "<ruleset>"))
+        locator = getattr(self.rs, "locator", None)  # lands carets inside quoted scalars
+        pos = (locator(*path) if locator else None) or self.where(*path)
+        pos = pos or Position(str(getattr(self.rs, "path", "<ruleset>")))
         compiled, problems = compile_expression(
             source, env, pos, expected=expected, definitions=self.definitions
         )

@@ -1,0 +1,54 @@
+"""`rulecraft moves SCENARIO`: the legal moves of a position, with their points."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from engine.cli.app import app
+from engine.cli.games import describe_events, exit_with, where
+from engine.diagnostics import RulecraftError
+
+
+@app.command("moves")
+def moves_command(
+    scenario: str = typer.Argument(..., help="A scenario file (docs/scenarios.md)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """List the legal moves of a scenario's position, with points and breakdown by rule."""
+    from engine.kernel.scenario import load_scenario, outcome
+
+    try:
+        sc = load_scenario(scenario)
+    except RulecraftError as exc:
+        exit_with(exc, 1)
+    state = sc.state
+    rows = []
+    for move in state.legal_moves():
+        got = outcome(state, move)
+        rows.append((move, got))
+    if as_json:
+        typer.echo(json.dumps({
+            "scenario": scenario,
+            "ruleset": sc.ruleset.id,
+            "to_move": state.to_move,
+            "moves": [
+                {
+                    "move": move.text,
+                    "points": got.points,
+                    "breakdown": [
+                        {"rule": e.rule, "points": e.points, "player": e.player,
+                         "where": where(e), "label": e.detail}
+                        for e in got.events
+                    ],
+                    "scores": got.scores,
+                }
+                for move, got in rows
+            ],
+        }, indent=2))
+        return
+    typer.echo(f"{sc.ruleset.id}: player {state.to_move + 1} to move, "
+               f"{len(rows)} legal move(s)")
+    for i, (move, got) in enumerate(rows, 1):
+        typer.echo(f"{i:3}. {move.text:<28} {got.points:+5d}  {describe_events(got.events)}")

@@ -1,0 +1,149 @@
+"""`rulecraft simulate`: many seeded games between agents, with per-seat statistics.
+
+Game i is seeded `seed + i`; each seat's agent is seeded from the game's seed and the
+seat, so the figures are the same whatever `--jobs` is.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import List, Optional
+
+import typer
+
+from engine.cli.app import app
+from engine.cli.common import WithOption
+from engine.cli.games import check_players, load_game_or_exit
+
+_WORKER: dict = {}
+
+
+def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False):
+    """One game: (scores, winner, turns, rounds[, state])."""
+    from engine.players.agents import agent_seed, make_agent, play_out
+
+    agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
+              for s in range(players)]
+    state = play_out(game.new_game(players, seed), agents)
+    result = (list(state.scores), state.winner, state.turns_total, state.round.number)
+    return result + (state,) if keep else result
+
+
+def _init_worker(ref: str, overlays: list[str]) -> None:
+    from engine.kernel import Game
+    from engine.rules import load_ruleset
+    from engine.rules.model import compile_model
+
+    model, _ = compile_model(load_ruleset(ref, overlays))
+    _WORKER["game"] = Game(model)
+
+
+def _run_chunk(args) -> list:
+    players, seeds, agents = args
+    return [play_one(_WORKER["game"], players, s, agents) for s in seeds]
+
+
+def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None) -> list:
+    """Results in seed order, played here or in `jobs` worker processes."""
+    if jobs <= 1:
+        out = []
+        for seed in seeds:
+            out.append(play_one(game, players, seed, agents))
+            if progress:
+                progress(1)
+        return out
+    size = max(1, len(seeds) // (jobs * 4))
+    chunks = [(players, seeds[i : i + size], agents) for i in range(0, len(seeds), size)]
+    out = []
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(ref, overlays)) as pool:
+        for results in pool.map(_run_chunk, chunks):
+            out.extend(results)
+            if progress:
+                progress(len(results))
+    return out
+
+
+def summarize(results: list, players: int, agents: list[str]) -> dict:
+    """Per-seat mean score and win rate, mean turns and rounds."""
+    n = len(results) or 1
+    seats = []
+    for s in range(players):
+        seats.append({
+            "seat": s + 1,
+            "agent": agents[s % len(agents)],
+            "mean_score": round(sum(r[0][s] for r in results) / n, 2),
+            "win_rate": round(sum(1 for r in results if r[1] == s) / n, 4),
+        })
+    return {
+        "games": len(results),
+        "seats": seats,
+        "no_winner": round(sum(1 for r in results if r[1] is None) / n, 4),
+        "mean_turns": round(sum(r[2] for r in results) / n, 2),
+        "mean_rounds": round(sum(r[3] for r in results) / n, 2),
+    }
+
+
+@app.command("simulate")
+def simulate_command(
+    ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
+    overlays: WithOption = None,
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i: seed + i)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
+    agents: str = typer.Option("random", "--agents", help="Agents by seat, e.g. greedy,random."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+    record: Optional[str] = typer.Option(None, "--record", help="Write the first game's record."),
+) -> None:
+    """Play seeded games between agents and print per-seat statistics."""
+    from engine.players.agents import AGENTS
+
+    ruleset_obj, game = load_game_or_exit(ruleset, overlays)
+    n = check_players(game, players)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    bad = [a for a in names if a not in AGENTS]
+    if not names or bad:
+        typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
+                   f"agents: {', '.join(AGENTS)}", err=True)
+        raise typer.Exit(2)
+    seeds = list(range(seed, seed + games))
+    start = time.perf_counter()
+    if sys.stderr.isatty() and not as_json:
+        with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+            results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
+                                bar.update)
+    else:
+        results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs)
+    elapsed = time.perf_counter() - start
+    summary = summarize(results, n, names)
+    summary["ruleset"] = ruleset_obj.id
+    summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
+    if record:
+        _write_record(game, ruleset_obj, overlays, n, seed, names, record)
+    _print(summary, as_json)
+
+
+def _write_record(game, ruleset, overlays, n, seed, names, path) -> None:
+    from engine.kernel.record import make_record, save_record
+
+    *_, state = play_one(game, n, seed, names, keep=True)
+    agents = [names[s % len(names)] for s in range(n)]
+    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents))
+
+
+def _print(summary: dict, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    typer.echo(f"{summary['ruleset']}: {summary['games']} games")
+    typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
+    for s in summary["seats"]:
+        typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "
+                   f"{s['win_rate'] * 100:>8.1f}%")
+    if summary["no_winner"]:
+        typer.echo(f"no winner: {summary['no_winner'] * 100:.1f}%")
+    typer.echo(f"mean turns: {summary['mean_turns']:.2f}   mean rounds: {summary['mean_rounds']:.2f}")
+    typer.echo(f"games/s: {summary['games_per_second']}")
