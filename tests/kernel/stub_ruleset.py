@@ -46,6 +46,8 @@ class StubRuleset:
         return self.positions.get(tuple(path))
 
 
+_CONSTRUCTOR = yaml.SafeLoader("")
+
+
 def _scalar(node):
-    value = yaml.safe_load(yaml.serialize(node))
-    return value
+    return _CONSTRUCTOR.construct_object(node, deep=True)
