@@ -37,6 +37,9 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     ctx = make_context(state, mover)
     if view is not None:
         ctx["move"] = view
+        pieces = view.pieces
+        if pieces:
+            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
     if action.then:
         values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
         for name, value in values:
@@ -139,8 +142,7 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     r.unable_in_row = 0 if t.could_place else r.unable_in_row + 1
     if model.refill:
         refill(state, mover)
-    state.turn = TurnInfo()
-    state._rebind()
+    t.reset()
     state.to_move = mover if extra else (mover + 1) % state.n
     state._invalidate()
     ctx = make_context(state, mover)
@@ -290,6 +292,7 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
         return
     contexts = {mover: ctx} if ctx is not None else {}
     move = ctx.get("move") if ctx is not None else None
+    piece = ctx.get("tile") if ctx is not None else None
     for rule in rules:
         for seat in receivers(state, rule.to, mover):
             c = contexts.get(seat)
@@ -297,6 +300,7 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
                 c = contexts[seat] = make_context(state, seat)
                 if move is not None:
                     c["move"] = move
+                    c["tile"] = c["card"] = c["token"] = c["piece"] = piece
             if rule.guard is not None and not rule.guard.evaluate(c):
                 continue
             points = int(rule.points.evaluate(c))

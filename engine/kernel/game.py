@@ -9,6 +9,15 @@ from engine.kernel.flow import settle, start_round
 from engine.kernel.state import State
 
 
+def _expose_attributes(piece) -> None:
+    """Copy a piece's attributes onto the instance, so that `tile.value` in a compiled
+    expression is a plain attribute read rather than a `__getattr__` call (the values
+    are the same; pieces stay immutable)."""
+    for name, value in piece.attrs.items():
+        if name not in ("uid", "component", "name", "attrs") and name not in piece.__dict__:
+            object.__setattr__(piece, name, value)
+
+
 class Game:
     """A compiled ruleset ready to play. Build it once per model; states share it."""
 
@@ -23,6 +32,14 @@ class Game:
         for rule in model.scoring:
             self.rules_on.setdefault(rule.on, []).append(rule)
         self.unique_names = len({p.name for p in self.pieces}) == len(self.pieces)
+        for action in self.actions:
+            names = getattr(action.guard, "names_used", None)
+            action.guard_move = names is None or "move" in names
+            action.guard_pieces = tuple(
+                n for n in ("tile", "card", "token", "piece") if names is None or n in names
+            )
+        for piece in self.pieces:
+            _expose_attributes(piece)
 
     @property
     def topology(self):

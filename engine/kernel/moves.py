@@ -2,28 +2,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.diagnostics import Position
 
 
-@dataclass(frozen=True)
 class Move:
     """One action a player can take: the action's name and its argument as text.
 
     `repr` rebuilds the move (`Move('place', '0,0:4-4-4')`); `text` is the form written
-    in records and typed by players (`place 0,0:4-4-4`, `draw`). `data` is what the
-    board kind generated (a placement, a slot); it is a cache, ignored by equality, and
-    rebuilt from the text when a move is typed or read back from a record.
+    in records and typed by players (`place 0,0:4-4-4`, `draw`). Moves are values:
+    equal and hashed by action and argument, and never changed once made. `data` is
+    what the board kind generated (a placement, a slot); a cache that equality ignores.
+    A generated move computes its argument text only when asked (formatting every
+    candidate placement would cost more than generating it).
     """
 
-    action: str
-    arg: str = ""
-    data: object = field(default=None, compare=False, hash=False, repr=False)
+    __slots__ = ("action", "_arg", "data")
+
+    def __init__(self, action: str, arg: str = "", data: object = None):
+        self.action = action
+        self._arg = arg
+        self.data = data
+
+    @classmethod
+    def of(cls, action: str, data) -> "Move":
+        """A move whose argument is `data.text`, formatted when first needed."""
+        move = cls(action, None, data)  # type: ignore[arg-type]
+        return move
+
+    @property
+    def arg(self) -> str:
+        if self._arg is None:
+            self._arg = self.data.text
+        return self._arg
 
     @property
     def text(self) -> str:
-        return f"{self.action} {self.arg}" if self.arg else self.action
+        arg = self.arg
+        return f"{self.action} {arg}" if arg else self.action
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Move) and self.action == other.action and self.arg == other.arg
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.arg))
 
     def __str__(self) -> str:
         return self.text

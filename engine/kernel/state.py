@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Hashable
 
 from engine.kernel.moves import IllegalMove, Move, ScoreEvent
 from engine.kernel.views import (
-    Counters, ExchangeMove, PlaceMove, PlayerView, PlayMove, RoundInfo, TurnInfo, ZoneView,
+    Counters, ExchangeMove, PileView, PlaceMove, PlayerView, PlayMove, PoolView, RoundInfo,
+    TurnInfo,
     make_context,
 )
 
@@ -59,8 +60,8 @@ class State:
         self.player_views = [PlayerView(self, i) for i in range(self.n)]
         self.base_values = {
             "players": self.player_views,
-            "pool": ZoneView(self, "pool"),
-            "pile": ZoneView(self, "pile"),
+            "pool": PoolView(self),
+            "pile": PileView(self),
             "board": self.board,
             "round": self.round,
             "turn": self.turn,
@@ -200,23 +201,32 @@ class State:
 
 
 # -- move generators, one per action kind ------------------------------------------------
+# A guard is evaluated once per candidate; the candidate's `move` and piece are put in
+# the context only when the guard reads them (`Game` works out which names it reads).
 def _place_moves(state: State, action) -> list[Move]:
     hand = state.hands[state.to_move]
     first = not state.round.placed_any
     if first and state.opening_pieces is not None:
         hand = [p for p in hand if p.uid in state.opening_pieces]
-    guard = action.guard
-    ctx = state._decision_context() if guard is not None else None
+    placements = state.board.iter_placements(hand, first, action.rules)
     name = action.name
+    guard = action.guard
+    if guard is None:
+        return [Move.of(name, p) for p in placements]
+    ctx = state._decision_context()
+    evaluate = guard.evaluate
+    uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
-    for placement in state.board.iter_placements(hand, first, action.rules):
-        if guard is not None:
+    for placement in placements:
+        if uses_move:
             ctx["move"] = PlaceMove(placement, first)
-            if not guard.evaluate(ctx):
-                continue
-        out.append(Move(name, placement.text, placement))
-    if ctx is not None:
-        ctx.pop("move", None)
+        for alias in aliases:
+            ctx[alias] = placement.pieces[0]
+        if evaluate(ctx):
+            out.append(Move.of(name, placement))
+    ctx.pop("move", None)
+    for alias in aliases:
+        ctx.pop(alias, None)
     return out
 
 
@@ -246,20 +256,26 @@ def _exchange_moves(state: State, action) -> list[Move]:
 
 
 def _play_moves(state: State, action) -> list[Move]:
-    guard = action.guard
-    ctx = state._decision_context() if guard is not None else None
     board = state.board
     unique = state.game.unique_names
+    name = action.name
+    guard = action.guard
+    ctx = state._decision_context() if guard is not None else None
+    uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
     for slot, piece in board.iter_exposed():
         if guard is not None:
-            ctx["move"] = PlayMove(board.slot_record(slot), piece)
+            if uses_move:
+                ctx["move"] = PlayMove(board, slot, piece)
+            for alias in aliases:
+                ctx[alias] = piece
             if not guard.evaluate(ctx):
                 continue
-        arg = piece.name if unique else f"{piece.name}@{slot}"
-        out.append(Move(action.name, arg, (slot, piece)))
+        out.append(Move(name, piece.name if unique else f"{piece.name}@{slot}", (slot, piece)))
     if ctx is not None:
         ctx.pop("move", None)
+        for alias in aliases:
+            ctx.pop(alias, None)
     return out
 
 
@@ -279,7 +295,9 @@ def move_view(state: State, action, move: Move):
         return PlaceMove(move.data, not state.round.placed_any)
     if action.kind == "play":
         slot, piece = move.data
-        return PlayMove(state.board.slot_record(slot), piece)
+        view = PlayMove(state.board, slot, piece)
+        view.slot  # noqa: B018 - read before the piece leaves the board
+        return view
     if action.kind == "exchange":
         return ExchangeMove(move.data)
     return None

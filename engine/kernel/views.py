@@ -45,6 +45,10 @@ class TurnInfo:
     __slots__ = ("draws", "placed", "actions", "could_place", "extra")
 
     def __init__(self):
+        self.reset()
+
+    def reset(self) -> None:
+        """A new turn (the object is kept: contexts hold it)."""
         self.draws = 0
         self.placed = 0
         self.actions = 0
@@ -104,31 +108,54 @@ class PlayerView:
         return f"<player {self.index}>"
 
 
-class ZoneView:
-    """`pool` and `pile`: count, total value and top piece of a list of pieces."""
+class PoolView:
+    """`pool`: count, total value and top piece (the next drawn) of the face-down supply."""
 
-    __slots__ = ("_state", "_name")
+    __slots__ = ("_state",)
 
-    def __init__(self, state: "State", name: str):
+    def __init__(self, state: "State"):
         self._state = state
-        self._name = name
 
     @property
     def pieces(self) -> list:
-        return getattr(self._state, self._name)
+        return self._state.pool
 
     @property
     def count(self) -> int:
-        return len(getattr(self._state, self._name))
+        return len(self._state.pool)
 
     @property
     def value(self) -> int:
         values = self._state.game.values
-        return sum(values[p.uid] for p in getattr(self._state, self._name))
+        return sum(values[p.uid] for p in self._state.pool)
 
     @property
     def top(self):
-        pieces = getattr(self._state, self._name)
+        pieces = self._state.pool
+        return pieces[-1] if pieces else None
+
+
+class PileView(PoolView):
+    """`pile`: the same fields for the face-up waste (its top is the last piece put)."""
+
+    __slots__ = ()
+
+    @property
+    def pieces(self) -> list:
+        return self._state.pile
+
+    @property
+    def count(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def value(self) -> int:
+        values = self._state.game.values
+        return sum(values[p.uid] for p in self._state.pile)
+
+    @property
+    def top(self):
+        pieces = self._state.pile
         return pieces[-1] if pieces else None
 
 
@@ -159,15 +186,24 @@ class PlaceMove:
 
 
 class PlayMove:
-    """`move` of a play action (a piece taken from the board) or of a deal."""
+    """`move` of a play action: a piece taken from the board (`move.slot` from the kind)."""
 
-    __slots__ = ("slot", "piece", "count", "opening")
+    __slots__ = ("board", "index", "piece", "_slot")
 
-    def __init__(self, slot, piece):
-        self.slot = slot
+    count = 1
+    opening = False
+
+    def __init__(self, board, index, piece):
+        self.board = board
+        self.index = index
         self.piece = piece
-        self.count = 1
-        self.opening = False
+        self._slot = None
+
+    @property
+    def slot(self):
+        if self._slot is None:
+            self._slot = self.board.slot_record(self.index)
+        return self._slot
 
     @property
     def pieces(self) -> list:
