@@ -7,23 +7,45 @@ from typing import Sequence
 
 import typer
 
-from engine.cli.common import load_or_exit, print_diagnostics
+from engine.cli.common import print_diagnostics
 from engine.diagnostics import RulecraftError, Severity
 from engine.kernel import Game
 
 
-def load_game_or_exit(ref: str, overlays: Sequence[str] | None = None):
-    """(ruleset, game) for a reference, or the diagnostics on stderr and exit 1/2."""
+def resolve(ref: str, overlays: Sequence[str]):
+    """(ruleset | None, diagnostics): the rules layer's `check_ruleset` (tests replace it)."""
+    from engine.rules import check_ruleset
+
+    return check_ruleset(ref, tuple(overlays))
+
+
+def compile_game(ref: str, overlays: Sequence[str] = ()):
+    """(ruleset | None, game | None, diagnostics) for a ruleset reference."""
     from engine.rules.model import compile_model
 
-    ruleset = load_or_exit(ref, overlays)
-    model, diagnostics = compile_model(ruleset)
-    if model is None:
-        print_diagnostics([d for d in diagnostics], err=True)
-        raise typer.Exit(1)
-    warnings = [d for d in diagnostics if d.level is Severity.WARNING]
-    print_diagnostics(warnings, err=True)
-    return ruleset, Game(model)
+    ruleset, diagnostics = resolve(ref, list(overlays))
+    if ruleset is None:
+        return None, None, diagnostics
+    model, more = compile_model(ruleset)
+    return ruleset, (Game(model) if model is not None else None), list(diagnostics) + list(more)
+
+
+# Diagnostics that mean the reference names nothing: a usage error, not a broken ruleset.
+_NOT_FOUND = {"R400", "R401", "R408"}
+
+
+def load_game_or_exit(ref: str, overlays: Sequence[str] | None = None):
+    """(ruleset, game) for a reference, or the diagnostics on stderr and exit 2 (not
+    found) or 1 (broken). Warnings are printed and the game returned."""
+    ruleset, game, diagnostics = compile_game(ref, list(overlays or ()))
+    if game is None:
+        print_diagnostics(diagnostics, err=True)
+        unknown = ruleset is None and any(
+            d.code in _NOT_FOUND and d.pos is None for d in diagnostics
+        )
+        raise typer.Exit(2 if unknown else 1)
+    print_diagnostics([d for d in diagnostics if d.level is Severity.WARNING], err=True)
+    return ruleset, game
 
 
 def exit_with(error: RulecraftError, status: int = 1):
@@ -56,3 +78,12 @@ def check_players(game: Game, players: int | None) -> int:
                    f"players, not {n}", err=True)
         raise typer.Exit(2)
     return n
+
+
+def record_ref(ref: str) -> str:
+    """How a record names its ruleset so that replay finds it: an existing file as an
+    absolute path, anything else (an id, a game name) as given."""
+    from pathlib import Path
+
+    path = Path(ref)
+    return str(path.resolve()) if path.is_file() else ref

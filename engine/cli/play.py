@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-import click
 import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import check_players, describe_events, load_game_or_exit
+from engine.cli.games import check_players, describe_events, load_game_or_exit, record_ref
 from engine.kernel import IllegalMove
 
 HELP = "Type a move's number or its text; `hint`, `moves`, `board`, or `quit`."
@@ -143,41 +142,42 @@ def play_command(
                 show(state, 0)
                 move = ask(state)
                 if move is None:
-                    _leave(state, ruleset_obj, overlays, record, agent)
+                    _leave(state, ruleset_obj, overlays, record, agent, ruleset)
                     return
             else:
                 move = agents[state.to_move].choose(state)
             mover = state.to_move
             events = state.apply(move)
             typer.echo(f"P{mover + 1} plays {move.text}: {describe_events(events)}")
-    except click.exceptions.Abort:
+    except typer.Abort:
         typer.echo("")
-        _leave(state, ruleset_obj, overlays, record, agent)
+        _leave(state, ruleset_obj, overlays, record, agent, ruleset)
         return
     show(state, 0)
     winner = "nobody" if state.winner is None else f"P{state.winner + 1}"
     typer.echo(f"game over ({state.round.reason}); winner: {winner}; scores: {state.scores}")
     if record:
-        _save(state, ruleset_obj, overlays, record, agent)
+        _save(state, ruleset_obj, overlays, record, agent, ruleset)
 
 
-def _save(state, ruleset, overlays, path: str, agent: str) -> None:
+def _save(state, ruleset, overlays, path: str, agent: str, ref: str) -> None:
     from engine.kernel.record import make_record, save_record
 
     agents = ["human"] + [agent] * (state.n - 1)
-    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents))
+    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
+                                  ref=record_ref(ref)))
     typer.echo(f"record written to {path}")
 
 
-def _leave(state, ruleset, overlays, record: Optional[str], agent: str) -> None:
+def _leave(state, ruleset, overlays, record: Optional[str], agent: str, ref: str) -> None:
     """Leave cleanly, saving the record if asked to."""
     path = record
     if not path:
         try:
             path = typer.prompt("save the record to (empty: do not save)", default="",
                                 show_default=False)
-        except click.exceptions.Abort:
+        except typer.Abort:
             path = ""
     if path.strip():
-        _save(state, ruleset, overlays, path.strip(), agent)
+        _save(state, ruleset, overlays, path.strip(), agent, ref)
     typer.echo("bye")

@@ -24,7 +24,7 @@ def replay_command(
     except RulecraftError as exc:
         exit_with(exc, 1)
     rs = loaded.data["ruleset"]
-    ruleset, game = load_game_or_exit(rs["id"], rs.get("overlays") or [])
+    ruleset, game = load_game_or_exit(rs.get("ref") or rs["id"], rs.get("overlays") or [])
     try:
         result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
     except RulecraftError as exc:

@@ -16,7 +16,7 @@ import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import check_players, load_game_or_exit
+from engine.cli.games import check_players, load_game_or_exit, record_ref
 
 _WORKER: dict = {}
 
@@ -33,12 +33,9 @@ def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool =
 
 
 def _init_worker(ref: str, overlays: list[str]) -> None:
-    from engine.kernel import Game
-    from engine.rules import load_ruleset
-    from engine.rules.model import compile_model
+    from engine.cli.games import compile_game
 
-    model, _ = compile_model(load_ruleset(ref, overlays))
-    _WORKER["game"] = Game(model)
+    _WORKER["game"] = compile_game(ref, overlays)[1]
 
 
 def _run_chunk(args) -> list:
@@ -122,16 +119,17 @@ def simulate_command(
     summary["ruleset"] = ruleset_obj.id
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     if record:
-        _write_record(game, ruleset_obj, overlays, n, seed, names, record)
+        _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset)
     _print(summary, as_json)
 
 
-def _write_record(game, ruleset, overlays, n, seed, names, path) -> None:
+def _write_record(game, ruleset, overlays, n, seed, names, path, ref) -> None:
     from engine.kernel.record import make_record, save_record
 
     *_, state = play_one(game, n, seed, names, keep=True)
     agents = [names[s % len(names)] for s in range(n)]
-    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents))
+    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
+                                  ref=record_ref(ref)))
 
 
 def _print(summary: dict, as_json: bool) -> None:

@@ -30,12 +30,16 @@ K_BAD_CHANCE = define("K506", "bad-chance", "a recorded chance outcome does not 
 
 
 def make_record(state, ruleset_id: str, overlays=(), ruleset_hash: str = "",
-                agents=()) -> dict:
-    """The record of a state's match so far (or complete)."""
+                agents=(), ref: str | None = None) -> dict:
+    """The record of a state's match so far (or complete). `ref` is how to load the
+    ruleset again when it is not its id (a file outside the shipped rulesets)."""
+    rs = {"id": ruleset_id, "overlays": list(overlays), "hash": ruleset_hash}
+    if ref and ref != ruleset_id:
+        rs["ref"] = ref
     return {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": {"id": ruleset_id, "overlays": list(overlays), "hash": ruleset_hash},
+        "ruleset": rs,
         "seed": state.seed,
         "players": state.n,
         "agents": list(agents),
