@@ -19,6 +19,14 @@ def resolve(ref: str, overlays: Sequence[str]):
     return check_ruleset(ref, tuple(overlays))
 
 
+def load_ruleset(ref: str, overlays: Sequence[str] = ()):
+    """The resolved ruleset, through `resolve`; raises RulecraftError."""
+    ruleset, diagnostics = resolve(ref, list(overlays))
+    if ruleset is None:
+        raise RulecraftError(list(diagnostics))
+    return ruleset
+
+
 def compile_game(ref: str, overlays: Sequence[str] = ()):
     """(ruleset | None, game | None, diagnostics) for a ruleset reference."""
     from engine.rules.model import compile_model

@@ -17,10 +17,11 @@ def moves_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """List the legal moves of a scenario's position, with points and breakdown by rule."""
+    from engine.cli import games
     from engine.kernel.scenario import load_scenario, outcome
 
     try:
-        sc = load_scenario(scenario)
+        sc = load_scenario(scenario, games.load_ruleset)
     except RulecraftError as exc:
         exit_with(exc, 1)
     state = sc.state

@@ -148,7 +148,7 @@ def play_command(
                 move = agents[state.to_move].choose(state)
             mover = state.to_move
             events = state.apply(move)
-            typer.echo(f"P{mover + 1} plays {move.text}: {describe_events(events)}")
+            typer.echo(f"P{mover + 1}: {move.text}  [{describe_events(events)}]")
     except typer.Abort:
         typer.echo("")
         _leave(state, ruleset_obj, overlays, record, agent, ruleset)

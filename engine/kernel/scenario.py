@@ -82,11 +82,17 @@ def _fail(code, message: str, pos: Position | None, help: str | None = None):
     raise RulecraftError([Diagnostic(code.code, message, pos, help)])
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read a scenario file and build its position; raises RulecraftError (Y/K/R codes)."""
-    from engine.rules import load_ruleset
+def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
+    """Read a scenario file and build its position; raises RulecraftError (Y/K/R codes).
+
+    `load_ruleset(ref, overlays)` resolves the scenario's ruleset (default: the rules
+    layer's); tests pass their own.
+    """
     from engine.rules.model import compile_model
     from engine.rules.yamlload import read_text
+
+    if load_ruleset is None:
+        from engine.rules import load_ruleset
 
     doc = read_text(path)
     if not doc.ok:

@@ -26,7 +26,7 @@ def _test_rulesets(monkeypatch):
     real = engine.cli.games.resolve
 
     def resolve(ref, overlays):
-        if ref.startswith(str(RULESETS)):
+        if Path(ref).resolve().parent == RULESETS:
             return StubRuleset(Path(ref).read_text(), ref), []
         return real(ref, overlays)
 
@@ -77,7 +77,7 @@ def test_play_by_number_hint_bad_input_and_quit(tmp_path):
     result = run("play", LINE, "--seed", "2", input=f"zzz\nhint\n1\nquit\n{record}\n")
     assert result.exit_code == 0, result.output
     assert "not a legal move" in result.output
-    assert "P1 plays" in result.output
+    assert "P1: " in result.output
     assert record.exists() and "bye" in result.output
     assert run("replay", str(record)).exit_code == 0
 
@@ -86,7 +86,7 @@ def test_play_typed_moves_and_ctrl_d_leaves_cleanly():
     result = run("play", STACK, "--deal", "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d",
                  input="4c\nplay 3c\n")
     assert result.exit_code == 0, result.output
-    assert "P1 plays play 4c" in result.output and "P1 plays play 3c" in result.output
+    assert "P1: play 4c" in result.output and "P1: play 3c" in result.output
     assert "Traceback" not in result.output and "bye" in result.output
 
 
@@ -116,3 +116,31 @@ def test_replay_of_a_damaged_record_names_the_problem(tmp_path):
     record.write_text("{ not json")
     result = run("replay", str(record))
     assert result.exit_code == 1 and "K501" in result.output and "Traceback" not in result.output
+
+
+SCENARIOS = RULESETS.parent / "scenarios"
+
+
+def test_moves_lists_points_and_breakdown():
+    result = run("moves", str(SCENARIOS / "stack-run.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "2 legal move(s)" in result.output
+    assert "play 4c" in result.output and "+3" in result.output
+    assert "card +3 (" in result.output and "stack.yaml:" in result.output
+
+
+def test_moves_json():
+    result = run("moves", str(SCENARIOS / "stack-run.yaml"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    by_text = {m["move"]: m for m in data["moves"]}
+    assert by_text["play 4c"]["points"] == 3
+    assert by_text["deal"]["breakdown"][0]["rule"] == "deal_cost"
+    assert by_text["deal"]["breakdown"][0]["where"].endswith("stack.yaml:27")
+
+
+def test_moves_on_a_broken_scenario_is_an_error_not_a_traceback(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: [unclosed\n")
+    result = run("moves", str(bad))
+    assert result.exit_code == 1 and "Traceback" not in result.output

@@ -166,7 +166,9 @@ class StackBoard(Board):
         self.stacks = [[] for _ in range(self.columns)]
         for col, part in enumerate(text.split("/")):
             for name in part.split():
-                piece = next(p for p in free if p.name == name)
+                piece = next((p for p in free if p.name == name), None)
+                if piece is None:
+                    raise ValueError(f"no free card `{name}`")
                 free.remove(piece)
                 used.append(piece)
                 self.stacks[col].append(piece)
