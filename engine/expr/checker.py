@@ -187,8 +187,10 @@ class Checker:
 
     def fold(self, node: A.Node, t: Type) -> tuple[A.Node, Type]:
         """Replace an operation on constants by its value, when it has one."""
-        if t == ERROR or not all(constant(child)[0] for child in A.children(node)):
+        if t == ERROR:
             return node, t
+        if not all(constant(child)[0] for child in A.children(node)):
+            return self.typed(node, t)
         ok, value = fold_value(node)
         if not ok:
             return node, self.report(codes.ALWAYS_FAILS, node.offset, f"this always fails: {value}")
