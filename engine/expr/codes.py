@@ -1,6 +1,6 @@
 """The diagnostic codes of the expression layer (E3xx). Documented in docs/diagnostics.md."""
 
-from engine.diagnostics import Severity, define
+from engine.diagnostics import define
 
 SYNTAX_ERROR = define("E301", "syntax-error", "the expression does not parse")
 UNKNOWN_NAME = define("E302", "unknown-name", "a name that is not declared where the expression is used")
@@ -15,7 +15,3 @@ DEFINITION_CYCLE = define("E310", "definition-cycle", "definitions that refer to
 TRUE_DIVISION = define("E311", "true-division", "`/` used; arithmetic is on integers, write `//`")
 MISPLACED_COMPREHENSION = define("E312", "misplaced-comprehension", "a `for` form where no list is taken")
 ALWAYS_FAILS = define("E313", "always-fails", "a constant part of the expression always fails (e.g. an index out of range)")
-SHADOWED_NAME = define(
-    "E314", "shadowed-name", "a comprehension variable or definition hides a name of the context",
-    Severity.WARNING,
-)
