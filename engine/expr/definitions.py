@@ -57,6 +57,7 @@ def check_definition(checker, node: A.Name):
     if state is not None:
         return state
     if len(checker.chain) >= MAX_DEFINITION_CHAIN:
+        checker.def_types[name] = ERROR  # once is enough
         return checker.report(codes.TOO_COMPLEX, node.offset,
                               f"definitions nested more than {MAX_DEFINITION_CHAIN} deep")
     raw = checker.sources[name]
