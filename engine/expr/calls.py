@@ -6,7 +6,7 @@ from engine.diagnostics import closest
 from engine.expr import ast as A
 from engine.expr import codes
 from engine.expr.library import FUNCTIONS
-from engine.expr.types import BOOL, ERROR, ListOf, Type, describe
+from engine.expr.types import BOOL, ERROR, ListOf, describe
 
 MAX_COMPREHENSION_NESTING = 3  # bounds run time at n**3 for lists of n items
 
