@@ -22,7 +22,6 @@ from engine.expr.types import BOOL, ERROR, INT, NOTHING, STR, ListOf, Record, Ty
 MAX_DEPTH = 40  # nodes from the root to the deepest leaf
 
 
-
 @dataclass
 class Problem:
     """A diagnostic before it has a file position: code, offset in the text, message."""
@@ -146,8 +145,10 @@ class Checker:
             suggestion = closest(node.name, t.fields)
             help = f"did you mean `{suggestion}`?" if suggestion else (
                 "its fields: " + ", ".join(f"`{f}`" for f in sorted(t.fields)) if t.fields else None)
+            what = A.to_source(node.obj)
+            what = f"`{what}`" if what == t.name else f"`{what}` (a {t.name})"
             return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
-                                    f"`{A.to_source(node.obj)}` ({t.name}) has no field `{node.name}`", help)
+                                    f"{what} has no field `{node.name}`", help)
         help = "use `len(...)` for the length of a list" if isinstance(t, ListOf) else None
         return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
                                 f"{describe(t)} has no fields (`.{node.name}`)", help)
