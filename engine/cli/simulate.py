@@ -21,13 +21,14 @@ from engine.cli.games import check_players, load_game_or_exit, record_ref
 _WORKER: dict = {}
 
 
-def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False):
+def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
+             deal=None):
     """One game: (scores, winner, turns, rounds[, state])."""
     from engine.players.agents import agent_seed, make_agent, play_out
 
     agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
               for s in range(players)]
-    state = play_out(game.new_game(players, seed), agents)
+    state = play_out(game.new_game(players, seed, deal=deal), agents)
     result = (list(state.scores), state.winner, state.turns_total, state.round.number)
     return result + (state,) if keep else result
 
@@ -39,21 +40,22 @@ def _init_worker(ref: str, overlays: list[str]) -> None:
 
 
 def _run_chunk(args) -> list:
-    players, seeds, agents = args
-    return [play_one(_WORKER["game"], players, s, agents) for s in seeds]
+    players, seeds, agents, deal = args
+    return [play_one(_WORKER["game"], players, s, agents, deal=deal) for s in seeds]
 
 
-def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None) -> list:
+def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None,
+              deal=None) -> list:
     """Results in seed order, played here or in `jobs` worker processes."""
     if jobs <= 1:
         out = []
         for seed in seeds:
-            out.append(play_one(game, players, seed, agents))
+            out.append(play_one(game, players, seed, agents, deal=deal))
             if progress:
                 progress(1)
         return out
     size = max(1, len(seeds) // (jobs * 4))
-    chunks = [(players, seeds[i : i + size], agents) for i in range(0, len(seeds), size)]
+    chunks = [(players, seeds[i : i + size], agents, deal) for i in range(0, len(seeds), size)]
     out = []
     with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(ref, overlays)) as pool:
         for results in pool.map(_run_chunk, chunks):
@@ -94,6 +96,9 @@ def simulate_command(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
     record: Optional[str] = typer.Option(None, "--record", help="Write the first game's record."),
+    deal: Optional[str] = typer.Option(
+        None, "--deal", help="Every game starts from this deal (piece names, first dealt first)."
+    ),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.players.agents import AGENTS
@@ -106,27 +111,34 @@ def simulate_command(
         typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
                    f"agents: {', '.join(AGENTS)}", err=True)
         raise typer.Exit(2)
+    if deal is not None:
+        try:
+            game.parse_deal(deal)
+        except ValueError as exc:
+            typer.echo(f"error: --deal: {exc}", err=True)
+            raise typer.Exit(2)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
     if sys.stderr.isatty() and not as_json:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
             results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
-                                bar.update)
+                                bar.update, deal)
     else:
-        results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs)
+        results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
+                            deal=deal)
     elapsed = time.perf_counter() - start
     summary = summarize(results, n, names)
     summary["ruleset"] = ruleset_obj.id
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     if record:
-        _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset)
+        _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
     _print(summary, as_json)
 
 
-def _write_record(game, ruleset, overlays, n, seed, names, path, ref) -> None:
+def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None) -> None:
     from engine.kernel.record import make_record, save_record
 
-    *_, state = play_one(game, n, seed, names, keep=True)
+    *_, state = play_one(game, n, seed, names, keep=True, deal=deal)
     agents = [names[s % len(names)] for s in range(n)]
     save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
                                   ref=record_ref(ref)))

@@ -144,3 +144,13 @@ def test_moves_on_a_broken_scenario_is_an_error_not_a_traceback(tmp_path):
     bad.write_text("ruleset: [unclosed\n")
     result = run("moves", str(bad))
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_simulate_from_a_fixed_deal():
+    deal = "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d"
+    result = run("simulate", STACK, "--games", "3", "--deal", deal, "--agents", "greedy", "--json")
+    assert result.exit_code == 0, result.output
+    # greedy plays 4c 3c 2c Ac from this deal: 1 + 2 + (3 + 15) + (4 + 30) = 55 in round 1
+    assert json.loads(result.output)["seats"][0]["mean_score"] >= 55
+    bad = run("simulate", STACK, "--deal", "Ac 2c")
+    assert bad.exit_code == 2 and "--deal" in bad.output
