@@ -13,7 +13,7 @@ import typer
 from engine.cli.app import app
 from engine.cli.common import WithOption
 from engine.cli.games import check_players, describe_events, load_game_or_exit, record_ref
-from engine.kernel import IllegalMove
+from engine.kernel import IllegalMove, RuleFailure
 
 HELP = "Type a move's number or its text; `hint`, `moves`, `board`, or `quit`."
 
@@ -132,6 +132,9 @@ def play_command(
     try:
         state = game.new_game(n, seed, deal=deal)
         agents = {s: make_agent(agent, agent_seed(seed, s)) for s in range(1, n)}
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
@@ -153,6 +156,9 @@ def play_command(
         typer.echo("")
         _leave(state, ruleset_obj, overlays, record, agent, ruleset)
         return
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     show(state, 0)
     winner = "nobody" if state.winner is None else f"P{state.winner + 1}"
     typer.echo(f"game over ({state.round.reason}); winner: {winner}; scores: {state.scores}")

@@ -101,6 +101,7 @@ def simulate_command(
     ),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
+    from engine.kernel import RuleFailure
     from engine.players.agents import AGENTS
 
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
@@ -119,13 +120,17 @@ def simulate_command(
             raise typer.Exit(2)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
-    if sys.stderr.isatty() and not as_json:
-        with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+    try:
+        if sys.stderr.isatty() and not as_json:
+            with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+                results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
+                                    bar.update, deal)
+        else:
             results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
-                                bar.update, deal)
-    else:
-        results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
-                            deal=deal)
+                                deal=deal)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     elapsed = time.perf_counter() - start
     summary = summarize(results, n, names)
     summary["ruleset"] = ruleset_obj.id

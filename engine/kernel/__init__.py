@@ -6,7 +6,7 @@ plays one, returning the `ScoreEvent`s it caused. See docs/api.md.
 """
 
 from engine.kernel.game import Game
-from engine.kernel.moves import IllegalMove, Move, ScoreEvent
+from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
 from engine.kernel.state import State
 
-__all__ = ["Game", "IllegalMove", "Move", "ScoreEvent", "State"]
+__all__ = ["Game", "IllegalMove", "Move", "RuleFailure", "ScoreEvent", "State"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.kernel.moves import ScoreEvent
+from engine.expr import EvaluationError
+from engine.kernel.moves import RuleFailure, ScoreEvent
 from engine.kernel.state import move_view
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 
@@ -26,7 +27,7 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     game = state.game
     action = game.action_by_name[move.action]
     turn = state.turn
-    if turn.actions == 0 and game.model.tracks_unable:
+    if turn.actions == 0 and game.tracks_unable:
         turn.could_place = any(state.moves_of(a) for a in game.place_actions)
     mover = state.to_move
     view = move_view(state, action, move)
@@ -40,12 +41,16 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         pieces = view.pieces
         if pieces:
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
-    if action.then:
-        values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
-        for name, value in values:
-            setattr(state.counters, name, value)
-    score_trigger(state, action.name, mover, ctx)
-    extra = bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
+    try:
+        if action.then:
+            values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
+            for name, value in values:
+                setattr(state.counters, name, value)
+        score_trigger(state, action.name, mover, ctx)
+        extra = bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
+    except EvaluationError as exc:
+        raise RuleFailure(f"action `{action.name}` (its `then` or `extra_turn`)", action.pos,
+                          exc) from exc
     if action.ends_turn:
         end_turn(state, action, mover, extra)
     else:
@@ -147,7 +152,11 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     state._invalidate()
     ctx = make_context(state, mover)
     for cond in model.round_end:
-        if cond.cond.evaluate(ctx):
+        try:
+            ended = cond.cond.evaluate(ctx)
+        except EvaluationError as exc:
+            raise RuleFailure(f"round-end condition `{cond.name}`", cond.pos, exc) from exc
+        if ended:
             end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
             return
     if r.turns >= model.max_turns_per_round:
@@ -290,6 +299,9 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
     rules = state.game.rules_on.get(trigger)
     if not rules:
         return
+    if ctx is not None and state.game.mover_only.get(trigger):
+        _score_mover(state, rules, mover, ctx)
+        return
     contexts = {mover: ctx} if ctx is not None else {}
     move = ctx.get("move") if ctx is not None else None
     piece = ctx.get("tile") if ctx is not None else None
@@ -301,9 +313,28 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
                 if move is not None:
                     c["move"] = move
                     c["tile"] = c["card"] = c["token"] = c["piece"] = piece
-            if rule.guard is not None and not rule.guard.evaluate(c):
-                continue
-            points = int(rule.points.evaluate(c))
+            try:
+                if rule.guard is not None and not rule.guard.evaluate(c):
+                    continue
+                points = int(rule.points.evaluate(c))
+            except EvaluationError as exc:
+                raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
             if points:
                 state.scores[seat] += points
                 state.events.append(ScoreEvent(seat, points, rule.name, rule.pos, rule.label))
+
+
+def _score_mover(state: "State", rules, mover: int, ctx) -> None:
+    """The common case, every rule paying the mover: one context, no receiver lists."""
+    scores, events = state.scores, state.events
+    for rule in rules:
+        guard = rule.guard
+        try:
+            if guard is not None and not guard.evaluate(ctx):
+                continue
+            points = int(rule.points.evaluate(ctx))
+        except EvaluationError as exc:
+            raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
+        if points:
+            scores[mover] += points
+            events.append(ScoreEvent(mover, points, rule.name, rule.pos, rule.label))

@@ -32,6 +32,10 @@ class Game:
         for rule in model.scoring:
             self.rules_on.setdefault(rule.on, []).append(rule)
         self.unique_names = len({p.name for p in self.pieces}) == len(self.pieces)
+        self.mover_only = {
+            trigger: all(r.to == "mover" for r in rules) for trigger, rules in self.rules_on.items()
+        }
+        self.tracks_unable = model.tracks_unable
         for action in self.actions:
             names = getattr(action.guard, "names_used", None)
             action.guard_move = names is None or "move" in names

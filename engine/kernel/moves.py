@@ -85,3 +85,13 @@ class IllegalMove(ValueError):
 
 class Stalled(RuntimeError):
     """Raised when asked to move in a state that is over."""
+
+
+class RuleFailure(RuntimeError):
+    """An expression of the ruleset failed while playing (e.g. `pile.top` of an empty
+    pile); the message names the rule and where it is written."""
+
+    def __init__(self, what: str, pos: Position | None, error: Exception):
+        where = f"{pos.path}:{pos.line}: " if pos else ""
+        super().__init__(f"{where}{what} failed: {error}")
+        self.pos = pos

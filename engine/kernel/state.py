@@ -11,7 +11,8 @@ import random
 from itertools import combinations
 from typing import TYPE_CHECKING, Hashable
 
-from engine.kernel.moves import IllegalMove, Move, ScoreEvent
+from engine.expr import EvaluationError
+from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
 from engine.kernel.views import (
     Counters, ExchangeMove, PileView, PlaceMove, PlayerView, PlayMove, PoolView, RoundInfo,
     TurnInfo,
@@ -112,6 +113,9 @@ class State:
             self._by_action[action.name] = _BUSY
             try:
                 found = _GENERATORS[action.kind](self, action)
+            except EvaluationError as exc:
+                raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
+                                  exc) from exc
             finally:
                 self._by_action.pop(action.name, None)
             self._by_action[action.name] = found
@@ -257,26 +261,29 @@ def _exchange_moves(state: State, action) -> list[Move]:
 
 def _play_moves(state: State, action) -> list[Move]:
     board = state.board
-    unique = state.game.unique_names
     name = action.name
+    unique = state.game.unique_names
     guard = action.guard
-    ctx = state._decision_context() if guard is not None else None
-    uses_move, aliases = action.guard_move, action.guard_pieces
-    out = []
-    for slot, piece in board.iter_exposed():
-        if guard is not None:
+    if guard is None:
+        exposed = list(board.iter_exposed())
+    else:
+        ctx = state._decision_context()
+        evaluate = guard.evaluate
+        uses_move, aliases = action.guard_move, action.guard_pieces
+        exposed = []
+        for slot, piece in board.iter_exposed():
             if uses_move:
                 ctx["move"] = PlayMove(board, slot, piece)
             for alias in aliases:
                 ctx[alias] = piece
-            if not guard.evaluate(ctx):
-                continue
-        out.append(Move(name, piece.name if unique else f"{piece.name}@{slot}", (slot, piece)))
-    if ctx is not None:
+            if evaluate(ctx):
+                exposed.append((slot, piece))
         ctx.pop("move", None)
         for alias in aliases:
             ctx.pop(alias, None)
-    return out
+    if unique:
+        return [Move(name, piece.name, (slot, piece)) for slot, piece in exposed]
+    return [Move(name, f"{piece.name}@{slot}", (slot, piece)) for slot, piece in exposed]
 
 
 _GENERATORS = {

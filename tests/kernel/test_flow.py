@@ -116,3 +116,12 @@ def test_every_game_ends_and_events_add_up():
             state.apply(state.legal_moves()[seed % len(state.legal_moves())])
         assert sum(e.points for e in state.events) == sum(state.scores)
         assert state.round.number <= 20
+
+
+def test_an_expression_failing_in_play_names_its_rule():
+    from engine.kernel import RuleFailure
+
+    # without a pile there is no `pile.top` for the play condition to read
+    g = game("stack", {"deal: [{to: board}, {to: pile, count: 1}]": "deal: [{to: board}]"})
+    with pytest.raises(RuleFailure, match=r"stack.yaml:14: the condition of action `play`"):
+        g.new_game(1, 0)
