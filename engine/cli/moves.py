@@ -9,6 +9,7 @@ import typer
 from engine.cli.app import app
 from engine.cli.games import describe_events, exit_with, where
 from engine.diagnostics import RulecraftError
+from engine.kernel import RuleFailure
 
 
 @app.command("moves")
@@ -22,13 +23,13 @@ def moves_command(
 
     try:
         sc = load_scenario(scenario, games.load_ruleset)
+        state = sc.state
+        rows = [(move, outcome(state, move)) for move in state.legal_moves()]
     except RulecraftError as exc:
         exit_with(exc, 1)
-    state = sc.state
-    rows = []
-    for move in state.legal_moves():
-        got = outcome(state, move)
-        rows.append((move, got))
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps({
             "scenario": scenario,

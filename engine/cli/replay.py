@@ -7,6 +7,7 @@ import typer
 from engine.cli.app import app
 from engine.cli.games import exit_with, load_game_or_exit
 from engine.diagnostics import RulecraftError, format_text
+from engine.kernel import RuleFailure
 
 
 @app.command("replay")
@@ -29,6 +30,9 @@ def replay_command(
         result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
     except RulecraftError as exc:
         exit_with(exc, 1)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     state = result.state
     moves = len(loaded.data["moves"])
     recorded = (loaded.data.get("final") or {}).get("scores")
