@@ -222,7 +222,7 @@ class _Builder:
         zones = d.get("zones") or {}
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
-        model.tracks_unable = word_used("unable_in_row", self.sources)
+        model.tracks_unable = any("unable_in_row" in src for src in self.sources)
         self.unused_definitions()
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics
