@@ -16,7 +16,7 @@ from engine.expr import ast as A
 from engine.expr import codes
 from engine.expr import calls, definitions, operators
 from engine.expr.folding import constant, fold_value, literal
-from engine.expr.library import FUNCTIONS
+from engine.expr.library import FUNCTIONS, LIST_FIELDS
 from engine.expr.types import BOOL, ERROR, INT, NOTHING, STR, ListOf, Record, Type, describe, fits, join
 
 MAX_DEPTH = 40  # nodes from the root to the deepest leaf
@@ -149,9 +149,13 @@ class Checker:
             what = f"`{what}`" if what == t.name else f"`{what}` (a {t.name})"
             return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
                                     f"{what} has no field `{node.name}`", help)
-        help = "use `len(...)` for the length of a list" if isinstance(t, ListOf) else None
+        if isinstance(t, ListOf) and node.name in LIST_FIELDS:
+            return self.typed(new, LIST_FIELDS[node.name])
+        help = None
+        if isinstance(t, ListOf):
+            help = "a list has one field, `.count` (its length)"
         return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
-                                f"{describe(t)} has no fields (`.{node.name}`)", help)
+                                f"{describe(t)} has no field `{node.name}`", help)
 
     def check_index(self, node: A.Index):
         obj, t = self.check(node.obj)

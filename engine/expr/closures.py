@@ -61,7 +61,7 @@ class _Builder:
 
     def build_attr(self, node: A.Attr):
         obj, name = self.build(node.obj), node.name
-        getter = operator.attrgetter(name)
+        getter = len if isinstance(self.checked.types.get(id(node.obj)), ListOf) else operator.attrgetter(name)
         return lambda v, s: getter(obj(v, s))
 
     def build_index(self, node: A.Index):

@@ -23,6 +23,7 @@ from engine.expr import ast as A
 from engine.expr import runtime
 from engine.expr.checker import Checked
 from engine.expr.library import FUNCTIONS
+from engine.expr.types import ListOf
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 UNSET = object()  # a definition not yet evaluated in this evaluation
@@ -55,6 +56,8 @@ class _Emitter:
 
     def emit_attr(self, node: A.Attr) -> str:
         obj = self.emit(node.obj)
+        if isinstance(self.checked.types.get(id(node.obj)), ListOf):  # `xs.count`
+            return f"_len({obj})"
         if _IDENT.fullmatch(node.name) and not keyword.iskeyword(node.name):
             return f"{obj}.{node.name}"
         return f"getattr({obj}, {str(node.name)!r})"
