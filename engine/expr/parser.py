@@ -125,11 +125,22 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=True)
 
 
+VALUE_START = {"LPAR", "MINUS", "LSQB", "FALSE", "TRUE", "NAME", "INT", "STRING", "NOT", "IF"}
+OPERATORS = {"PLUS", "MINUS", "MULOP", "POW", "CMP", "IN", "NOT", "AND", "OR", "DOT", "LSQB"}
+
+
 def _expected(names) -> str:
-    words = sorted({TOKEN_WORDS.get(n, n) for n in names if not n.startswith("__")})
-    if len(words) > 6:
-        words = words[:6] + ["..."]
-    return ", ".join(words)
+    """What the parser would have accepted, in words: `a value`, `an operator`, `)`..."""
+    names = {n for n in names if not n.startswith("__")}
+    words = []
+    if {"NAME", "INT"} <= names:
+        words.append("a value")
+        names -= VALUE_START
+    if {"PLUS", "MULOP"} <= names:
+        words.append("an operator")
+        names -= OPERATORS
+    words += sorted(TOKEN_WORDS.get(n, n) for n in names)
+    return " or ".join(words)
 
 
 def _help_for(text: str, offset: int) -> str | None:
@@ -140,6 +151,8 @@ def _help_for(text: str, offset: int) -> str | None:
         return "write `not`"
     if rest.startswith("=") and not rest.startswith("=="):
         return "compare with `==`"
+    if rest[:1] in ("'", '"'):
+        return "a string needs its closing quote, on the same line"
     return None
 
 
