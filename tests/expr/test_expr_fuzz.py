@@ -65,17 +65,21 @@ def _bools(children_int, children_bool):
         .map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
         st.tuples(children_bool, st.sampled_from(["and", "or", "=="]), children_bool)
         .map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        children_bool.map(lambda b: f"not ({b})"),
+        children_bool.map(lambda b: f"(not ({b}))"),
         st.sampled_from(LINE_BOOL).map(lambda c: f"any({c} for l in move.lines)"),
         children_int.map(lambda i: f"({i} in [1, 2, 3])"),
     )
 
 
-INTS = st.deferred(lambda: st.one_of(st.sampled_from(INT_LEAVES), _ints(INTS, BOOLS)))
-BOOLS = st.deferred(lambda: st.one_of(st.sampled_from(BOOL_LEAVES), _bools(INTS, BOOLS)))
+# leaves twice as likely as an operation (`.map(str)` keeps one_of from flattening), so
+# the trees stay small
+INTS = st.deferred(lambda: st.one_of(st.sampled_from(INT_LEAVES), st.sampled_from(INT_LEAVES),
+                                     _ints(INTS, BOOLS).map(str)))
+BOOLS = st.deferred(lambda: st.one_of(st.sampled_from(BOOL_LEAVES), st.sampled_from(BOOL_LEAVES),
+                                      _bools(INTS, BOOLS).map(str)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.one_of(INTS, BOOLS))
 def test_well_typed_expressions_compile_and_backends_agree(text):
     from engine.expr.checker import Checker
