@@ -64,10 +64,12 @@ class Checker:
 
     # -- reporting -------------------------------------------------------------
     def report(self, code, offset: int, message: str, help: str | None = None) -> Type:
+        """Record a problem at `offset` of the text being checked; the ERROR type."""
         self.out.problems.append(Problem(code.code, offset, message, self.where, help))
         return ERROR
 
     def typed(self, node: A.Node, t: Type) -> tuple[A.Node, Type]:
+        """Note the type of a checked node, for the compiler."""
         self.out.types[id(node)] = t
         return node, t
 
@@ -91,6 +93,7 @@ class Checker:
         return self.out
 
     def check(self, node: A.Node) -> tuple[A.Node, Type]:
+        """The checked (folded) node and its type."""
         method = getattr(self, "check_" + type(node).__name__.lower())
         return method(node)
 
@@ -120,6 +123,7 @@ class Checker:
         return node, self.unknown_name(node)
 
     def unknown_name(self, node: A.Name) -> Type:
+        """Report a name that is not visible here, with the closest visible one."""
         visible = [s[0] for s in self.scopes] + list(self.env) + list(self.sources)
         suggestion = closest(node.name, visible)
         help = f"did you mean `{suggestion}`?" if suggestion else None
@@ -130,6 +134,7 @@ class Checker:
         return self.report(codes.UNKNOWN_NAME, node.offset, f"unknown name `{node.name}`", help)
 
     def use_definition(self, node: A.Name) -> Type:
+        """The type of a definition used here (checked once per compilation)."""
         return definitions.check_definition(self, node)
 
     # -- structure ------------------------------------------------------------
@@ -237,6 +242,7 @@ class Checker:
 
 
 def expected_help(wanted: Type, actual: Type) -> str | None:
+    """A hint for the commonest mix-up: a boolean for a number, or the reverse."""
     if wanted == INT and actual == BOOL:
         return "booleans are not numbers: write `if CONDITION then 1 else 0`, or use `count(...)`"
     if wanted == BOOL and actual == INT:

@@ -33,6 +33,7 @@ class _Builder:
         return self.slot_of.setdefault(name, len(self.slot_of))
 
     def build(self, node: A.Node) -> Callable:
+        """A closure `f(v, slots)` computing a checked node."""
         return getattr(self, "build_" + type(node).__name__.lower())(node)
 
     def build_int(self, node):

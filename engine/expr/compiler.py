@@ -35,6 +35,7 @@ class _Emitter:
         self.def_index = {name: i for i, name in enumerate(checked.definitions)}
 
     def emit(self, node: A.Node) -> str:
+        """Python source for a checked node (parenthesised, so it nests safely)."""
         return getattr(self, "emit_" + type(node).__name__.lower())(node)
 
     def emit_int(self, node: A.Int) -> str:
