@@ -26,8 +26,9 @@ class _Builder:
     def __init__(self, checked: Checked):
         self.checked = checked
         self.slot_of: dict[str, int] = {}
-        self.defs: dict[str, Callable] = {}
-        self.def_slot: dict[str, int] = {}
+        # definitions may use each other in any order, so a use looks its body up here
+        # when it runs
+        self.bodies: dict[str, Callable] = {}
 
     def slot(self, name: str) -> int:
         return self.slot_of.setdefault(name, len(self.slot_of))
@@ -50,12 +51,12 @@ class _Builder:
         if kind == "env":
             return lambda v, s: v[target]
         k = self.slot("def:" + target)
-        body = self.defs[target]
+        bodies = self.bodies
 
         def definition(v, s):
             value = s[k]
             if value is UNSET:
-                value = s[k] = runtime.bounded(body(v, s))
+                value = s[k] = runtime.bounded(bodies[target](v, s))
             return value
 
         return definition
@@ -117,10 +118,7 @@ def compile_closures(checked: Checked) -> Callable:
     """An evaluation function `f(values)` for a checked expression, made of closures."""
     builder = _Builder(checked)
     for name, tree in checked.definitions.items():
-        builder.defs[name] = lambda v, s, _n=name: builder.defs_built[_n](v, s)
-    builder.defs_built = {}
-    for name, tree in checked.definitions.items():
-        builder.defs_built[name] = builder.build(tree)
+        builder.bodies[name] = builder.build(tree)
     root = builder.build(checked.root)
     size = len(builder.slot_of)
 
