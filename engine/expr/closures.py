@@ -2,7 +2,7 @@
 
 Kept as the reference semantics to compare with the generated code of `compiler.py`,
 and for `benchmarks/bench_expr.py`, which measures both: each node costs one Python
-call here, so closures run 2-5x slower than generated code on realistic formulas.
+call here, so closures run about 2.5-5x slower than generated code on realistic formulas.
 Every closure takes `(v, slots)`: the values of the context's names, and a list
 holding comprehension variables and the memoised values of definitions.
 """
