@@ -44,6 +44,7 @@ class Checked:
     definitions: dict[str, A.Node] = field(default_factory=dict)
     names_used: set[str] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
+    alive: list[A.Node] = field(default_factory=list, repr=False)
 
 
 class Checker:
@@ -70,6 +71,7 @@ class Checker:
 
     def typed(self, node: A.Node, t: Type) -> tuple[A.Node, Type]:
         """Note the type of a checked node, for the compiler."""
+        self.out.alive.append(node)  # tables are keyed by id(): keep every node alive
         self.out.types[id(node)] = t
         return node, t
 
