@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
 from engine.kernel.moves import RuleFailure, ScoreEvent
-from engine.kernel.state import move_view
+from engine.kernel.state import move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,7 +80,7 @@ def _draw(state, action, move) -> None:
 
 def _exchange(state, action, move) -> None:
     hand = state.hands[state.to_move]
-    returned = list(move.data)
+    returned = pieces_named(hand, move.data)
     for piece in returned:
         hand.remove(piece)
     state.pool.extend(returned)

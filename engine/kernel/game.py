@@ -36,6 +36,7 @@ class Game:
             trigger: all(r.to == "mover" for r in rules) for trigger, rules in self.rules_on.items()
         }
         self.tracks_unable = model.tracks_unable
+        self.exchange_cache: dict = {}
         for action in self.actions:
             names = getattr(action.guard, "names_used", None)
             action.guard_move = names is None or "move" in names

@@ -247,16 +247,23 @@ def _simple_moves(state: State, action) -> list[Move]:
 def _exchange_moves(state: State, action) -> list[Move]:
     if not state.pool or not _guard_ok(state, action):
         return []
-    hand = sorted(state.hands[state.to_move], key=lambda p: (p.name, p.uid))
-    limit = min(action.max or len(hand), len(hand))
-    out, seen = [], set()
-    for size in range(1, limit + 1):
-        for combo in combinations(hand, size):
-            names = tuple(p.name for p in combo)
-            if names not in seen:
-                seen.add(names)
-                out.append(Move(action.name, " ".join(names), combo))
-    return out
+    names = tuple(sorted(p.name for p in state.hands[state.to_move]))
+    limit = min(action.max or len(names), len(names))
+    # The moves depend only on the names in hand, so they are made once per rack.
+    cache = state.game.exchange_cache
+    key = (action.name, names, limit)
+    found = cache.get(key)
+    if found is None:
+        found = []
+        seen = set()
+        for size in range(1, limit + 1):
+            for combo in combinations(names, size):
+                if combo not in seen:
+                    seen.add(combo)
+                    found.append(Move(action.name, " ".join(combo), combo))
+        if len(cache) < 100_000:
+            cache[key] = found
+    return found
 
 
 def _play_moves(state: State, action) -> list[Move]:
@@ -296,6 +303,17 @@ _GENERATORS = {
 }
 
 
+def pieces_named(hand: list, names) -> list:
+    """Pieces of `hand` with these names (one per name, the earliest first)."""
+    left = list(hand)
+    out = []
+    for name in names:
+        piece = next(p for p in left if p.name == name)
+        left.remove(piece)
+        out.append(piece)
+    return out
+
+
 def move_view(state: State, action, move: Move):
     """The `move` record of a legal move, as scoring rules and effects see it."""
     if action.kind == "place":
@@ -306,7 +324,7 @@ def move_view(state: State, action, move: Move):
         view.slot  # noqa: B018 - read before the piece leaves the board
         return view
     if action.kind == "exchange":
-        return ExchangeMove(move.data)
+        return ExchangeMove(pieces_named(state.hands[state.to_move], move.data))
     return None
 
 
