@@ -87,14 +87,56 @@ class GoldenItem(pytest.Item):
 
 
 def write_updates() -> None:
-    """Rewrite the expectations collected under --update-golden."""
+    """Rewrite the expectations collected under --update-golden, in place where the
+    value sits on one line (comments and layout kept), else by re-dumping the file."""
     for path, cases in _UPDATES.items():
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        for name, values in cases.items():
-            data["expect"][name].update(values)
-        Path(path).write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
-                              encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
+        updated = _update_in_place(path, text, cases)
+        if updated is None:
+            data = yaml.safe_load(text)
+            for name, values in cases.items():
+                case = data["expect"][name]
+                case.update({k: v for k, v in values.items() if k in case or k == "points"})
+            updated = yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
+                                     default_flow_style=None)
+        Path(path).write_text(updated, encoding="utf-8")
     _UPDATES.clear()
+
+
+def _flow(value) -> str:
+    """A value in YAML flow style on one line: `60`, `[70, 20]`, `{tile_value: 10}`."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
+
+
+def _update_in_place(path: str, text: str, cases: dict) -> str | None:
+    """Each expected value replaced on its own line; None if one is not on one line."""
+    from engine.rules.yamlload import parse_text
+
+    doc = parse_text(text, path)
+    lines = text.splitlines(keepends=True)
+    edits = []
+    for name, values in cases.items():
+        for key, value in values.items():
+            if key not in doc.data["expect"][name]:
+                if key == "points":
+                    return None
+                continue
+            pos = doc.where("expect", name, key)
+            line = lines[pos.line - 1]
+            start = pos.col - 1
+            comment = line.find(" #", start)
+            end = comment if comment >= 0 else len(line.rstrip("\r\n"))
+            old = line[start:end].rstrip()
+            if not old or yaml.safe_load(old) != doc.data["expect"][name][key]:
+                return None
+            edits.append((pos.line - 1, start, start + len(old), _flow(value)))
+    for index, start, end, new in sorted(edits, reverse=True):
+        lines[index] = lines[index][:start] + new + lines[index][end:]
+    return "".join(lines)
 
 
 def pytest_addoption(parser):
