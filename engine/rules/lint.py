@@ -84,7 +84,9 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
     out = check_document(doc, "overlay")
     if not isinstance(game, str):
         return list(doc.diagnostics) + out
-    found = files.find_ruleset(game, near=path)
+    found = files.find_ruleset(game, near=path, pos=doc.where("overlay", "game"))
+    if found.path is None and any(d.code == "R408" for d in found.diagnostics):
+        return list(doc.diagnostics) + out + found.diagnostics
     if found.path is None:
         return list(doc.diagnostics) + out + [Diagnostic(
             R_NO_RULESET_FOR_OVERLAY.code, f"no default `{game}` ruleset to check this overlay against",

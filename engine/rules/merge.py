@@ -83,7 +83,8 @@ class Merger:
             if not isinstance(base, dict):
                 base, bprov = {}, None
             return self._mapping(base, bprov, over, dpath)
-        if base is not MISSING and _same(base, over) and bprov is not None:
+        # A child restates its header's game by design; elsewhere, a repeat is a no-op.
+        if base is not MISSING and _same(base, over) and bprov is not None and dpath[:1] != ("ruleset",):
             where = bprov.doc.where(*bprov.path)
             self._report(R_REDUNDANT, dpath,
                          f"this {self.label} sets `{_dotted(dpath)}` to the value it already has"

@@ -69,11 +69,16 @@ class Ruleset:
 
     def where(self, *path) -> Position | None:
         """The file, line and column that set the value at `path`."""
+        if not path:  # the whole ruleset: its own file, not its base
+            top = files.load_document(self.path)
+            return top.where() or Position(top.path)
         node = self.prov.find(tuple(path))
         return node.doc.where(*node.path) if node else None
 
     def key_where(self, *path) -> Position | None:
         """The position of the key naming the value at `path` (else of the value)."""
+        if not path:
+            return self.where()
         node = self.prov.find(tuple(path))
         if node is None:
             return None
@@ -87,7 +92,8 @@ class Ruleset:
             if found:
                 return found
             path = path[:-1]
-        return self.prov.doc.where() or Position(self.prov.doc.path)
+        top = files.load_document(self.path)
+        return top.where() or Position(top.path)
 
     def locator(self, *path) -> Position | None:
         """A position for an expression at `path`: its `shifted(offset, text)` is exact."""
@@ -186,11 +192,11 @@ class _Resolution:
             self._add(R_REPEATED_OVERLAY, f"overlay `{ref}` is applied twice", pos,
                       "apply it once")
             return data, prov
-        if not self._take(doc, "overlay"):
-            return data, prov
-        if "overlay" not in doc.data and "ruleset" in doc.data:
+        if isinstance(doc.data, dict) and "overlay" not in doc.data and "ruleset" in doc.data:
             self._add(R_WRONG_KIND, f"`{doc.path}` is a ruleset, not an overlay",
                       pos or doc.key_where("ruleset"), "use `extends:` to build on a ruleset")
+            return data, prov
+        if not self._take(doc, "overlay"):
             return data, prov
         its_game = _header(doc.data, "overlay").get("game")
         if its_game and game and its_game != game:

@@ -114,7 +114,11 @@ def _string_keys(value: Any) -> Any:
 
 
 def _dotted(path) -> str:
-    return ".".join(str(p) for p in path) or "the top level"
+    return ".".join(str(p) for p in path) or "(top level)"
+
+
+def _in(path) -> str:
+    return f"in `{_dotted(path)}`" if len(path) else "at the top level"
 
 
 def _is_list_schema(schema: dict) -> bool:
@@ -138,7 +142,7 @@ def _additional(error: ValidationError, loc: _Locator, _plain) -> list[Diagnosti
             message = f"`{key}` is not a valid name at `{where}`"
             help = "names are snake_case: lower-case letters, digits and `_`"
         else:
-            message = f"unknown key `{key}` in `{where}`"
+            message = f"unknown key `{key}` {_in(error.absolute_path)}"
             guess = closest(key, known)
             help = f"did you mean `{guess}`?" if guess else f"valid keys: {', '.join(known)}"
         out.append(Diagnostic(S_UNKNOWN_KEY.code, message, loc.key(path), help=help))
@@ -193,9 +197,8 @@ def _describe(value: Any) -> str:
 def _required(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]:
     missing = [k for k in error.validator_value if k not in error.instance]
     path = list(error.absolute_path)
-    where = _dotted(path)
     return [
-        Diagnostic(S_MISSING_KEY.code, f"missing required key `{key}` in `{where}`",
+        Diagnostic(S_MISSING_KEY.code, f"missing required key `{key}` {_in(path)}",
                    loc.key(path) if path else loc.value(path), help=f"add `{key}:`")
         for key in missing
     ]
