@@ -90,9 +90,62 @@ def check_document(doc: Document, kind: str) -> list[Diagnostic]:
 
 
 def check_resolved(ruleset) -> list[Diagnostic]:
-    """Schema problems of a resolved ruleset, at the positions that set each value."""
+    """Schema problems of a resolved ruleset, at the positions that set each value.
+
+    Sections are validated one by one and their errors remembered by content: a folder
+    of variants of one base validates the base's sections once.
+    """
     locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near)
-    return validate(ruleset.data, "ruleset", locator)
+    plain = _string_keys(ruleset.data)
+    errors = list(_top_validator().iter_errors(plain))
+    for key, value in plain.items():
+        if key not in load_schema("ruleset")["properties"]:
+            continue  # reported as an unknown key above
+        cache_key = (key, json.dumps(value, sort_keys=True))
+        found = _section_errors.get(cache_key)
+        if found is None:
+            if len(_section_errors) > 10_000:
+                _section_errors.clear()
+            found = list(_section_validator(key).iter_errors(value))
+            _section_errors[cache_key] = found
+        errors += [_Prefixed(e, key) for e in found]
+    out: list[Diagnostic] = []
+    for error in errors:
+        out += _HANDLERS.get(error.validator, _other)(error, locator, plain)
+    return out
+
+
+_section_errors: dict[tuple, list] = {}
+
+
+@lru_cache(maxsize=None)
+def _top_validator() -> Draft202012Validator:
+    root = load_schema("ruleset")
+    complete = root["$defs"]["complete"]
+    return Draft202012Validator({
+        "type": "object",
+        "properties": {k: True for k in root["properties"] if k not in ("extends", "overlays")},
+        "additionalProperties": False,
+        "required": ["ruleset", *complete["required"]],
+    })
+
+
+@lru_cache(maxsize=None)
+def _section_validator(key: str) -> Draft202012Validator:
+    root = load_schema("ruleset")
+    required = root["$defs"]["complete"]["properties"].get(key, {})
+    return Draft202012Validator({"$defs": root["$defs"], "allOf": [root["properties"][key], required]})
+
+
+class _Prefixed:
+    """A section's validation error seen from the top of the ruleset."""
+
+    def __init__(self, error: ValidationError, key: str):
+        self._error = error
+        self.absolute_path = [key, *error.absolute_path]
+
+    def __getattr__(self, name: str):
+        return getattr(self._error, name)
 
 
 def validate(data: Any, kind: str, locator: _Locator) -> list[Diagnostic]:
@@ -138,6 +191,9 @@ def _additional(error: ValidationError, loc: _Locator, _plain) -> list[Diagnosti
         if _is_list_schema(schema):
             message, help = f"`{key}` cannot stand in place of a list at `{where}`", (
                 "give a list, or `{$append: [...]}` / `{$prepend: [...]}`")
+        elif re.search(r"[().\s]", key):
+            message = f"`{key}` is not a valid key {_in(error.absolute_path)}"
+            help = "a comma inside `{...}` ends the value: quote an expression that contains commas"
         elif patterns and not known:
             message = f"`{key}` is not a valid name at `{where}`"
             help = "names are snake_case: lower-case letters, digits and `_`"
