@@ -44,15 +44,16 @@ def load_document(path: Path) -> Document:
 
 def display_path(path: Path) -> str:
     """The path as shown in diagnostics: relative to the working folder when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
+    absolute = os.path.abspath(path)
+    here = os.getcwd()
+    if absolute.startswith(here + os.sep):
+        return os.path.relpath(absolute, here)
+    return absolute
 
 
 def is_path_ref(ref: str) -> bool:
     """Whether a reference names a file rather than an id."""
-    return ref.endswith(SUFFIXES) or os.sep in ref and Path(ref).is_file() or Path(ref).is_file()
+    return ref.endswith(SUFFIXES) or Path(ref).is_file()
 
 
 def roots(near: Path | None = None) -> list[Path]:
@@ -149,19 +150,22 @@ def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None
             if found:
                 return Lookup(found, [])
         return Lookup(None, [_unknown_ruleset(ref, near, pos)])
+    seen_game = False
     for root in roots(near):
         if (root / ref).is_dir():
+            seen_game = True
             found, claims = find_default(ref, root)
             if found:
                 return Lookup(found, [])
-            detail = (
-                f"several rulesets of `{ref}` say `default: true`: "
-                + ", ".join(f"{p.parent.name}/{p.stem}" for p in claims)
-                if claims
-                else f"no ruleset of `{ref}` says `ruleset.default: true`"
-            )
-            return Lookup(None, [Diagnostic(R_NO_DEFAULT.code, detail, pos,
-                                            help="mark exactly one ruleset of the game as the default")])
+            if claims:
+                names = ", ".join(f"{p.parent.name}/{p.stem}" for p in claims)
+                return Lookup(None, [Diagnostic(R_NO_DEFAULT.code,
+                                                f"several rulesets of `{ref}` say `default: true`: {names}",
+                                                pos, help="mark exactly one of them as the default")])
+    if seen_game:
+        return Lookup(None, [Diagnostic(R_NO_DEFAULT.code,
+                                        f"no ruleset of `{ref}` says `ruleset.default: true`", pos,
+                                        help="mark one ruleset of the game as the default, or give a full id")])
     return Lookup(None, [_unknown_ruleset(ref, near, pos)])
 
 
