@@ -138,6 +138,10 @@ class ScalarPosition(Position):
             return Position.shifted(self, offset, text)
         return self.located.position(offset)
 
+    def __call__(self, offset: int) -> Position:
+        """The position of character `offset` of the scalar's value."""
+        return self.shifted(offset, "")
+
     def plain(self) -> Position:
         return Position(self.path, self.line, self.col)
 
