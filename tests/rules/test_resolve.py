@@ -134,3 +134,21 @@ def test_locator_follows_the_file_that_set_the_expression(tree, write):
     assert pos.path.endswith("child.yaml") and (pos.line, pos.col) == (11, 18)
     assert rs.where("scoring", "nothing") is None
     assert rs.near("scoring", "nothing", "points") == rs.where("scoring")
+
+
+def test_expression_errors_land_on_the_character_through_the_locator(tree, write):
+    from engine.expr import compile_expression
+    from engine.expr import types as T
+
+    child = write(tree, "demo/child.yaml", CHILD.replace(
+        "    points: 60 * move.hexagons\n",
+        "    points: >\n      60 *\n      move.hexgons\n    if: 'move.value > 0 and move.opning'\n"))
+    rs = load_ruleset(str(child))
+    env = {"move": T.Record("move", {"hexagons": T.INT, "value": T.INT, "opening": T.BOOL})}
+    lines = child.read_text().splitlines()
+    for key, typo in (("points", "hexgons"), ("if", "opning")):
+        source = rs.data["scoring"]["hexagon"][key]
+        _, problems = compile_expression(source, env, rs.locator("scoring", "hexagon", key))
+        (problem,) = problems
+        assert problem.pos.path.endswith("child.yaml")
+        assert lines[problem.pos.line - 1][problem.pos.col - 1:].startswith(typo), problem
