@@ -108,3 +108,27 @@ def test_schema_command():
     overlay = json.loads(run("schema", "--overlay").stdout)
     assert ruleset["$id"].endswith("ruleset.schema.json")
     assert overlay["$id"].endswith("overlay.schema.json")
+
+
+def _yaml_blocks(path):
+    text = (paths.rulesets_dir().parent / path).read_text(encoding="utf-8")
+    return [b.split("```", 1)[0] for b in text.split("```yaml\n")[1:]]
+
+
+def test_readme_variant_example_lints_clean(tmp_path):
+    (block,) = _yaml_blocks("README.md")
+    house = tmp_path / "house.yaml"
+    house.write_text(block, encoding="utf-8")
+    result = run("lint", "--strict", str(house))
+    assert result.exit_code == 0, result.stdout
+    shown = yaml.safe_load(run("show", str(house)).stdout)
+    assert shown["players"]["max"] == 4 and shown["scoring"]["hexagon"]["points"] == "60 * move.hexagons"
+
+
+def test_authoring_guide_variant_example_lints_clean(tmp_path):
+    block = next(b for b in _yaml_blocks("docs/authoring.md") if b.lstrip("# \n").count("extends:")
+                 and "players:" in b)
+    house = tmp_path / "house.yaml"
+    house.write_text(block, encoding="utf-8")
+    result = run("lint", "--strict", str(house))
+    assert result.exit_code == 0, result.stdout
