@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from functools import lru_cache
 from typing import Iterator
 
 from engine import paths
@@ -26,11 +27,22 @@ _cache: dict[tuple, Document] = {}
 _CACHE_LIMIT = 4096
 
 
+def absolute(path: Path) -> Path:
+    """The absolute, normalised path (cheap: no symlink resolution, which is slow)."""
+    return Path(os.path.abspath(path))
+
+
+@lru_cache(maxsize=1)
+def shipped_root() -> Path:
+    """The shipped rulesets folder, absolute."""
+    return absolute(paths.rulesets_dir())
+
+
 def load_document(path: Path) -> Document:
     """Parse a YAML file, reusing the result while the file is unchanged."""
     try:
         stat = path.stat()
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(path))
+        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
     except OSError:
         return read_text(path, display_path(path))
     doc = _cache.get(key)
@@ -60,12 +72,12 @@ def roots(near: Path | None = None) -> list[Path]:
     """Folders to look ids up in: the one holding `near` (if laid out as one), then shipped."""
     out: list[Path] = []
     if near is not None:
-        near = near.resolve()
+        near = absolute(near)
         parent = near.parent
         if parent.name == "overlays":
             parent = parent.parent
         out.append(parent.parent)
-    shipped = paths.rulesets_dir().resolve()
+    shipped = shipped_root()
     if shipped not in out:
         out.append(shipped)
     return out
@@ -73,8 +85,8 @@ def roots(near: Path | None = None) -> list[Path]:
 
 def ruleset_id(path: Path) -> str:
     """`<game>/<variant>` for a file laid out under a rulesets folder, else its path."""
-    resolved = path.resolve()
-    shipped = paths.rulesets_dir().resolve()
+    resolved = absolute(path)
+    shipped = shipped_root()
     if resolved.parent.parent == shipped or resolved.parent.parent.name == "rulesets":
         return f"{resolved.parent.name}/{resolved.stem}"
     return display_path(path)

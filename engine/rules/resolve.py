@@ -164,9 +164,9 @@ class _Resolution:
         if found.path is None:
             self.diagnostics += found.diagnostics
             return None
-        chain = chain + (path.resolve(),)
-        if found.path.resolve() in chain:
-            names = " -> ".join(files.ruleset_id(p) for p in chain + (found.path.resolve(),))
+        chain = chain + (files.absolute(path),)
+        if files.absolute(found.path) in chain:
+            names = " -> ".join(files.ruleset_id(p) for p in chain + (files.absolute(found.path),))
             self._add(R_CYCLE, f"inheritance cycle: {names}", pos, "one of them must not extend the other")
             return None
         got = self.ruleset(found.path, chain)
@@ -210,8 +210,8 @@ class _Resolution:
         return data, prov
 
     def _check_folder(self, doc: Document, path: Path) -> None:
-        folder = path.resolve().parent
-        if folder.parent.name != "rulesets" and folder.parent != files.paths.rulesets_dir().resolve():
+        folder = files.absolute(path).parent
+        if folder.parent.name != "rulesets" and folder.parent != files.shipped_root():
             return
         game = _header(doc.data, "ruleset").get("game")
         if isinstance(game, str) and game != folder.name:
