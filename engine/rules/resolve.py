@@ -117,6 +117,7 @@ class _Resolution:
         self.overlays: list[str] = []
         self._seen: set[str] = set()
         self._applied_paths: list[str] = []
+        self.order: list[str] = []  # files in the order their content was applied
         self.check_files = check_files
 
     def _take(self, doc: Document, kind: str) -> bool:
@@ -148,6 +149,7 @@ class _Resolution:
         base, bprov = got
         own = {k: v for k, v in data.items() if k not in _FILE_KEYS}
         result, prov = Merger(doc, self.diagnostics, "ruleset").merge(base, bprov, own, ())
+        self.order.append(doc.path)
         game = _header(result, "ruleset").get("game", "")
         listed = data.get("overlays")
         for i, name in enumerate(listed if isinstance(listed, list) else []):
@@ -207,6 +209,7 @@ class _Resolution:
         data, prov = Merger(doc, self.diagnostics, "overlay").merge(data, prov, own, ())
         self.overlays.append(ref)
         self._applied_paths.append(doc.path)
+        self.order.append(doc.path)
         return data, prov
 
     def _check_folder(self, doc: Document, path: Path) -> None:
@@ -263,7 +266,7 @@ def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | Non
     for name in overlays:
         data, prov = res.overlay(name, data, prov, game, found.path, None)
     top = files.load_document(found.path).data
-    ruleset = Ruleset(files.ruleset_id(found.path), found.path, data, prov, res.files,
+    ruleset = Ruleset(files.ruleset_id(found.path), found.path, data, prov, res.order,
                       res.overlays, top.get("extends") if isinstance(top.get("extends"), str) else None)
     from engine.rules import schema
 

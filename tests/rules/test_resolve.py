@@ -43,7 +43,7 @@ def test_child_merges_deeply_over_its_base_with_provenance(tree, write):
     assert rs.data["scoring"]["hexagon"]["if"] == "move.hexagons > 0"
     assert rs.where("scoring", "hexagon", "if").path.endswith("demo/base.yaml")
     assert "bridge" not in rs.data["scoring"]
-    assert [f.rsplit("/", 1)[-1] for f in rs.files] == ["child.yaml", "base.yaml"]
+    assert [f.rsplit("/", 1)[-1] for f in rs.files] == ["base.yaml", "child.yaml"]
 
 
 def test_append_and_prepend_extend_a_base_list(tree, write):
@@ -83,6 +83,7 @@ def test_overlays_apply_in_order_listed_then_with(tree, write):
     assert rs.where("players", "max").path.endswith("overlays/five.yaml")
     rs = load_ruleset(str(child), overlays=["three"])
     assert rs.data["players"]["max"] == 3 and rs.overlays == ["five", "three"]
+    assert [f.rsplit("/", 1)[-1] for f in rs.files] == ["base.yaml", "child.yaml", "five.yaml", "three.yaml"]
     assert rs.where("players", "max").path.endswith("overlays/three.yaml")
     # an overlay by its game-qualified name and by path
     assert load_ruleset(str(child), ["demo/overlays/three"]).data["players"]["max"] == 3

@@ -154,3 +154,25 @@ def test_locator_lands_on_the_character_in_every_scalar_style():
 def test_locator_of_a_non_string_is_its_position():
     doc = parse_text("a: 12\n", "f.yaml")
     assert doc.locator("a").shifted(0, "12") == doc.where("a")
+
+
+from hypothesis import given, settings, strategies as st
+
+_YAML_BITS = st.sampled_from(
+    ["a", "b:", " ", "  ", "\n", "\t", "-", "[", "]", "{", "}", ",", ":", "'", '"', "&x", "*x",
+     "!!str", "!t", "<<", "?", "#", "|", ">", "no", "on", "1", "0x1f", "\x00", "é", "\\"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_YAML_BITS, max_size=40).map("".join))
+def test_no_text_makes_the_loader_raise(text):
+    doc = parse_text(text, "fuzz.yaml")
+    assert doc.data is None or isinstance(doc.data, dict)
+    assert all(d.pos is not None and d.pos.line >= 1 and d.pos.col >= 1 for d in doc.diagnostics)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=200))
+def test_no_bytes_make_the_loader_raise(raw):
+    parse_bytes(raw, "fuzz.yaml")
