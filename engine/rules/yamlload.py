@@ -208,32 +208,11 @@ def parse_text(text: str, path: str, doc: Document | None = None) -> Document:
     doc.text = text
     tabs = _tab_diagnostics(text, path)
     doc.diagnostics += tabs
-    try:
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        pos = _mark_pos(path, mark) if mark else Position(path)
-        if not any(d.pos.line == pos.line for d in tabs):
-            problem = (exc.problem or exc.context or "invalid YAML").strip()
-            doc.diagnostics.append(Diagnostic(Y_SYNTAX.code, f"YAML syntax error: {problem}", pos))
-        return doc
-    except RecursionError:
-        doc.diagnostics.append(
-            Diagnostic(Y_TOO_DEEP.code, "nesting too deep to parse", Position(path))
-        )
-        return doc
-    except yaml.reader.ReaderError as exc:
-        doc.diagnostics.append(
-            Diagnostic(
-                Y_SYNTAX.code,
-                f"character 0x{exc.character:x} is not allowed in YAML" if isinstance(exc.character, int)
-                else f"YAML reader error: {exc.reason}",
-                position_at(text, exc.position, path),
-            )
-        )
-        return doc
-    except (yaml.YAMLError, ValueError) as exc:
-        doc.diagnostics.append(Diagnostic(Y_SYNTAX.code, f"YAML error: {exc}", Position(path)))
+    node, problem = _compose(text, path)
+    if problem is not None:
+        # A tab usually causes the syntax error too; report the cause only.
+        if not any(d.pos.line == problem.pos.line for d in tabs):
+            doc.diagnostics.append(problem)
         return doc
     if node is None:
         doc.diagnostics.append(
@@ -241,23 +220,37 @@ def parse_text(text: str, path: str, doc: Document | None = None) -> Document:
         )
         return doc
     if not isinstance(node, yaml.MappingNode):
-        doc.diagnostics.append(
-            Diagnostic(
-                Y_NOT_MAPPING.code,
-                "the document must be a mapping of keys to values",
-                _mark_pos(path, node.start_mark),
-            )
-        )
+        doc.diagnostics.append(Diagnostic(
+            Y_NOT_MAPPING.code, "the document must be a mapping of keys to values",
+            _mark_pos(path, node.start_mark)))
         return doc
-    builder = _Builder(doc)
     try:
-        data = builder.build(node, (), 0)
+        data = _Builder(doc).build(node, (), 0)
     except _Abort:
         return doc
     # Kept even after errors (a duplicate key keeps its first value) so that later
     # checks can still report what else is wrong; `Document.ok` says whether to trust it.
     doc.data = data
     return doc
+
+
+def _compose(text: str, path: str):
+    """(the root node, None) or (None, the diagnostic saying why it cannot be parsed)."""
+    try:
+        return yaml.compose(text, Loader=_Loader), None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _mark_pos(path, mark) if mark else Position(path)
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        return None, Diagnostic(Y_SYNTAX.code, f"YAML syntax error: {problem}", pos)
+    except RecursionError:
+        return None, Diagnostic(Y_TOO_DEEP.code, "nesting too deep to parse", Position(path))
+    except yaml.reader.ReaderError as exc:
+        message = (f"character 0x{exc.character:x} is not allowed in YAML"
+                   if isinstance(exc.character, int) else f"YAML reader error: {exc.reason}")
+        return None, Diagnostic(Y_SYNTAX.code, message, position_at(text, exc.position, path))
+    except (yaml.YAMLError, ValueError) as exc:
+        return None, Diagnostic(Y_SYNTAX.code, f"YAML error: {exc}", Position(path))
 
 
 def _tab_diagnostics(text: str, path: str) -> list[Diagnostic]:
