@@ -83,7 +83,10 @@ def show(
 
 
 def _scalar(value: Any) -> str:
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+    """A value on one line (a multi-line string in double quotes, with `\\n`)."""
+    style = '"' if isinstance(value, str) and "\n" in value else None
+    text = yaml.safe_dump(value, default_flow_style=True, default_style=style, allow_unicode=True,
+                          width=10_000)
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 

@@ -28,7 +28,11 @@ def lint(
     if missing:
         typer.echo(f"error: no such file or folder: {', '.join(missing)}", err=True)
         raise typer.Exit(2)
-    diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
+    try:
+        diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
+    except Exception as exc:  # a bug, not the author's mistake: say so, exit 2
+        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(2) from exc
     print_diagnostics(diagnostics, fmt.value)
     if fmt is Format.text:
         errors = sum(d.is_error for d in diagnostics)

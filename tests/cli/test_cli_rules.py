@@ -132,3 +132,15 @@ def test_authoring_guide_variant_example_lints_clean(tmp_path):
     house.write_text(block, encoding="utf-8")
     result = run("lint", "--strict", str(house))
     assert result.exit_code == 0, result.stdout
+
+
+def test_provenance_output_is_the_same_yaml(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(HEADER + "ruleset:\n  game: triominos\n  title: House\n  description: |\n    two\n    lines\n",
+                     encoding="utf-8")
+    house.write_text(HEADER.replace("ruleset: {game: triominos, title: House}\n", "") +
+                     "ruleset:\n  game: triominos\n  title: House\n  description: |\n    two\n    lines\n",
+                     encoding="utf-8")
+    plain = yaml.safe_load(run("show", str(house)).stdout)
+    marked = yaml.safe_load(run("show", "--provenance", str(house)).stdout)
+    assert plain == marked and marked["ruleset"]["description"] == "two\nlines\n"
