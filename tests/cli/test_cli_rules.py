@@ -136,9 +136,7 @@ def test_authoring_guide_variant_example_lints_clean(tmp_path):
 
 def test_provenance_output_is_the_same_yaml(tmp_path):
     house = tmp_path / "house.yaml"
-    house.write_text(HEADER + "ruleset:\n  game: triominos\n  title: House\n  description: |\n    two\n    lines\n",
-                     encoding="utf-8")
-    house.write_text(HEADER.replace("ruleset: {game: triominos, title: House}\n", "") +
+    house.write_text("extends: triominos/pressman\n"
                      "ruleset:\n  game: triominos\n  title: House\n  description: |\n    two\n    lines\n",
                      encoding="utf-8")
     plain = yaml.safe_load(run("show", str(house)).stdout)
