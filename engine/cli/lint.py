@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import List
 
 import typer
@@ -38,6 +39,7 @@ def lint(
         errors = sum(d.is_error for d in diagnostics)
         warnings = len(diagnostics) - errors
         summary = "clean" if not diagnostics else f"{errors} error(s), {warnings} warning(s)"
+        sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
         typer.echo(summary, err=True)
     raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)
 
