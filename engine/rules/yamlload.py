@@ -34,7 +34,7 @@ Y_UNREADABLE = define("Y111", "unreadable-file", "the file cannot be read")
 Y_MERGE_KEY = define("Y112", "merge-key", "a YAML merge key `<<`")
 Y_BAD_KEY = define("Y113", "bad-key", "a key that is not a plain string or integer")
 
-MAX_BYTES = 1_000_000  # a real ruleset is a few kilobytes
+MAX_BYTES = 256_000  # a real ruleset is a few kilobytes; this bounds parse time
 MAX_NODES = 50_000  # counted with aliases expanded: stops "billion laughs"
 MAX_DEPTH = 64
 
