@@ -94,7 +94,9 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
     ruleset, diagnostics = check_ruleset(str(found.path), [str(path), *overlays])
     if ruleset is not None:
         diagnostics += lint_model(ruleset)
-    return diagnostics
+    # Checked alone, an overlay is applied to the game's default ruleset; restating one of
+    # its values is no mistake when the overlay is meant for other bases too.
+    return [d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
 
 
 def lint_model(ruleset: Ruleset) -> list[Diagnostic]:
