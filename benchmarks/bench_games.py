@@ -4,6 +4,7 @@ For each ruleset (rulesets/<game>/<name>.yaml; overlays are not benchmarked): ra
 rounds per second (play until the first round ends) and full matches per second, legal-move
 generation on a mid-game position (moves generated per second, and generations per
 second), and the peak memory of one match (tracemalloc) and of the process (ru_maxrss).
+Rates are per second of CPU time of this process.
 
     python benchmarks/bench_games.py [--seconds 2] [--only triominos] [--players 2]
 """
@@ -43,13 +44,14 @@ def random_play(state, rng, until_round_end: bool) -> int:
 
 
 def per_second(fn, seconds: float) -> tuple[float, int]:
-    """(runs per second, runs) of `fn(i)` repeated for about `seconds`."""
-    start = time.perf_counter()
+    """(runs per second, runs) of `fn(i)` repeated for about `seconds` of CPU time
+    (process time, so that other work on a shared machine does not skew the figure)."""
+    start = time.process_time()
     runs = 0
     while True:
         fn(runs)
         runs += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return runs / elapsed, runs
 
