@@ -31,26 +31,30 @@ def moves_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     if as_json:
-        typer.echo(json.dumps({
-            "scenario": scenario,
-            "ruleset": sc.ruleset.id,
-            "to_move": state.to_move,
-            "moves": [
-                {
-                    "move": move.text,
-                    "points": got.points,
-                    "breakdown": [
-                        {"rule": e.rule, "points": e.points, "player": e.player,
-                         "where": where(e), "label": e.detail}
-                        for e in got.events
-                    ],
-                    "scores": got.scores,
-                }
-                for move, got in rows
-            ],
-        }, indent=2))
+        typer.echo(json.dumps(_as_json(scenario, sc, rows), indent=2))
         return
     typer.echo(f"{sc.ruleset.id}: player {state.to_move + 1} to move, "
                f"{len(rows)} legal move(s)")
     for i, (move, got) in enumerate(rows, 1):
         typer.echo(f"{i:3}. {move.text:<28} {got.points:+5d}  {describe_events(got.events)}")
+
+
+def _as_json(path: str, sc, rows) -> dict:
+    return {
+        "scenario": path,
+        "ruleset": sc.ruleset.id,
+        "to_move": sc.state.to_move,
+        "moves": [
+            {
+                "move": move.text,
+                "points": got.points,
+                "breakdown": [
+                    {"rule": e.rule, "points": e.points, "player": e.player,
+                     "where": where(e), "label": e.detail}
+                    for e in got.events
+                ],
+                "scores": got.scores,
+            }
+            for move, got in rows
+        ],
+    }

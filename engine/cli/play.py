@@ -6,6 +6,7 @@ moves with their points, `quit` or Ctrl-C leaves, offering to save the record).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 import typer
@@ -114,6 +115,18 @@ def ask(state):
                 typer.echo(f"not a legal move: {exc}. {HELP}")
 
 
+@dataclass
+class Session:
+    """One game at the terminal, and what saving its record needs."""
+
+    state: object
+    ruleset: object
+    overlays: list
+    record: Optional[str]
+    agent: str
+    ref: str
+
+
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
@@ -138,46 +151,56 @@ def play_command(
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
+    session = Session(state, ruleset_obj, list(overlays or []), record, agent, ruleset)
     typer.echo(f"{ruleset_obj.title} ({ruleset_obj.id}), {n} player(s); you are P1. {HELP}")
     try:
-        while not state.is_over:
-            if state.to_move == 0:
-                show(state, 0)
-                move = ask(state)
-                if move is None:
-                    _leave(state, ruleset_obj, overlays, record, agent, ruleset)
-                    return
-            else:
-                move = agents[state.to_move].choose(state)
-            mover = state.to_move
-            events = state.apply(move)
-            typer.echo(f"P{mover + 1}: {move.text}  [{describe_events(events)}]")
+        finished = _play(session, agents)
     except typer.Abort:
         typer.echo("")
-        _leave(state, ruleset_obj, overlays, record, agent, ruleset)
-        return
+        finished = False
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
+    if not finished:
+        _leave(session)
+        return
     show(state, 0)
     winner = "nobody" if state.winner is None else f"P{state.winner + 1}"
     typer.echo(f"game over ({state.round.reason}); winner: {winner}; scores: {state.scores}")
     if record:
-        _save(state, ruleset_obj, overlays, record, agent, ruleset)
+        _save(session, record)
 
 
-def _save(state, ruleset, overlays, path: str, agent: str, ref: str) -> None:
+def _play(session: Session, agents: dict) -> bool:
+    """Play until the game is over (True) or the human quits (False)."""
+    state = session.state
+    while not state.is_over:
+        if state.to_move == 0:
+            show(state, 0)
+            move = ask(state)
+            if move is None:
+                return False
+        else:
+            move = agents[state.to_move].choose(state)
+        mover = state.to_move
+        events = state.apply(move)
+        typer.echo(f"P{mover + 1}: {move.text}  [{describe_events(events)}]")
+    return True
+
+
+def _save(session: Session, path: str) -> None:
     from engine.kernel.record import make_record, save_record
 
-    agents = ["human"] + [agent] * (state.n - 1)
-    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
-                                  ref=record_ref(ref)))
+    state, ruleset = session.state, session.ruleset
+    agents = ["human"] + [session.agent] * (state.n - 1)
+    save_record(path, make_record(state, ruleset.id, session.overlays, ruleset.hash, agents,
+                                  ref=record_ref(session.ref)))
     typer.echo(f"record written to {path}")
 
 
-def _leave(state, ruleset, overlays, record: Optional[str], agent: str, ref: str) -> None:
+def _leave(session: Session) -> None:
     """Leave cleanly, saving the record if asked to."""
-    path = record
+    path = session.record
     if not path:
         try:
             path = typer.prompt("save the record to (empty: do not save)", default="",
@@ -185,5 +208,5 @@ def _leave(state, ruleset, overlays, record: Optional[str], agent: str, ref: str
         except typer.Abort:
             path = ""
     if path.strip():
-        _save(state, ruleset, overlays, path.strip(), agent, ref)
+        _save(session, path.strip())
     typer.echo("bye")

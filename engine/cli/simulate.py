@@ -102,32 +102,16 @@ def simulate_command(
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
-    from engine.players.agents import AGENTS
 
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
-    if not names or bad:
-        typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
-                   f"agents: {', '.join(AGENTS)}", err=True)
-        raise typer.Exit(2)
-    if deal is not None:
-        try:
-            game.parse_deal(deal)
-        except ValueError as exc:
-            typer.echo(f"error: --deal: {exc}", err=True)
-            raise typer.Exit(2)
+    names = _agent_names(agents)
+    _check_deal(game, deal)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
     try:
-        if sys.stderr.isatty() and not as_json:
-            with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-                results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
-                                    bar.update, deal)
-        else:
-            results = run_games(game, ruleset, list(overlays or []), n, seeds, names, jobs,
-                                deal=deal)
+        results = _run(game, ruleset, list(overlays or []), n, seeds, names, jobs, deal,
+                       bar=sys.stderr.isatty() and not as_json)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -138,6 +122,34 @@ def simulate_command(
     if record:
         _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
     _print(summary, as_json)
+
+
+def _agent_names(agents: str) -> list[str]:
+    from engine.players.agents import AGENTS
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    bad = [a for a in names if a not in AGENTS]
+    if not names or bad:
+        typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
+                   f"agents: {', '.join(AGENTS)}", err=True)
+        raise typer.Exit(2)
+    return names
+
+
+def _check_deal(game, deal) -> None:
+    if deal is not None:
+        try:
+            game.parse_deal(deal)
+        except ValueError as exc:
+            typer.echo(f"error: --deal: {exc}", err=True)
+            raise typer.Exit(2)
+
+
+def _run(game, ref, overlays, n, seeds, names, jobs, deal, bar: bool) -> list:
+    if not bar:
+        return run_games(game, ref, overlays, n, seeds, names, jobs, deal=deal)
+    with typer.progressbar(length=len(seeds), label="simulating", file=sys.stderr) as progress:
+        return run_games(game, ref, overlays, n, seeds, names, jobs, progress.update, deal)
 
 
 def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None) -> None:

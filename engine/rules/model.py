@@ -302,21 +302,26 @@ class _Builder:
         env = self.types.move(kind)
         if "if" in spec:
             action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
-        updates = []
-        for counter, source in (spec.get("then") or {}).items():
-            if counter not in counters:
-                self.report(
-                    R_COUNTER, f"`then:` of action `{name}` sets an undeclared counter `{counter}`",
-                    path + ("then", counter), suggest(counter, counters) or "declare it under `counters:`",
-                )
-                continue
-            updates.append((counter, self.expr(source, env, path + ("then", counter), INT)))
-        action.then = tuple(updates)
+        action.then = self.updates(name, spec, env, counters)
         if "extra_turn" in spec:
             action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)
         action.ends_turn = bool(spec.get("ends_turn", True))
         action.max = int(spec.get("max", 0) or 0)
         return action
+
+    def updates(self, name: str, spec: Mapping, env, counters) -> tuple:
+        """An action's `then:` counter updates, each compiled in the action's context."""
+        path = ("actions", name, "then")
+        updates = []
+        for counter, source in (spec.get("then") or {}).items():
+            if counter not in counters:
+                self.report(
+                    R_COUNTER, f"`then:` of action `{name}` sets an undeclared counter `{counter}`",
+                    path + (counter,), suggest(counter, counters) or "declare it under `counters:`",
+                )
+                continue
+            updates.append((counter, self.expr(source, env, path + (counter,), INT)))
+        return tuple(updates)
 
     def scoring(self, actions: Mapping) -> list[ScoringRule]:
         rules = []
