@@ -84,10 +84,23 @@ def list_moves(state) -> None:
 
 
 def hint(state, count: int = 5) -> None:
+    """The best moves by immediate points; in a one-player game, also the solver's move."""
     from engine.players.agents import ranked_moves
 
+    if state.n == 1:
+        _solver_hint(state)
     for gain, _, move, events in ranked_moves(state)[:count]:
         typer.echo(f"  {move.text:<28} {gain:+5d}  {describe_events(events, state.to_move)}")
+
+
+def _solver_hint(state) -> None:
+    try:
+        from engine.players.solver import hint as solver_hint
+    except ImportError:  # the solver is optional: the immediate points still help
+        return
+    move = solver_hint(state)
+    if move is not None:
+        typer.echo(f"  the solver plays: {getattr(move, 'text', move)}")
 
 
 def ask(state):
