@@ -8,6 +8,11 @@ from typing import Sequence
 from engine.kernel.flow import settle, start_round
 from engine.kernel.state import State
 
+try:  # the pieces layer's reader of deals, where it has one
+    from engine.pieces import parse_deal as _parse_names
+except ImportError:  # pragma: no cover - an older pieces layer: read names here
+    _parse_names = None
+
 
 def _expose_attributes(piece) -> None:
     """Copy a piece's attributes onto the instance, so that `tile.value` in a compiled
@@ -85,7 +90,9 @@ class Game:
     def parse_deal(self, deal) -> list:
         """A full order of the pieces: a text of names (`Ah 2c ...` or `Ah2c...` for
         two-character names), or a sequence of pieces or uids. Raises ValueError."""
-        if isinstance(deal, str):
+        if isinstance(deal, str) and _parse_names is not None:
+            order = _parse_names(deal, self.pieces)
+        elif isinstance(deal, str):
             names = deal.replace(",", " ").split()
             if len(names) == 1 and len(names[0]) == 2 * len(self.pieces):
                 names = [names[0][i : i + 2] for i in range(0, len(names[0]), 2)]
