@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 
 from engine.diagnostics import Diagnostic, Position, Severity, define
 from engine.rules import files
-from engine.rules.resolve import Ruleset, check_ruleset, unique
+from engine.rules.resolve import Ruleset, resolve_ruleset, unique
 from engine.rules.schema import check_document
 
 R_UNUSED_DEFINE = define(
@@ -68,9 +68,9 @@ def lint_file(path: Path, overlays: Sequence[str] = ()) -> list[Diagnostic]:
         return _lint_overlay(doc, path, overlays)
     if not doc.ok:
         return list(doc.diagnostics) + check_document(doc, "ruleset")
-    ruleset, diagnostics = check_ruleset(str(path), overlays)
+    ruleset, diagnostics = resolve_ruleset(str(path), overlays)
     if ruleset is not None:
-        diagnostics += lint_model(ruleset)
+        diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     return diagnostics
 
 
@@ -91,23 +91,32 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
         return list(doc.diagnostics) + out + [Diagnostic(
             R_NO_RULESET_FOR_OVERLAY.code, f"no default `{game}` ruleset to check this overlay against",
             doc.where("overlay", "game"), help=f"add a `{game}` ruleset with `ruleset.default: true`")]
-    ruleset, diagnostics = check_ruleset(str(found.path), [str(path), *overlays])
+    ruleset, diagnostics = resolve_ruleset(str(found.path), [str(path), *overlays])
     if ruleset is not None:
-        diagnostics += lint_model(ruleset)
+        diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     # Checked alone, an overlay is applied to the game's default ruleset; restating one of
     # its values is no mistake when the overlay is meant for other bases too.
     return [d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
 
 
-def lint_model(ruleset: Ruleset) -> list[Diagnostic]:
-    """The model's diagnostics (if the model layer exists), then lint's own warnings."""
+def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:
+    """The model's diagnostics (if the model layer exists), then lint's own warnings.
+
+    `tolerant`: the schema already found errors, so the data may not have the shape the
+    model expects; if the model then fails, its findings are skipped (the schema's stand).
+    """
     out: list[Diagnostic] = []
     try:
         model = importlib.import_module("engine.rules.model")
     except ImportError:
         model = None
     if model is not None and hasattr(model, "compile_model"):
-        _, found = model.compile_model(ruleset)
+        try:
+            _, found = model.compile_model(ruleset)
+        except Exception:
+            if not tolerant:
+                raise
+            found = []
         out += found
     if not any("unused" in d.name for d in out):
         out += unused_definitions(ruleset)

@@ -249,10 +249,11 @@ def unique(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return sorted(out, key=sort_key)
 
 
-def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
-    """Resolve a ruleset and check it (YAML, schema, resolution); every problem found.
+def resolve_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Resolve and check a ruleset; the ruleset whenever resolution itself succeeded.
 
-    The ruleset is None when there is an error.
+    Unlike `check_ruleset`, the ruleset is returned even when the schema found errors in
+    it, so that `lint` can go on to report what the model finds too.
     """
     found = files.find_ruleset(ref)
     if found.path is None:
@@ -271,7 +272,15 @@ def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | Non
     from engine.rules import schema
 
     res.diagnostics += schema.check_resolved(ruleset)
-    diagnostics = unique(res.diagnostics)
+    return ruleset, unique(res.diagnostics)
+
+
+def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Resolve a ruleset and check it (YAML, schema, resolution); every problem found.
+
+    The ruleset is None when there is an error.
+    """
+    ruleset, diagnostics = resolve_ruleset(ref, overlays)
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
     return ruleset, diagnostics
