@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -18,9 +17,6 @@ from engine.rules import files
 from engine.rules.resolve import Ruleset, resolve_ruleset, unique
 from engine.rules.schema import check_document
 
-R_UNUSED_DEFINE = define(
-    "R413", "unused-definition", "a `define` entry that no expression uses", Severity.WARNING
-)
 R_NO_RULESET_FOR_OVERLAY = define(
     "R414", "overlay-without-ruleset", "an overlay whose game has no ruleset to apply it to"
 )
@@ -100,7 +96,8 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
 
 
 def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:
-    """The model's diagnostics (if the model layer exists), then lint's own warnings.
+    """The ruleset model's diagnostics: expressions in context, game semantics, warnings such
+    as unused definitions (nothing when the model layer is absent).
 
     `tolerant`: the schema already found errors, so the data may not have the shape the
     model expects; if the model then fails, its findings are skipped (the schema's stand).
@@ -118,33 +115,4 @@ def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:
                 raise
             found = []
         out += found
-    if not any("unused" in d.name for d in out):
-        out += unused_definitions(ruleset)
     return out
-
-
-def unused_definitions(ruleset: Ruleset) -> list[Diagnostic]:
-    """A warning for each `define` entry whose name no expression mentions."""
-    defined = ruleset.data.get("define")
-    if not isinstance(defined, dict):
-        return []
-    texts = list(_strings(ruleset.data, ()))
-    out = []
-    for name in defined:
-        pattern = re.compile(rf"\b{re.escape(str(name))}\b")
-        own = ("define", name)
-        if not any(pattern.search(t) for path, t in texts if path != own):
-            out.append(Diagnostic(R_UNUSED_DEFINE.code, f"`define.{name}` is never used",
-                                  ruleset.key_where("define", name), help="use it, or remove it"))
-    return out
-
-
-def _strings(value, path: tuple) -> Iterable[tuple[tuple, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, path + (i,))
