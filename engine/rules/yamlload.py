@@ -35,7 +35,7 @@ Y_MERGE_KEY = define("Y112", "merge-key", "a YAML merge key `<<`")
 Y_BAD_KEY = define("Y113", "bad-key", "a key that is not a plain string or integer")
 
 MAX_BYTES = 256_000  # a real ruleset is a few kilobytes; this bounds parse time
-MAX_NODES = 50_000  # counted with aliases expanded: stops "billion laughs"
+MAX_NODES = 20_000  # counted with aliases expanded: stops "billion laughs"
 MAX_DEPTH = 64
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
