@@ -367,8 +367,10 @@ class _Builder:
 
     def _construct(self, node, pos: Position):
         try:
-            return _constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            # The tag's constructor directly: `construct_object` would remember every node
+            # in the shared loader and keep them all alive.
+            return _constructor.yaml_constructors[node.tag](_constructor, node)
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError) as exc:
             self._report(Y_TAG, f"cannot read value `{node.value[:40]}`: {exc}", pos)
             return node.value
 
