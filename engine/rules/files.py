@@ -44,7 +44,7 @@ def load_document(path: Path) -> Document:
     """Parse a YAML file, reusing the result while the file is unchanged."""
     try:
         stat = path.stat()
-        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size, display_path(path))
     except OSError:
         return read_text(path, display_path(path))
     global _cached_chars
