@@ -179,7 +179,7 @@ def choose_winner(state: "State", spec, mover: int | None) -> int | None:
         return None
     keyed = []
     for seat in range(state.n):
-        ctx = make_context(state, seat)
+        ctx = make_context(state, seat, mover if mover is not None else seat)
         if spec.keys:
             key = tuple(int(k.evaluate(ctx)) for k in spec.keys)
         else:
@@ -201,9 +201,9 @@ def end_round(state: "State", reason: str, winner: int | None, mover: int) -> No
         r = state.round
         r.reason = reason
         r.winner = winner
-        score_trigger(state, "round_end", winner if winner is not None else mover, None)
+        score_trigger(state, "round_end", mover, None)
         state.last_round_winner = winner
-        ctx = make_context(state, winner if winner is not None else mover)
+        ctx = make_context(state, winner if winner is not None else mover, mover)
         if (
             model.match_end is None
             or r.number >= model.max_rounds
@@ -309,7 +309,7 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
         for seat in receivers(state, rule.to, mover):
             c = contexts.get(seat)
             if c is None:
-                c = contexts[seat] = make_context(state, seat)
+                c = contexts[seat] = make_context(state, seat, mover)
                 if move is not None:
                     c["move"] = move
                     c["tile"] = c["card"] = c["token"] = c["piece"] = piece

@@ -232,7 +232,7 @@ class ExchangeMove:
 class Context(dict):
     """The values of one evaluation; names nobody set are resolved on first use."""
 
-    __slots__ = ("state", "seat")
+    __slots__ = ("state", "seat", "mover")
 
     def __missing__(self, name: str):
         value = _resolve(self, name)
@@ -248,6 +248,8 @@ def _resolve(ctx: Context, name: str):
     state = ctx.state
     if name == "opponents":
         return [v for v in state.player_views if v.index != ctx.seat]
+    if name == "mover":
+        return state.player_views[ctx.mover]
     if name.startswith("can_"):
         return state.can(name[4:])
     if name in _MOVE_NAMES:
@@ -257,10 +259,12 @@ def _resolve(ctx: Context, name: str):
     raise KeyError(name)
 
 
-def make_context(state: "State", seat: int) -> Context:
-    """A fresh context for `seat` as `player` (the mover or a scoring rule's receiver)."""
+def make_context(state: "State", seat: int, mover: int | None = None) -> Context:
+    """A fresh context for `seat` as `player` (the mover or a scoring rule's receiver);
+    `mover` (default: the same seat) is who made the move being scored."""
     ctx = Context(state.base_values)
     ctx.state = state
     ctx.seat = seat
+    ctx.mover = seat if mover is None else mover
     ctx["player"] = state.player_views[seat]
     return ctx

@@ -125,3 +125,19 @@ def test_an_expression_failing_in_play_names_its_rule():
     g = game("stack", {"deal: [{to: board}, {to: pile, count: 1}]": "deal: [{to: board}]"})
     with pytest.raises(RuleFailure, match=r"stack.yaml:14: the condition of action `play`"):
         g.new_game(1, 0)
+
+
+def test_mover_is_who_moved_even_in_rules_paying_others():
+    # a round-end rule paying every player: `mover` is still the one who went out
+    g = game("line", {
+        "hand_size: {2: 5, 3: 5, 4: 4}": "hand_size: 1",
+        "  draw_cost: {on: draw, points: -1}": (
+            "  draw_cost: {on: draw, points: -1}\n"
+            "  mover_bonus: {on: round_end, to: each, points: 'if player.index == mover.index "
+            "then 100 else 1'}"),
+    })
+    state = g.new_game(2, 4)
+    opener = state.to_move
+    events = state.apply(state.legal_moves()[0])
+    bonus = {e.player: e.points for e in events if e.rule == "mover_bonus"}
+    assert bonus == {opener: 100, 1 - opener: 1}
