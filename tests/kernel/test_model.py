@@ -67,3 +67,26 @@ def test_the_model_carries_what_the_kernel_needs():
     assert [c.name for c in model.round_end] == ["went_out", "blocked"]
     assert model.round_end[1].winner.mode == "lowest"
     assert model.match_winner.mode == "highest" and model.max_rounds == 20
+
+
+def test_every_declared_name_and_field_exists_at_run_time():
+    from engine.rules.contexts import ContextTypes
+    from engine.expr.types import ListOf, Record
+    from tests.kernel.helpers import game
+
+    g = game("refill")
+    state = g.new_game(2, 0)
+    move = state.legal_moves()[0]
+    types = ContextTypes(["numbered"], g.model.topology, [], [a.name for a in g.actions])
+    env = types.move("place")
+    ctx = state.context()
+    from engine.kernel.state import move_view
+
+    ctx["move"] = move_view(state, g.action_by_name[move.action], move)
+    for name, t in env.items():
+        value = ctx[name] if name not in ("tile", "card", "token", "piece") else ctx["move"].pieces[0]
+        if isinstance(t, ListOf) and isinstance(t.item, Record):
+            value, t = value[0], t.item
+        if isinstance(t, Record):
+            for field in t.fields:
+                getattr(value, field)
