@@ -34,8 +34,11 @@ class RoundInfo:
 
     def copy(self) -> "RoundInfo":
         other = RoundInfo.__new__(RoundInfo)
-        for name in RoundInfo.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.number, other.turns, other.turns_without_place = (
+            self.number, self.turns, self.turns_without_place)
+        other.passes_in_row, other.unable_in_row, other.reason = (
+            self.passes_in_row, self.unable_in_row, self.reason)
+        other.placed_any, other.winner = self.placed_any, self.winner
         return other
 
 
@@ -57,8 +60,8 @@ class TurnInfo:
 
     def copy(self) -> "TurnInfo":
         other = TurnInfo.__new__(TurnInfo)
-        for name in TurnInfo.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.draws, other.placed, other.actions = self.draws, self.placed, self.actions
+        other.could_place, other.extra = self.could_place, self.extra
         return other
 
 
