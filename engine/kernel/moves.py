@@ -83,10 +83,6 @@ class IllegalMove(ValueError):
     """A move that is not legal in the state it was applied to; the message says why."""
 
 
-class Stalled(RuntimeError):
-    """Raised when asked to move in a state that is over."""
-
-
 class RuleFailure(RuntimeError):
     """An expression of the ruleset failed while playing (e.g. `pile.top` of an empty
     pile); the message names the rule and where it is written."""
