@@ -53,6 +53,7 @@ class State:
         self.winner: int | None = None
         self.last_round_winner: int | None = None
         self.turns_total = 0
+        self.previewing = False
         self._bind_views()
         self._invalidate()
 
@@ -149,6 +150,14 @@ class State:
         from engine.kernel.flow import apply_move
 
         return apply_move(self, self.find_move(move))
+
+    def preview(self, move: Move | str) -> tuple[list[ScoreEvent], "State"]:
+        """What `move` would do: its score events and the state after it, on a copy
+        (which must not be played on: it skips the check for a stalled round)."""
+        move = self.find_move(move)
+        trial = self.clone()
+        trial.previewing = True
+        return trial.apply(move), trial
 
     # -- copying and identity ------------------------------------------------------------
     def clone(self) -> "State":
