@@ -154,10 +154,12 @@ class State:
     def preview(self, move: Move | str) -> tuple[list[ScoreEvent], "State"]:
         """What `move` would do: its score events and the state after it, on a copy
         (which must not be played on: it skips the check for a stalled round)."""
+        from engine.kernel.flow import apply_move
+
         move = self.find_move(move)
         trial = self.clone()
         trial.previewing = True
-        return trial.apply(move), trial
+        return apply_move(trial, move), trial
 
     # -- copying and identity ------------------------------------------------------------
     def clone(self) -> "State":
@@ -181,6 +183,10 @@ class State:
         self._rng_shared = other._rng_shared = True
         other._bind_views()
         other._invalidate()
+        # The same position has the same moves: the lists are values, shared until either
+        # side changes (each then makes new ones). Only the context is the state's own.
+        other._legal, other._legal_ids, other._by_text = self._legal, self._legal_ids, self._by_text
+        other._by_action = {k: v for k, v in self._by_action.items() if v is not _BUSY}
         return other
 
     def random(self) -> random.Random:
