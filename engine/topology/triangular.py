@@ -1,0 +1,496 @@
+"""The `triangular` board kind: an unbounded grid of triangles matched corner to corner.
+
+Cells are `(c, r)`: c grows to the right, r grows downwards; a cell is *up* (apex at the
+top) when `c + r` is even and *down* otherwise. Each cell has three corners: **M**, the
+apex opposite the horizontal edge, and **L** and **R**, the left and right ends of that
+edge. Corners sit on lattice points `(X, Y)` with `X + Y` odd (X counts half cell
+widths, Y is the grid line at the top of row Y):
+
+    up (c, r):   M (c+1, r)    L (c, r+1)   R (c+2, r+1)
+    down (c, r): M (c+1, r+1)  L (c, r)     R (c+2, r)
+
+Six cells meet at each point, so a cell has 12 neighbours: 3 share an edge and 9 only a
+point. Because every touching corner must match, the board keeps one number per point;
+legality and the measures below are then a few dictionary look-ups.
+
+A piece is a triangle whose `corners` attribute lists its numbers clockwise; it may be
+turned to any of its three rotations but never mirrored. Rotation k puts `corners[k]` at
+M and continues clockwise (M, R, L on an up cell; M, L, R on a down cell).
+
+The placement measures (`move.<field>` in rules) are described in `MOVE_FIELDS`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Mapping, Sequence
+
+from engine.diagnostics import Diagnostic
+from engine.pieces import Piece
+from engine.topology.base import Board, Placement, Topology, Where, register
+
+Cell = tuple[int, int]
+Point = tuple[int, int]
+M, L, R = 0, 1, 2
+CORNER_NAMES = "MLR"
+
+# Neighbour offsets for an up cell; for a down cell the row offset changes sign.
+# name -> (dc, dr, edge?, corners touched)
+NEIGHBOURS: dict[str, tuple[int, int, bool, tuple[int, ...]]] = {
+    "LEFT": (-1, 0, True, (M, L)),
+    "RIGHT": (1, 0, True, (M, R)),
+    "MIDDLE": (0, 1, True, (L, R)),
+    "FAR_LEFT": (-2, 0, False, (L,)),
+    "FAR_RIGHT": (2, 0, False, (R,)),
+    "LEFT_TO_MIDDLE": (-1, 1, False, (L,)),
+    "FAR_LEFT_TO_MIDDLE": (-2, 1, False, (L,)),
+    "RIGHT_TO_MIDDLE": (1, 1, False, (R,)),
+    "FAR_RIGHT_TO_MIDDLE": (2, 1, False, (R,)),
+    "OPPOSITE": (0, -1, False, (M,)),
+    "LEFT_TO_OPPOSITE": (-1, -1, False, (M,)),
+    "RIGHT_TO_OPPOSITE": (1, -1, False, (M,)),
+}
+# The edge neighbour that faces each corner (it touches the other two corners).
+FACING_EDGE = {M: "MIDDLE", L: "RIGHT", R: "LEFT"}
+# Around each corner: the vertex-only cells, and the one diametrically across the point.
+VERTEX_CELLS = {
+    M: ("OPPOSITE", "LEFT_TO_OPPOSITE", "RIGHT_TO_OPPOSITE"),
+    L: ("FAR_LEFT", "LEFT_TO_MIDDLE", "FAR_LEFT_TO_MIDDLE"),
+    R: ("FAR_RIGHT", "RIGHT_TO_MIDDLE", "FAR_RIGHT_TO_MIDDLE"),
+}
+ACROSS = {M: "OPPOSITE", L: "FAR_LEFT_TO_MIDDLE", R: "FAR_RIGHT_TO_MIDDLE"}
+EDGE_CELLS = {M: ("LEFT", "RIGHT"), L: ("LEFT", "MIDDLE"), R: ("RIGHT", "MIDDLE")}
+
+MOVE_FIELDS = {
+    "edges": "int",  # occupied edge neighbours (0-3)
+    "corners_touched": "int",  # corners of the new tile that touch any tile (0-3)
+    "vertex_only_corners": "int",  # touched corners that no edge neighbour touches
+    "hexagons": "int",  # corners whose five other cells were all occupied
+    "bridges": "int",  # occupied edges E whose facing corner touches a vertex-only tile
+    "narrow_bridges": "int",  # occupied edges E whose facing corner has the cell across
+    "contacts": "list[contact]",  # per corner M, L, R: the record below
+    "opening": "bool",  # the first placement of a round
+    "cell_up": "bool",  # the cell points up
+}
+CONTACT_FIELDS = {
+    "number": "int",  # the tile's number at this corner
+    "tiles": "int",  # occupied cells around the point, besides the new tile (0-5)
+    "edge_tiles": "int",  # of those, edge neighbours of the new tile (0-2)
+    "vertex_tiles": "int",  # of those, cells touching the new tile at this point only (0-3)
+    "across": "bool",  # the cell diametrically across the point is occupied
+    "facing_edge": "bool",  # the edge opposite this corner is shared with a tile
+}
+
+
+def is_up(cell: Cell) -> bool:
+    """Whether the cell points up (`c + r` even)."""
+    return (cell[0] + cell[1]) % 2 == 0
+
+
+def neighbour(cell: Cell, name: str) -> Cell:
+    """The neighbour `name` (a key of `NEIGHBOURS`) of `cell`."""
+    dc, dr, _, _ = NEIGHBOURS[name]
+    return (cell[0] + dc, cell[1] + (dr if is_up(cell) else -dr))
+
+
+def corner_points(cell: Cell) -> tuple[Point, Point, Point]:
+    """The lattice points of the corners M, L, R of `cell`."""
+    c, r = cell
+    if is_up(cell):
+        return (c + 1, r), (c, r + 1), (c + 2, r + 1)
+    return (c + 1, r + 1), (c, r), (c + 2, r)
+
+
+def cells_at(point: Point) -> tuple[Cell, ...]:
+    """The six cells that meet at lattice point `point`."""
+    x, y = point
+    return ((x - 2, y - 1), (x - 1, y - 1), (x, y - 1), (x - 2, y), (x - 1, y), (x, y))
+
+
+def rotations(corners: Sequence[int], up: bool) -> list[tuple[int, tuple[int, int, int]]]:
+    """(rotation, numbers at M, L, R) for each distinct rotation of a clockwise triple."""
+    out, seen = [], set()
+    for k in range(3):
+        a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
+        # Clockwise is M -> R -> L on an up cell and M -> L -> R on a down cell.
+        nums = (a, c, b) if up else (a, b, c)
+        if nums not in seen:
+            seen.add(nums)
+            out.append((k, nums))
+    return out
+
+
+def _offsets(up: bool) -> dict[str, Cell]:
+    sign = 1 if up else -1
+    return {name: (dc, dr * sign) for name, (dc, dr, _, _) in NEIGHBOURS.items()}
+
+
+_OFFSETS = {True: _offsets(True), False: _offsets(False)}
+_ALL12 = {up: tuple(_OFFSETS[up].values()) for up in (True, False)}
+_EDGE3 = {up: tuple(_OFFSETS[up][n] for n in ("LEFT", "RIGHT", "MIDDLE")) for up in (True, False)}
+
+
+class Contact:
+    """What one corner of a candidate placement touches (a `contact` record)."""
+
+    __slots__ = tuple(CONTACT_FIELDS)
+
+    def __init__(self, **fields):
+        for key, value in fields.items():
+            setattr(self, key, value)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in CONTACT_FIELDS)
+        return f"Contact({inner})"
+
+
+class TriangularPlacement(Placement):
+    """A piece on a cell in one rotation. Measures other than the cheap ones are lazy."""
+
+    __slots__ = ("piece", "cell", "rotation", "numbers", "opening", "edges",
+                 "corners_touched", "_board", "_contacts")
+
+    def __init__(self, piece, cell, rotation, numbers, opening, edges, touched, board):
+        self.piece, self.cell, self.rotation, self.numbers = piece, cell, rotation, numbers
+        self.opening, self.edges, self.corners_touched = opening, edges, touched
+        self._board, self._contacts = board, None
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        return (self.piece,)
+
+    @property
+    def text(self) -> str:
+        return f"{self.piece.name}@{self.cell[0]},{self.cell[1]}r{self.rotation}"
+
+    @property
+    def cell_up(self) -> bool:
+        return is_up(self.cell)
+
+    @property
+    def value(self) -> int:
+        return sum(self.numbers)
+
+    def __repr__(self) -> str:
+        return f"TriangularPlacement({self.text!r})"
+
+    @property
+    def contacts(self) -> list[Contact]:
+        if self._contacts is None:
+            self._contacts = self._board.contacts_of(self.cell, self.numbers)
+        return self._contacts
+
+    @property
+    def hexagons(self) -> int:
+        return sum(1 for k in self.contacts if k.tiles == 5)
+
+    @property
+    def bridges(self) -> int:
+        return sum(1 for k in self.contacts if k.facing_edge and k.vertex_tiles > 0)
+
+    @property
+    def narrow_bridges(self) -> int:
+        return sum(1 for k in self.contacts if k.facing_edge and k.across)
+
+    @property
+    def vertex_only_corners(self) -> int:
+        return sum(1 for k in self.contacts if k.vertex_tiles > 0 and k.edge_tiles == 0)
+
+
+class PlaceRules:
+    """A `place` action's triangular parameters: `contact: edge` (default) or `point`."""
+
+    __slots__ = ("contact",)
+
+    def __init__(self, contact: str = "edge"):
+        self.contact = contact
+
+
+_PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
+
+
+class TriangularBoard(Board):
+    """The tiles on the table, the number at each lattice point and the open cells."""
+
+    def __init__(self):
+        self.cells: dict[Cell, tuple[Piece, tuple[int, int, int], int]] = {}
+        self.points: dict[Point, int] = {}
+        self.around: dict[Point, int] = {}  # how many tiles meet at each point
+        self.edge_frontier: set[Cell] = set()  # empty cells with an occupied edge neighbour
+        self.point_frontier: set[Cell] = set()  # empty cells touching a tile anywhere
+
+    @property
+    def count(self) -> int:
+        return len(self.cells)
+
+    def clone(self) -> "TriangularBoard":
+        new = TriangularBoard.__new__(TriangularBoard)
+        new.cells, new.points, new.around = dict(self.cells), dict(self.points), dict(self.around)
+        new.edge_frontier, new.point_frontier = set(self.edge_frontier), set(self.point_frontier)
+        return new
+
+    # -- placements -------------------------------------------------------------------
+
+    def iter_placements(self, hand: Sequence[Piece], first: bool, rules: object) -> Iterator[TriangularPlacement]:
+        """Every matching placement: cells by (row, column), then hand order, then rotation.
+
+        The opening goes on the origin, (0, 0) pointing up or (1, 0) pointing down. Later
+        placements use the frontier kept up to date by `apply_placement`.
+        """
+        if first and not self.cells:
+            cells = [(0, 0), (1, 0)]
+        else:
+            point = getattr(rules, "contact", "edge") == "point"
+            cells = sorted(self.point_frontier if point else self.edge_frontier, key=_row_major)
+        points, occupied = self.points, self.cells
+        for cell in cells:
+            up = (cell[0] + cell[1]) % 2 == 0
+            pm, pl, pr = (points.get(p) for p in corner_points(cell))
+            touched = (pm is not None) + (pl is not None) + (pr is not None)
+            c, r = cell
+            edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in occupied)
+            opening = first and not occupied
+            for piece in hand:
+                for k, nums in _rotations_of(piece, up):
+                    if (pm is None or pm == nums[0]) and (pl is None or pl == nums[1]) and (
+                        pr is None or pr == nums[2]
+                    ):
+                        yield TriangularPlacement(piece, cell, k, nums, opening, edges, touched, self)
+
+    def apply_placement(self, placement: Placement) -> None:
+        """Put the tile down, keeping the point map and both frontiers up to date."""
+        assert isinstance(placement, TriangularPlacement)
+        cell = placement.cell
+        if placement._contacts is None:  # measures describe the board before the move
+            placement._contacts = self.contacts_of(cell, placement.numbers)
+        self._put(cell, placement.piece, placement.numbers, placement.rotation)
+
+    def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
+        if cell in self.cells:
+            raise ValueError(f"cell {cell[0]},{cell[1]} is already occupied")
+        self.cells[cell] = (piece, tuple(numbers), rotation)
+        for point, number in zip(corner_points(cell), numbers):
+            self.points[point] = number
+            self.around[point] = self.around.get(point, 0) + 1
+        self.edge_frontier.discard(cell)
+        self.point_frontier.discard(cell)
+        up, (c, r) = is_up(cell), cell
+        for dc, dr in _ALL12[up]:
+            other = (c + dc, r + dr)
+            if other not in self.cells:
+                self.point_frontier.add(other)
+        for dc, dr in _EDGE3[up]:
+            other = (c + dc, r + dr)
+            if other not in self.cells:
+                self.edge_frontier.add(other)
+
+    def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
+        """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
+        occupied = self.cells
+        offsets = _OFFSETS[is_up(cell)]
+        c, r = cell
+
+        def taken(name: str) -> bool:
+            dc, dr = offsets[name]
+            return (c + dc, r + dr) in occupied
+
+        out = []
+        for corner in (M, L, R):
+            edge = sum(taken(n) for n in EDGE_CELLS[corner])
+            vertex = sum(taken(n) for n in VERTEX_CELLS[corner])
+            out.append(Contact(
+                number=numbers[corner], tiles=edge + vertex, edge_tiles=edge,
+                vertex_tiles=vertex, across=taken(ACROSS[corner]),
+                facing_edge=taken(FACING_EDGE[corner]),
+            ))
+        return out
+
+    def parse_placement(self, text: str, hand: Sequence[Piece], first: bool, rules: object) -> TriangularPlacement:
+        """A placement typed as `TILE@C,R` plus `rK` (rotation K); ValueError says why not."""
+        tile, cell, rotation = parse_placement_text(text)
+        piece = next((p for p in hand if p.name == tile), None)
+        if piece is None:
+            raise ValueError(f"no tile {tile} in the hand")
+        options = [p for p in self.iter_placements([piece], first, rules) if p.cell == cell]
+        if rotation is None and len({p.numbers for p in options}) == 1:
+            return options[0]
+        for p in options:
+            if p.rotation == rotation or (rotation is not None and p.numbers == _numbers(piece, cell, rotation)):
+                return p
+        raise ValueError(self.why_not(piece, cell, rotation, first, rules))
+
+    def why_not(self, piece: Piece, cell: Cell, rotation: int | None, first: bool, rules: object) -> str:
+        """A sentence saying why `piece` cannot go on `cell` in `rotation`."""
+        where = f"{cell[0]},{cell[1]}"
+        if cell in self.cells:
+            return f"cell {where} is already occupied"
+        if first and not self.cells:
+            if cell not in ((0, 0), (1, 0)):
+                return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
+        elif rotation is None:
+            return f"cell {where}: no rotation of {piece.name} fits there (or add r0, r1 or r2)"
+        else:
+            contact = getattr(rules, "contact", "edge")
+            frontier = self.point_frontier if contact == "point" else self.edge_frontier
+            if cell not in frontier:
+                need = "touch a tile" if contact == "point" else "share an edge with a tile"
+                return f"cell {where} does not {need}"
+        if rotation is None or rotation not in (0, 1, 2):
+            return f"rotation must be r0, r1 or r2 for {piece.name} on {where}"
+        nums = _numbers(piece, cell, rotation)
+        for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
+            have = self.points.get(point)
+            if have is not None and have != number:
+                return f"corner {name} of {piece.name}r{rotation} on {where} shows {number}, the table shows {have}"
+        return f"{piece.name}r{rotation} cannot go on {where}"
+
+    # -- positions and checks -------------------------------------------------------
+
+    def check_invariants(self) -> list[str]:
+        """Problems with the board (empty when sound): every shared corner must agree."""
+        problems, seen = [], {}
+        for cell, (piece, numbers, _) in self.cells.items():
+            for name, point, number in zip(CORNER_NAMES, corner_points(cell), numbers):
+                other = seen.setdefault(point, (cell, number))
+                if other[1] != number:
+                    problems.append(f"point {point}: {cell} corner {name} shows {number}, {other[0]} shows {other[1]}")
+                if self.points.get(point) != number:
+                    problems.append(f"point {point}: map holds {self.points.get(point)}, {cell} shows {number}")
+        for point, count in self.around.items():
+            if count != sum(1 for x in cells_at(point) if x in self.cells):
+                problems.append(f"point {point}: tile count {count} is stale")
+        for cell in self.edge_frontier | self.point_frontier:
+            if cell in self.cells:
+                problems.append(f"occupied cell {cell} is in the frontier")
+        return problems
+
+    def load_position(self, data: Sequence[str], pieces: Sequence[Piece]) -> list[Piece]:
+        """Lay out a scenario's board, a list of placements in move text; return the pieces used.
+
+        Pieces are taken by name from `pieces`. Matching is checked, contact is not, so a
+        position may hold any hand-drawn layout. Raises ValueError naming the entry.
+        """
+        free = {p.name: p for p in reversed(list(pieces))}
+        used = []
+        for index, text in enumerate(data):
+            where = f"board entry {index + 1} ({text!r})"
+            tile, cell, rotation = parse_placement_text(str(text), where)
+            piece = free.pop(tile, None)
+            if piece is None:
+                raise ValueError(f"{where}: tile {tile} is not in the set or is used twice")
+            if cell in self.cells:
+                raise ValueError(f"{where}: cell {cell[0]},{cell[1]} is already occupied")
+            nums = _numbers(piece, cell, rotation or 0)
+            for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
+                if self.points.get(point, number) != number:
+                    raise ValueError(f"{where}: corner {name} shows {number}, the table shows {self.points[point]}")
+            self._put(cell, piece, nums, rotation or 0)
+            used.append(piece)
+        return used
+
+    def dump_position(self) -> list[str]:
+        """The board as a list of placements in move text, by row then column."""
+        out = []
+        for cell in sorted(self.cells, key=_row_major):
+            piece, _, rotation = self.cells[cell]
+            out.append(f"{piece.name}@{cell[0]},{cell[1]}r{rotation}")
+        return out
+
+
+def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int | None]:
+    """`2-3-4@1,0r1` -> ("2-3-4", (1, 0), 1); the rotation may be left out (None)."""
+    match = _PLACE_RE.match(text)
+    if not match:
+        raise ValueError(f"{where}: expected TILE@C,R or TILE@C,RrK (e.g. 2-3-4@1,0r1), got {text!r}")
+    tile, c, r, k = match.groups()
+    rotation = int(k) if k is not None else None
+    if rotation is not None and rotation > 2:
+        raise ValueError(f"{where}: rotation must be r0, r1 or r2, got r{rotation}")
+    return tile, (int(c), int(r)), rotation
+
+
+def _row_major(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+_ROTATION_CACHE: dict[tuple, list] = {}
+
+
+def _rotations_of(piece: Piece, up: bool) -> list[tuple[int, tuple[int, int, int]]]:
+    key = (tuple(piece.corners), up)
+    found = _ROTATION_CACHE.get(key)
+    if found is None:
+        found = _ROTATION_CACHE[key] = rotations(piece.corners, up)
+    return found
+
+
+def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
+    corners, k = piece.corners, rotation
+    a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
+    return (a, c, b) if is_up(cell) else (a, b, c)
+
+
+@register
+class Triangular(Topology):
+    """An unbounded triangular grid; pieces match every corner they touch."""
+
+    kind = "triangular"
+    actions = frozenset({"place"})
+    board_fields: dict[str, str] = {}
+    move_fields = {"place": dict(MOVE_FIELDS)}
+    record_types = {"contact": dict(CONTACT_FIELDS)}
+
+    def check_place(self, action: Mapping, where: Where) -> list[Diagnostic]:
+        return []
+
+    def compile_place(self, action: Mapping) -> PlaceRules:
+        return PlaceRules(str(action.get("contact", "edge")))
+
+    def new_board(self) -> TriangularBoard:
+        return TriangularBoard()
+
+    def render_text(self, board: Board) -> str:
+        assert isinstance(board, TriangularBoard)
+        return render(board)
+
+
+def render(board: TriangularBoard) -> str:
+    """Tiles as triangles: numbers at the corners, `c,r` inside; `(c,r)` marks an open cell.
+
+    Six columns per half cell width and three lines per row: a line of points (numbers
+    joined by `-` along horizontal edges), then the upper and lower halves of the row.
+    """
+    if not board.cells:
+        return "(empty table: the first tile goes on 0,0 pointing up or 1,0 pointing down)"
+    shown = sorted(board.edge_frontier) + list(board.cells)
+    x0 = min(c for c, _ in shown)
+    y0 = min(r for _, r in shown)
+    width = 6 * (max(c for c, _ in shown) + 2 - x0) + 4
+    lines = [[" "] * width for _ in range(3 * (max(r for _, r in shown) + 1 - y0) + 1)]
+
+    def put(line: int, col: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= col + i < width and ch != " ":
+                lines[line][col + i] = ch
+
+    for cell in shown:  # open cells first, so that tile edges are drawn over them
+        c, r = cell
+        col, top = 6 * (c - x0), 3 * (r - y0)
+        label = f"{c},{r}" if cell in board.cells else f"({c},{r})"
+        put(top + (2 if is_up(cell) else 1), col + 6 - len(label) // 2, label)
+        if cell not in board.cells:
+            continue
+        if is_up(cell):
+            put(top + 1, col + 4, "/   \\")
+            put(top + 2, col + 2, "/")
+            put(top + 2, col + 10, "\\")
+            put(top + 3, col + 1, "-" * 11)
+        else:
+            put(top, col + 1, "-" * 11)
+            put(top + 1, col + 2, "\\")
+            put(top + 1, col + 10, "/")
+            put(top + 2, col + 4, "\\   /")
+    for (x, y), number in board.points.items():
+        put(3 * (y - y0), 6 * (x - x0), str(number))
+    text = "\n".join("".join(line).rstrip() for line in lines).strip("\n")
+    return text + "\n" + "c,r names the cell of a tile; (c,r) is an open cell"
