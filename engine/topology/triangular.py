@@ -266,8 +266,6 @@ class TriangularBoard(Board):
         self._put(cell, placement.piece, placement.numbers, placement.rotation)
 
     def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
-        if cell in self.cells:
-            raise ValueError(f"cell {cell[0]},{cell[1]} is already occupied")
         self.cells[cell] = (piece, tuple(numbers), rotation)
         for point, number in zip(corner_points(cell), numbers):
             self.points[point] = number
@@ -322,21 +320,17 @@ class TriangularBoard(Board):
     def why_not(self, piece: Piece, cell: Cell, rotation: int | None, first: bool, rules: object) -> str:
         """A sentence saying why `piece` cannot go on `cell` in `rotation`."""
         where = f"{cell[0]},{cell[1]}"
+        contact = getattr(rules, "contact", "edge")
         if cell in self.cells:
             return f"cell {where} is already occupied"
         if first and not self.cells:
             if cell not in ((0, 0), (1, 0)):
                 return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
-        elif rotation is None:
-            return f"cell {where}: no rotation of {piece.name} fits there (or add r0, r1 or r2)"
-        else:
-            contact = getattr(rules, "contact", "edge")
-            frontier = self.point_frontier if contact == "point" else self.edge_frontier
-            if cell not in frontier:
-                need = "touch a tile" if contact == "point" else "share an edge with a tile"
-                return f"cell {where} does not {need}"
-        if rotation is None or rotation not in (0, 1, 2):
-            return f"rotation must be r0, r1 or r2 for {piece.name} on {where}"
+        elif cell not in (self.point_frontier if contact == "point" else self.edge_frontier):
+            need = "touch a tile" if contact == "point" else "share an edge with a tile"
+            return f"cell {where} does not {need}"
+        if rotation is None:
+            return f"no rotation of {piece.name} fits on {where} (or give one: r0, r1 or r2)"
         nums = _numbers(piece, cell, rotation)
         for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
             have = self.points.get(point)
@@ -378,15 +372,22 @@ class TriangularBoard(Board):
             piece = free.pop(tile, None)
             if piece is None:
                 raise ValueError(f"{where}: tile {tile} is not in the set or is used twice")
-            if cell in self.cells:
-                raise ValueError(f"{where}: cell {cell[0]},{cell[1]} is already occupied")
-            nums = _numbers(piece, cell, rotation or 0)
-            for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
-                if self.points.get(point, number) != number:
-                    raise ValueError(f"{where}: corner {name} shows {number}, the table shows {self.points[point]}")
-            self._put(cell, piece, nums, rotation or 0)
+            try:
+                self.put_tile(cell, piece, rotation or 0)
+            except ValueError as error:
+                raise ValueError(f"{where}: {error}") from None
             used.append(piece)
         return used
+
+    def put_tile(self, cell: Cell, piece: Piece, rotation: int) -> None:
+        """Lay `piece` on `cell` in `rotation` with no contact rule; its corners must match."""
+        if cell in self.cells:
+            raise ValueError(f"cell {cell[0]},{cell[1]} is already occupied")
+        nums = _numbers(piece, cell, rotation)
+        for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
+            if self.points.get(point, number) != number:
+                raise ValueError(f"corner {name} shows {number}, the table shows {self.points[point]}")
+        self._put(cell, piece, nums, rotation)
 
     def dump_position(self) -> list[str]:
         """The board as a list of placements in move text, by row then column."""
