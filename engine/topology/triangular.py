@@ -217,16 +217,23 @@ class TriangularBoard(Board):
         self.points: dict[Point, int] = {}
         self.around: dict[Point, int] = {}  # how many tiles meet at each point
         self.edge_frontier: set[Cell] = set()  # empty cells with an occupied edge neighbour
-        self.point_frontier: set[Cell] = set()  # empty cells touching a tile anywhere
+        # Every empty cell touching a tile -> (m, l, r, touched, edges, index key): the
+        # numbers its corners must show (None: free), refreshed when a neighbour fills.
+        self.open: dict[Cell, tuple] = {}
 
     @property
     def count(self) -> int:
         return len(self.cells)
 
+    @property
+    def point_frontier(self):
+        """Empty cells touching a tile at a point or more."""
+        return self.open.keys()
+
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
         new.cells, new.points, new.around = dict(self.cells), dict(self.points), dict(self.around)
-        new.edge_frontier, new.point_frontier = set(self.edge_frontier), set(self.point_frontier)
+        new.edge_frontier, new.open = set(self.edge_frontier), dict(self.open)
         return new
 
     # -- placements -------------------------------------------------------------------
@@ -238,24 +245,33 @@ class TriangularBoard(Board):
         placements use the frontier kept up to date by `apply_placement`.
         """
         if first and not self.cells:
-            cells = [(0, 0), (1, 0)]
-        else:
-            point = getattr(rules, "contact", "edge") == "point"
-            cells = sorted(self.point_frontier if point else self.edge_frontier, key=_row_major)
-        points, occupied = self.points, self.cells
-        for cell in cells:
-            up = (cell[0] + cell[1]) % 2 == 0
-            pm, pl, pr = (points.get(p) for p in corner_points(cell))
-            touched = (pm is not None) + (pl is not None) + (pr is not None)
-            c, r = cell
-            edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in occupied)
-            opening = first and not occupied
+            for cell in ((0, 0), (1, 0)):
+                for piece in hand:
+                    for k, nums in _rotations_of(piece, cell == (0, 0)):
+                        yield TriangularPlacement(piece, cell, k, nums, True, 0, 0, self)
+            return
+        point = getattr(rules, "contact", "edge") == "point"
+        info, seat = self.open, {}
+        for i, piece in enumerate(hand):
+            corners = tuple(piece.corners)
+            seat.setdefault(corners, []).append(i)
+            if corners not in _INDEXED:
+                _index_corners(corners)
+        for cell in sorted(self.open if point else self.edge_frontier, key=_row_major):
+            pm, pl, pr, touched, edges, key = info[cell]
+            if key is not None:  # two known corners pick the candidates from an index
+                found = [(i, k, nums) for corners, k, nums in _PAIR_INDEX.get(key, ()) for i in seat.get(corners, ())]
+                found.sort(key=_first)
+                for i, k, nums in found:
+                    if pm is None or pm == nums[0]:
+                        yield TriangularPlacement(hand[i], cell, k, nums, False, edges, touched, self)
+                continue
             for piece in hand:
-                for k, nums in _rotations_of(piece, up):
+                for k, nums in _rotations_of(piece, (cell[0] + cell[1]) % 2 == 0):
                     if (pm is None or pm == nums[0]) and (pl is None or pl == nums[1]) and (
                         pr is None or pr == nums[2]
                     ):
-                        yield TriangularPlacement(piece, cell, k, nums, opening, edges, touched, self)
+                        yield TriangularPlacement(piece, cell, k, nums, False, edges, touched, self)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and both frontiers up to date."""
@@ -266,21 +282,32 @@ class TriangularBoard(Board):
         self._put(cell, placement.piece, placement.numbers, placement.rotation)
 
     def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
-        self.cells[cell] = (piece, tuple(numbers), rotation)
+        cells, points, around = self.cells, self.points, self.around
+        cells[cell] = (piece, tuple(numbers), rotation)
         for point, number in zip(corner_points(cell), numbers):
-            self.points[point] = number
-            self.around[point] = self.around.get(point, 0) + 1
+            points[point] = number
+            around[point] = around.get(point, 0) + 1
         self.edge_frontier.discard(cell)
-        self.point_frontier.discard(cell)
-        up, (c, r) = is_up(cell), cell
+        self.open.pop(cell, None)
+        up, (c, r) = (cell[0] + cell[1]) % 2 == 0, cell
+        for dc, dr in _EDGE3[up]:
+            if (c + dc, r + dr) not in cells:
+                self.edge_frontier.add((c + dc, r + dr))
         for dc, dr in _ALL12[up]:
             other = (c + dc, r + dr)
-            if other not in self.cells:
-                self.point_frontier.add(other)
-        for dc, dr in _EDGE3[up]:
-            other = (c + dc, r + dr)
-            if other not in self.cells:
-                self.edge_frontier.add(other)
+            if other not in cells:
+                self.open[other] = self._constraints(other)
+
+    def _constraints(self, cell: Cell) -> tuple:
+        up = (cell[0] + cell[1]) % 2 == 0
+        pm, pl, pr = (self.points.get(p) for p in corner_points(cell))
+        touched = (pm is not None) + (pl is not None) + (pr is not None)
+        c, r = cell
+        edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in self.cells)
+        key = None
+        if touched >= 2:
+            key = (up, pm, pl, None) if pr is None else (up, pm, None, pr) if pl is None else (up, None, pl, pr)
+        return pm, pl, pr, touched, edges, key
 
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
@@ -423,6 +450,25 @@ def _rotations_of(piece: Piece, up: bool) -> list[tuple[int, tuple[int, int, int
     if found is None:
         found = _ROTATION_CACHE[key] = rotations(piece.corners, up)
     return found
+
+
+# (up, m, l, r) with one number left as None -> [(corners, rotation, numbers)] for every
+# tile seen so far: two known corners of a cell then name its candidates at once.
+_PAIR_INDEX: dict[tuple, list] = {}
+_INDEXED: set[tuple] = set()
+
+
+def _index_corners(corners: tuple) -> None:
+    _INDEXED.add(corners)
+    for up in (True, False):
+        for k, nums in rotations(corners, up):
+            m, l, r = nums
+            for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r)):
+                _PAIR_INDEX.setdefault(key, []).append((corners, k, nums))
+
+
+def _first(item: tuple) -> int:
+    return item[0]
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
