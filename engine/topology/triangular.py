@@ -69,7 +69,6 @@ MOVE_FIELDS = {
     "bridges": "int",  # occupied edges E whose facing corner touches a vertex-only tile
     "narrow_bridges": "int",  # occupied edges E whose facing corner has the cell across
     "contacts": "list[contact]",  # per corner M, L, R: the record below
-    "opening": "bool",  # the first placement of a round
     "cell_up": "bool",  # the cell points up
 }
 CONTACT_FIELDS = {
@@ -206,6 +205,7 @@ class PlaceRules:
         self.contact = contact
 
 
+_ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 
 
@@ -385,17 +385,24 @@ class TriangularBoard(Board):
                 problems.append(f"occupied cell {cell} is in the frontier")
         return problems
 
-    def load_position(self, data: Sequence[str], pieces: Sequence[Piece]) -> list[Piece]:
-        """Lay out a scenario's board, a list of placements in move text; return the pieces used.
+    def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
+        """Lay out a scenario's board: placements in move text (`2-3-4@1,0r1`) separated
+        by spaces, commas between entries, semicolons or new lines; returns the pieces used.
 
         Pieces are taken by name from `pieces`. Matching is checked, contact is not, so a
         position may hold any hand-drawn layout. Raises ValueError naming the entry.
         """
-        free = {p.name: p for p in reversed(list(pieces))}
+        entries = [m.group(0) for m in _ENTRY_RE.finditer(text)]
+        leftover = [t for t in re.split(r"[\s;,\[\]'\"]+", _ENTRY_RE.sub(" ", text)) if t]
+        if leftover:
+            raise ValueError(f"cannot read {leftover[0]!r}: expected TILE@C,RrK entries such as 2-3-4@1,0r1")
+        free = {}
+        for piece in pieces:
+            free.setdefault(piece.name, piece)
         used = []
-        for index, text in enumerate(data):
-            where = f"board entry {index + 1} ({text!r})"
-            tile, cell, rotation = parse_placement_text(str(text), where)
+        for index, entry in enumerate(entries):
+            where = f"board entry {index + 1} ({entry})"
+            tile, cell, rotation = parse_placement_text(entry, where)
             piece = free.pop(tile, None)
             if piece is None:
                 raise ValueError(f"{where}: tile {tile} is not in the set or is used twice")
@@ -406,6 +413,21 @@ class TriangularBoard(Board):
             used.append(piece)
         return used
 
+    def dump_position(self) -> str:
+        """The board in the notation `load_position` reads, one tile a line by row then column."""
+        return "\n".join(
+            f"{self.cells[cell][0].name}@{cell[0]},{cell[1]}r{self.cells[cell][2]}"
+            for cell in sorted(self.cells, key=_row_major)
+        )
+
+    def key(self) -> object:
+        """Equal keys, equal boards: which piece is where, in which rotation."""
+        return frozenset((cell, piece.uid, rotation) for cell, (piece, _, rotation) in self.cells.items())
+
+    def pieces_on_board(self) -> list[Piece]:
+        """Every tile on the table."""
+        return [piece for piece, _, _ in self.cells.values()]
+
     def put_tile(self, cell: Cell, piece: Piece, rotation: int) -> None:
         """Lay `piece` on `cell` in `rotation` with no contact rule; its corners must match."""
         if cell in self.cells:
@@ -415,14 +437,6 @@ class TriangularBoard(Board):
             if self.points.get(point, number) != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {self.points[point]}")
         self._put(cell, piece, nums, rotation)
-
-    def dump_position(self) -> list[str]:
-        """The board as a list of placements in move text, by row then column."""
-        out = []
-        for cell in sorted(self.cells, key=_row_major):
-            piece, _, rotation = self.cells[cell]
-            out.append(f"{piece.name}@{cell[0]},{cell[1]}r{rotation}")
-        return out
 
 
 def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int | None]:

@@ -141,14 +141,14 @@ def test_rotations_are_the_three_turns_never_the_mirror():
 
 def test_matching_through_edges_and_vertices():
     board = T.TriangularBoard()
-    board.load_position(["0-1-2@0,0r0"], TILES)  # up: M=0 at (1,0), L=2 at (0,1), R=1 at (2,1)
+    board.load_position("0-1-2@0,0r0", TILES)  # up: M=0 at (1,0), L=2 at (0,1), R=1 at (2,1)
     assert board.points == {(1, 0): 0, (0, 1): 2, (2, 1): 1}
     found = {p.text for p in board.iter_placements([BY_NAME["0-1-1"], BY_NAME["2-2-5"]], False, None)}
     # RIGHT (1,0) is down: L=(1,0)=0 and M=(2,1)=1, so (M, L, R) = (1, 0, x): 0-1-1 r2 only.
     assert "0-1-1@1,0r2" in found
     assert not any(t.startswith("2-2-5@1,0") for t in found)
     # A vertex-only contact must match too: FAR_RIGHT (2,0) touches only at (2,1) = 1.
-    board.load_position(["1-1-1@2,0"], TILES)
+    board.load_position("1-1-1@2,0", TILES)
     assert {p.text for p in board.iter_placements([BY_NAME["0-1-1"]], False, None) if p.cell == (1, 0)} == {"0-1-1@1,0r2"}
     with pytest.raises(ValueError, match="corner M shows 3, the table shows 1"):
         board.put_tile((3, 0), BY_NAME["3-3-3"], 0)
@@ -164,7 +164,7 @@ def test_opening_offers_both_orientations_at_the_origin():
 
 def test_parse_placement_round_trip_and_errors():
     board = T.TriangularBoard()
-    board.load_position(["0-1-2@0,0r0"], TILES)
+    board.load_position("0-1-2@0,0r0", TILES)
     hand = [BY_NAME["0-1-1"], BY_NAME["4-4-4"]]
     for placement in board.iter_placements(hand, False, None):
         assert board.parse_placement(placement.text, hand, False, None).numbers == placement.numbers
@@ -330,14 +330,19 @@ def test_frontier_equals_a_scan_of_the_board(seed, moves):
 def test_position_round_trip_and_drawing():
     board = T.TriangularBoard()
     layout = ["0-0-0@0,-1r0", "0-2-2@-1,0r1", "0-1-2@0,0r0", "0-1-1@1,0r2"]
-    used = board.load_position(layout, TILES)
+    used = board.load_position("\n".join(layout), TILES)
     assert [p.name for p in used] == ["0-0-0", "0-2-2", "0-1-2", "0-1-1"]
-    assert board.dump_position() == layout
+    assert board.dump_position().splitlines() == layout
+    assert T.TriangularBoard().load_position(str(layout), TILES) == used  # a YAML list, printed
+    assert board.key() == again_key(layout) and sorted(p.name for p in board.pieces_on_board()) == sorted(
+        p.name for p in used)
     again = T.TriangularBoard()
     again.load_position(board.dump_position(), TILES)
     assert again.points == board.points
     with pytest.raises(ValueError, match="board entry 2 .*used twice"):
-        T.TriangularBoard().load_position(["0-0-0@0,0", "0-0-0@1,0"], TILES)
+        T.TriangularBoard().load_position("0-0-0@0,0 0-0-0@1,0", TILES)
+    with pytest.raises(ValueError, match="cannot read 'x9'"):
+        T.TriangularBoard().load_position("0-0-0@0,0; x9", TILES)
     drawing = BOARD_KINDS["triangular"]({"kind": "triangular"}).render_text(board)
     assert drawing.splitlines()[:9] == [
         "               (0,-2)",
@@ -350,6 +355,12 @@ def test_position_round_trip_and_drawing():
         "            2-----------1",
         "                (0,1)",
     ]
+
+
+def again_key(layout):
+    board = T.TriangularBoard()
+    board.load_position(" ".join(reversed(layout)), TILES)
+    return board.key()
 
 
 def test_check_invariants_reports_a_disagreeing_corner():
