@@ -127,6 +127,17 @@ def _offsets(up: bool) -> dict[str, Cell]:
 _OFFSETS = {True: _offsets(True), False: _offsets(False)}
 _ALL12 = {up: tuple(_OFFSETS[up].values()) for up in (True, False)}
 _EDGE3 = {up: tuple(_OFFSETS[up][n] for n in ("LEFT", "RIGHT", "MIDDLE")) for up in (True, False)}
+_POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M, L, R
+# Per orientation and corner: offsets of its edge cells, vertex-only cells, the cell
+# across the point and the edge neighbour facing the corner.
+_CORNER_CELLS = {
+    up: tuple(
+        (tuple(_OFFSETS[up][n] for n in EDGE_CELLS[k]), tuple(_OFFSETS[up][n] for n in VERTEX_CELLS[k]),
+         _OFFSETS[up][ACROSS[k]], _OFFSETS[up][FACING_EDGE[k]])
+        for k in (M, L, R)
+    )
+    for up in (True, False)
+}
 
 
 class Contact:
@@ -134,9 +145,9 @@ class Contact:
 
     __slots__ = tuple(CONTACT_FIELDS)
 
-    def __init__(self, **fields):
-        for key, value in fields.items():
-            setattr(self, key, value)
+    def __init__(self, number, tiles, edge_tiles, vertex_tiles, across, facing_edge):
+        self.number, self.tiles, self.edge_tiles = number, tiles, edge_tiles
+        self.vertex_tiles, self.across, self.facing_edge = vertex_tiles, across, facing_edge
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in CONTACT_FIELDS)
@@ -220,6 +231,7 @@ class TriangularBoard(Board):
         # Every empty cell touching a tile -> (m, l, r, touched, edges, index key): the
         # numbers its corners must show (None: free), refreshed when a neighbour fills.
         self.open: dict[Cell, tuple] = {}
+        self._order: dict[bool, list[Cell]] = {}  # sorted frontiers, until the next tile
 
     @property
     def count(self) -> int:
@@ -234,6 +246,7 @@ class TriangularBoard(Board):
         new = TriangularBoard.__new__(TriangularBoard)
         new.cells, new.points, new.around = dict(self.cells), dict(self.points), dict(self.around)
         new.edge_frontier, new.open = set(self.edge_frontier), dict(self.open)
+        new._order = self._order  # never changed in place: `_put` starts a new one
         return new
 
     # -- placements -------------------------------------------------------------------
@@ -253,11 +266,14 @@ class TriangularBoard(Board):
         point = getattr(rules, "contact", "edge") == "point"
         info, seat = self.open, {}
         for i, piece in enumerate(hand):
-            corners = tuple(piece.corners)
+            corners = tuple(piece.attrs["corners"])
             seat.setdefault(corners, []).append(i)
             if corners not in _INDEXED:
                 _index_corners(corners)
-        for cell in sorted(self.open if point else self.edge_frontier, key=_row_major):
+        order = self._order.get(point)
+        if order is None:
+            order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_row_major)
+        for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
             if key is not None:  # two known corners pick the candidates from an index
                 found = [(i, k, nums) for corners, k, nums in _PAIR_INDEX.get(key, ()) for i in seat.get(corners, ())]
@@ -282,28 +298,33 @@ class TriangularBoard(Board):
         self._put(cell, placement.piece, placement.numbers, placement.rotation)
 
     def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
-        cells, points, around = self.cells, self.points, self.around
+        cells, points, around, opened = self.cells, self.points, self.around, self.open
+        c, r = cell
+        up = (c + r) % 2 == 0
         cells[cell] = (piece, tuple(numbers), rotation)
-        for point, number in zip(corner_points(cell), numbers):
+        for (dx, dy), number in zip(_POINTS[up], numbers):
+            point = (c + dx, r + dy)
             points[point] = number
             around[point] = around.get(point, 0) + 1
         self.edge_frontier.discard(cell)
-        self.open.pop(cell, None)
-        up, (c, r) = (cell[0] + cell[1]) % 2 == 0, cell
+        opened.pop(cell, None)
+        self._order = {}
         for dc, dr in _EDGE3[up]:
             if (c + dc, r + dr) not in cells:
                 self.edge_frontier.add((c + dc, r + dr))
         for dc, dr in _ALL12[up]:
             other = (c + dc, r + dr)
             if other not in cells:
-                self.open[other] = self._constraints(other)
+                opened[other] = self._constraints(other)
 
     def _constraints(self, cell: Cell) -> tuple:
-        up = (cell[0] + cell[1]) % 2 == 0
-        pm, pl, pr = (self.points.get(p) for p in corner_points(cell))
-        touched = (pm is not None) + (pl is not None) + (pr is not None)
         c, r = cell
-        edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in self.cells)
+        up = (c + r) % 2 == 0
+        get, cells = self.points.get, self.cells
+        (mx, my), (lx, ly), (rx, ry) = _POINTS[up]
+        pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
+        touched = (pm is not None) + (pl is not None) + (pr is not None)
+        edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in cells)
         key = None
         if touched >= 2:
             key = (up, pm, pl, None) if pr is None else (up, pm, None, pr) if pl is None else (up, None, pl, pr)
@@ -311,23 +332,13 @@ class TriangularBoard(Board):
 
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
-        occupied = self.cells
-        offsets = _OFFSETS[is_up(cell)]
-        c, r = cell
-
-        def taken(name: str) -> bool:
-            dc, dr = offsets[name]
-            return (c + dc, r + dr) in occupied
-
+        cells, (c, r) = self.cells, cell
         out = []
-        for corner in (M, L, R):
-            edge = sum(taken(n) for n in EDGE_CELLS[corner])
-            vertex = sum(taken(n) for n in VERTEX_CELLS[corner])
-            out.append(Contact(
-                number=numbers[corner], tiles=edge + vertex, edge_tiles=edge,
-                vertex_tiles=vertex, across=taken(ACROSS[corner]),
-                facing_edge=taken(FACING_EDGE[corner]),
-            ))
+        for number, (edge_cells, vertex_cells, across, facing) in zip(numbers, _CORNER_CELLS[is_up(cell)]):
+            edge = sum(1 for dc, dr in edge_cells if (c + dc, r + dr) in cells)
+            vertex = sum(1 for dc, dr in vertex_cells if (c + dc, r + dr) in cells)
+            out.append(Contact(number, edge + vertex, edge, vertex, (c + across[0], r + across[1]) in cells,
+                               (c + facing[0], r + facing[1]) in cells))
         return out
 
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool, rules: object) -> TriangularPlacement:
