@@ -1,33 +1,24 @@
 """The `triangular` board kind: an unbounded grid of triangles matched corner to corner.
 
-Cells are `(c, r)`: c grows to the right, r grows downwards; a cell is *up* (apex at the
-top) when `c + r` is even and *down* otherwise. Each cell has three corners: **M**, the
-apex opposite the horizontal edge, and **L** and **R**, the left and right ends of that
-edge. Corners sit on lattice points `(X, Y)` with `X + Y` odd (X counts half cell
-widths, Y is the grid line at the top of row Y):
-
-    up (c, r):   M (c+1, r)    L (c, r+1)   R (c+2, r+1)
-    down (c, r): M (c+1, r+1)  L (c, r)     R (c+2, r)
-
-Six cells meet at each point, so a cell has 12 neighbours: 3 share an edge and 9 only a
-point. Because every touching corner must match, the board keeps one number per point;
-legality and the measures below are then a few dictionary look-ups.
-
-A piece is a triangle whose `corners` attribute lists its numbers clockwise; it may be
-turned to any of its three rotations but never mirrored. Rotation k puts `corners[k]` at
-M and continues clockwise (M, R, L on an up cell; M, L, R on a down cell).
-
-The placement measures (`move.<field>` in rules) are described in `MOVE_FIELDS`.
+Cells are `(c, r)`, c to the right and r downwards; a cell points up when `c + r` is even.
+Its corners are M (the apex, opposite the horizontal edge), L and R (the ends of that
+edge), on lattice points `(X, Y)` with `X + Y` odd: an up cell has M (c+1, r), L (c, r+1),
+R (c+2, r+1); a down cell M (c+1, r+1), L (c, r), R (c+2, r). Six cells meet at a point,
+so a cell has 12 neighbours, 3 sharing an edge. Every touching corner must match, so the
+board keeps one number per point and legality is a few look-ups. A piece lists its
+`corners` clockwise; rotation k puts `corners[k]` at M and goes on clockwise (M, R, L on
+an up cell, M, L, R on a down cell); pieces are never mirrored. The placement measures
+(`move.<field>`) are listed in `MOVE_FIELDS`; docs/games/triominos.md has the details.
 """
 
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import Iterator, Mapping, Sequence
 
-from engine.diagnostics import Diagnostic
 from engine.pieces import Piece
-from engine.topology.base import Board, Placement, Topology, Where, register
+from engine.topology.base import Board, Placement, Topology, register
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -110,21 +101,16 @@ def rotations(corners: Sequence[int], up: bool) -> list[tuple[int, tuple[int, in
     """(rotation, numbers at M, L, R) for each distinct rotation of a clockwise triple."""
     out, seen = [], set()
     for k in range(3):
-        a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
-        # Clockwise is M -> R -> L on an up cell and M -> L -> R on a down cell.
-        nums = (a, c, b) if up else (a, b, c)
+        nums = _spin(corners, k, up)
         if nums not in seen:
             seen.add(nums)
             out.append((k, nums))
     return out
 
 
-def _offsets(up: bool) -> dict[str, Cell]:
-    sign = 1 if up else -1
-    return {name: (dc, dr * sign) for name, (dc, dr, _, _) in NEIGHBOURS.items()}
-
-
-_OFFSETS = {True: _offsets(True), False: _offsets(False)}
+_OFFSETS = {
+    up: {name: (dc, dr if up else -dr) for name, (dc, dr, _, _) in NEIGHBOURS.items()} for up in (True, False)
+}
 _ALL12 = {up: tuple(_OFFSETS[up].values()) for up in (True, False)}
 _EDGE3 = {up: tuple(_OFFSETS[up][n] for n in ("LEFT", "RIGHT", "MIDDLE")) for up in (True, False)}
 _POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M, L, R
@@ -149,21 +135,15 @@ class Contact:
         self.number, self.tiles, self.edge_tiles = number, tiles, edge_tiles
         self.vertex_tiles, self.across, self.facing_edge = vertex_tiles, across, facing_edge
 
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in CONTACT_FIELDS)
-        return f"Contact({inner})"
-
 
 class TriangularPlacement(Placement):
     """A piece on a cell in one rotation. Measures other than the cheap ones are lazy."""
 
-    __slots__ = ("piece", "cell", "rotation", "numbers", "opening", "edges",
-                 "corners_touched", "_board", "_contacts")
+    __slots__ = ("piece", "cell", "rotation", "numbers", "edges", "corners_touched", "_board", "_contacts")
 
-    def __init__(self, piece, cell, rotation, numbers, opening, edges, touched, board):
+    def __init__(self, piece, cell, rotation, numbers, edges, touched, board):
         self.piece, self.cell, self.rotation, self.numbers = piece, cell, rotation, numbers
-        self.opening, self.edges, self.corners_touched = opening, edges, touched
-        self._board, self._contacts = board, None
+        self.edges, self.corners_touched, self._board, self._contacts = edges, touched, board, None
 
     @property
     def pieces(self) -> tuple[Piece, ...]:
@@ -176,10 +156,6 @@ class TriangularPlacement(Placement):
     @property
     def cell_up(self) -> bool:
         return is_up(self.cell)
-
-    @property
-    def value(self) -> int:
-        return sum(self.numbers)
 
     def __repr__(self) -> str:
         return f"TriangularPlacement({self.text!r})"
@@ -205,15 +181,6 @@ class TriangularPlacement(Placement):
     @property
     def vertex_only_corners(self) -> int:
         return sum(1 for k in self.contacts if k.vertex_tiles > 0 and k.edge_tiles == 0)
-
-
-class PlaceRules:
-    """A `place` action's triangular parameters: `contact: edge` (default) or `point`."""
-
-    __slots__ = ("contact",)
-
-    def __init__(self, contact: str = "edge"):
-        self.contact = contact
 
 
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
@@ -261,9 +228,9 @@ class TriangularBoard(Board):
             for cell in ((0, 0), (1, 0)):
                 for piece in hand:
                     for k, nums in _rotations_of(piece, cell == (0, 0)):
-                        yield TriangularPlacement(piece, cell, k, nums, True, 0, 0, self)
+                        yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
             return
-        point = getattr(rules, "contact", "edge") == "point"
+        point = rules == "point"  # `contact: point` (else `edge`), from compile_place
         info, seat = self.open, {}
         for i, piece in enumerate(hand):
             corners = tuple(piece.attrs["corners"])
@@ -277,17 +244,17 @@ class TriangularBoard(Board):
             pm, pl, pr, touched, edges, key = info[cell]
             if key is not None:  # two known corners pick the candidates from an index
                 found = [(i, k, nums) for corners, k, nums in _PAIR_INDEX.get(key, ()) for i in seat.get(corners, ())]
-                found.sort(key=_first)
+                found.sort(key=itemgetter(0))
                 for i, k, nums in found:
                     if pm is None or pm == nums[0]:
-                        yield TriangularPlacement(hand[i], cell, k, nums, False, edges, touched, self)
+                        yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
                 continue
             for piece in hand:
                 for k, nums in _rotations_of(piece, (cell[0] + cell[1]) % 2 == 0):
                     if (pm is None or pm == nums[0]) and (pl is None or pl == nums[1]) and (
                         pr is None or pr == nums[2]
                     ):
-                        yield TriangularPlacement(piece, cell, k, nums, False, edges, touched, self)
+                        yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and both frontiers up to date."""
@@ -358,15 +325,13 @@ class TriangularBoard(Board):
     def why_not(self, piece: Piece, cell: Cell, rotation: int | None, first: bool, rules: object) -> str:
         """A sentence saying why `piece` cannot go on `cell` in `rotation`."""
         where = f"{cell[0]},{cell[1]}"
-        contact = getattr(rules, "contact", "edge")
         if cell in self.cells:
             return f"cell {where} is already occupied"
         if first and not self.cells:
             if cell not in ((0, 0), (1, 0)):
                 return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
-        elif cell not in (self.point_frontier if contact == "point" else self.edge_frontier):
-            need = "touch a tile" if contact == "point" else "share an edge with a tile"
-            return f"cell {where} does not {need}"
+        elif cell not in (self.open if rules == "point" else self.edge_frontier):
+            return f"cell {where} does not " + ("touch a tile" if rules == "point" else "share an edge with a tile")
         if rotation is None:
             return f"no rotation of {piece.name} fits on {where} (or give one: r0, r1 or r2)"
         nums = _numbers(piece, cell, rotation)
@@ -397,20 +362,15 @@ class TriangularBoard(Board):
         return problems
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
-        """Lay out a scenario's board: placements in move text (`2-3-4@1,0r1`) separated
-        by spaces, commas between entries, semicolons or new lines; returns the pieces used.
-
-        Pieces are taken by name from `pieces`. Matching is checked, contact is not, so a
-        position may hold any hand-drawn layout. Raises ValueError naming the entry.
-        """
+        """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
+        matching is checked, contact is not. Returns the pieces used; ValueError names the entry."""
         entries = [m.group(0) for m in _ENTRY_RE.finditer(text)]
         leftover = [t for t in re.split(r"[\s;,\[\]'\"]+", _ENTRY_RE.sub(" ", text)) if t]
-        if leftover:
+        if leftover:  # separators may be spaces, new lines, commas, semicolons, brackets
             raise ValueError(f"cannot read {leftover[0]!r}: expected TILE@C,RrK entries such as 2-3-4@1,0r1")
-        free = {}
+        free, used = {}, []
         for piece in pieces:
             free.setdefault(piece.name, piece)
-        used = []
         for index, entry in enumerate(entries):
             where = f"board entry {index + 1} ({entry})"
             tile, cell, rotation = parse_placement_text(entry, where)
@@ -492,14 +452,14 @@ def _index_corners(corners: tuple) -> None:
                 _PAIR_INDEX.setdefault(key, []).append((corners, k, nums))
 
 
-def _first(item: tuple) -> int:
-    return item[0]
-
-
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
-    corners, k = piece.corners, rotation
+    return _spin(piece.corners, rotation, is_up(cell))
+
+
+def _spin(corners: Sequence[int], k: int, up: bool) -> tuple[int, int, int]:
+    """The numbers at M, L, R with `corners[k]` at M: clockwise is M, R, L on an up cell."""
     a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
-    return (a, c, b) if is_up(cell) else (a, b, c)
+    return (a, c, b) if up else (a, b, c)
 
 
 @register
@@ -512,18 +472,22 @@ class Triangular(Topology):
     move_fields = {"place": dict(MOVE_FIELDS)}
     record_types = {"contact": dict(CONTACT_FIELDS)}
 
-    def check_place(self, action: Mapping, where: Where) -> list[Diagnostic]:
-        return []
-
-    def compile_place(self, action: Mapping) -> PlaceRules:
-        return PlaceRules(str(action.get("contact", "edge")))
+    def compile_place(self, action: Mapping) -> str:
+        """`contact`: which open cells are candidates, `edge` (default) or `point`."""
+        return str(action.get("contact", "edge"))
 
     def new_board(self) -> TriangularBoard:
         return TriangularBoard()
 
     def render_text(self, board: Board) -> str:
-        assert isinstance(board, TriangularBoard)
-        return render(board)
+        return render(board)  # type: ignore[arg-type]
+
+
+# The strokes of a tile in its 3 x 13 box: (line, column, text); spaces leave what is there.
+_SHAPES = {
+    True: ((1, 4, "/   \\"), (2, 2, "/       \\"), (3, 1, "-" * 11)),
+    False: ((0, 1, "-" * 11), (1, 2, "\\       /"), (2, 4, "\\   /")),
+}
 
 
 def render(board: TriangularBoard) -> str:
@@ -550,18 +514,9 @@ def render(board: TriangularBoard) -> str:
         col, top = 6 * (c - x0), 3 * (r - y0)
         label = f"{c},{r}" if cell in board.cells else f"({c},{r})"
         put(top + (2 if is_up(cell) else 1), col + 6 - len(label) // 2, label)
-        if cell not in board.cells:
-            continue
-        if is_up(cell):
-            put(top + 1, col + 4, "/   \\")
-            put(top + 2, col + 2, "/")
-            put(top + 2, col + 10, "\\")
-            put(top + 3, col + 1, "-" * 11)
-        else:
-            put(top, col + 1, "-" * 11)
-            put(top + 1, col + 2, "\\")
-            put(top + 1, col + 10, "/")
-            put(top + 2, col + 4, "\\   /")
+        if cell in board.cells:
+            for line, dx, strokes in _SHAPES[is_up(cell)]:
+                put(top + line, col + dx, strokes)
     for (x, y), number in board.points.items():
         put(3 * (y - y0), 6 * (x - x0), str(number))
     text = "\n".join("".join(line).rstrip() for line in lines).strip("\n")

@@ -58,7 +58,7 @@ def board_with(*cells_: tuple[int, int]) -> T.TriangularBoard:
 
 
 def measures(board: T.TriangularBoard, cell, piece=None):
-    placement = next(p for p in board.iter_placements([piece or zero(1)], False, T.PlaceRules("point")) if p.cell == cell)
+    placement = next(p for p in board.iter_placements([piece or zero(1)], False, "point") if p.cell == cell)
     return placement
 
 
@@ -159,7 +159,7 @@ def test_opening_offers_both_orientations_at_the_origin():
     found = [p.text for p in board.iter_placements([BY_NAME["4-4-4"], BY_NAME["0-1-2"]], True, None)]
     assert found == ["4-4-4@0,0r0", "0-1-2@0,0r0", "0-1-2@0,0r1", "0-1-2@0,0r2",
                      "4-4-4@1,0r0", "0-1-2@1,0r0", "0-1-2@1,0r1", "0-1-2@1,0r2"]
-    assert all(p.opening and p.edges == 0 for p in board.iter_placements([BY_NAME["4-4-4"]], True, None))
+    assert all(p.edges == 0 and p.corners_touched == 0 for p in board.iter_placements([BY_NAME["4-4-4"]], True, None))
 
 
 def test_parse_placement_round_trip_and_errors():
