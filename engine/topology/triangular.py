@@ -14,7 +14,7 @@ an up cell, M, L, R on a down cell); pieces are never mirrored. The placement me
 from __future__ import annotations
 
 import re
-from operator import itemgetter
+from bisect import insort
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
@@ -219,42 +219,44 @@ class TriangularBoard(Board):
     # -- placements -------------------------------------------------------------------
 
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: object) -> Iterator[TriangularPlacement]:
-        """Every matching placement: cells by (row, column), then hand order, then rotation.
-
-        The opening goes on the origin, (0, 0) pointing up or (1, 0) pointing down. Later
-        placements use the frontier kept up to date by `apply_placement`.
+        """Every matching placement: cells by (row, column), then tiles by their numbers
+        (hand order among equal tiles), then rotation; so the order does not depend on the
+        order of the hand. The opening goes on (0, 0) pointing up or (1, 0) pointing down;
+        later placements come from the frontier that `apply_placement` keeps.
         """
-        if first and not self.cells:
-            for cell in ((0, 0), (1, 0)):
-                for piece in hand:
-                    for k, nums in _rotations_of(piece, cell == (0, 0)):
-                        yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
-            return
-        point = rules == "point"  # `contact: point` (else `edge`), from compile_place
-        info, seat = self.open, {}
+        seat: dict[tuple, list[int]] = {}
         for i, piece in enumerate(hand):
             corners = tuple(piece.attrs["corners"])
             seat.setdefault(corners, []).append(i)
             if corners not in _INDEXED:
                 _index_corners(corners)
-        order = self._order.get(point)
+        if first and not self.cells:
+            yield from self._scan(((0, 0), (1, 0)), hand, seat, {})
+            return
+        point = rules == "point"  # `contact: point` (else `edge`), from compile_place
+        info, order = self.open, self._order.get(point)
         if order is None:
             order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_row_major)
         for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
-            if key is not None:  # two known corners pick the candidates from an index
-                found = [(i, k, nums) for corners, k, nums in _PAIR_INDEX.get(key, ()) for i in seat.get(corners, ())]
-                found.sort(key=itemgetter(0))
-                for i, k, nums in found:
-                    if pm is None or pm == nums[0]:
-                        yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
+            if key is None:  # fewer than two known corners: try every tile
+                yield from self._scan((cell,), hand, seat, info)
                 continue
-            for piece in hand:
-                for k, nums in _rotations_of(piece, (cell[0] + cell[1]) % 2 == 0):
+            for corners, k, nums in _PAIR_INDEX.get(key, ()):  # two known corners: candidates
+                if corners in seat and (pm is None or pm == nums[0]):
+                    for i in seat[corners]:
+                        yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
+
+    def _scan(self, cells, hand, seat, info) -> Iterator[TriangularPlacement]:
+        for cell in cells:
+            pm, pl, pr, touched, edges, _ = info.get(cell, (None, None, None, 0, 0, None))
+            for corners in sorted(seat):
+                for k, nums in rotations(corners, (cell[0] + cell[1]) % 2 == 0):
                     if (pm is None or pm == nums[0]) and (pl is None or pl == nums[1]) and (
                         pr is None or pr == nums[2]
                     ):
-                        yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
+                        for i in seat[corners]:
+                            yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and both frontiers up to date."""
@@ -426,17 +428,6 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-_ROTATION_CACHE: dict[tuple, list] = {}
-
-
-def _rotations_of(piece: Piece, up: bool) -> list[tuple[int, tuple[int, int, int]]]:
-    key = (tuple(piece.corners), up)
-    found = _ROTATION_CACHE.get(key)
-    if found is None:
-        found = _ROTATION_CACHE[key] = rotations(piece.corners, up)
-    return found
-
-
 # (up, m, l, r) with one number left as None -> [(corners, rotation, numbers)] for every
 # tile seen so far: two known corners of a cell then name its candidates at once.
 _PAIR_INDEX: dict[tuple, list] = {}
@@ -449,7 +440,7 @@ def _index_corners(corners: tuple) -> None:
         for k, nums in rotations(corners, up):
             m, l, r = nums
             for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r)):
-                _PAIR_INDEX.setdefault(key, []).append((corners, k, nums))
+                insort(_PAIR_INDEX.setdefault(key, []), (corners, k, nums))  # tile order, then rotation
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:

@@ -157,8 +157,9 @@ def test_matching_through_edges_and_vertices():
 def test_opening_offers_both_orientations_at_the_origin():
     board = T.TriangularBoard()
     found = [p.text for p in board.iter_placements([BY_NAME["4-4-4"], BY_NAME["0-1-2"]], True, None)]
-    assert found == ["4-4-4@0,0r0", "0-1-2@0,0r0", "0-1-2@0,0r1", "0-1-2@0,0r2",
-                     "4-4-4@1,0r0", "0-1-2@1,0r0", "0-1-2@1,0r1", "0-1-2@1,0r2"]
+    # Cells by row then column, tiles by their numbers (not hand order), then rotation.
+    assert found == ["0-1-2@0,0r0", "0-1-2@0,0r1", "0-1-2@0,0r2", "4-4-4@0,0r0",
+                     "0-1-2@1,0r0", "0-1-2@1,0r1", "0-1-2@1,0r2", "4-4-4@1,0r0"]
     assert all(p.edges == 0 and p.corners_touched == 0 for p in board.iter_placements([BY_NAME["4-4-4"]], True, None))
 
 
