@@ -283,10 +283,10 @@ def brute_frontier(board: T.TriangularBoard, edge: bool):
     }
 
 
-def brute_placements(board: T.TriangularBoard, hand):
+def brute_placements(board: T.TriangularBoard, hand, edge: bool = True):
     """Every (tile, cell, numbers) whose corners equal the touching corners of each neighbour (2.6)."""
     found = set()
-    for cell in brute_frontier(board, True):
+    for cell in brute_frontier(board, edge):
         for piece in hand:
             for _, nums in T.rotations(piece.corners, T.is_up(cell)):
                 mine = dict(zip("MLR", nums))
@@ -311,8 +311,10 @@ def test_frontier_equals_a_scan_of_the_board(seed, moves):
     hand, first = pool[:12], True
     for _ in range(moves):
         options = list(board.iter_placements(hand, first, None))
-        assert {(p.piece.name, p.cell, p.numbers) for p in options} == (
-            brute_placements(board, hand) if not first else {(p.piece.name, p.cell, p.numbers) for p in options})
+        if not first:
+            assert {(p.piece.name, p.cell, p.numbers) for p in options} == brute_placements(board, hand)
+            by_point = {(p.piece.name, p.cell, p.numbers) for p in board.iter_placements(hand, False, "point")}
+            assert by_point == brute_placements(board, hand, edge=False)
         if not options:
             break
         choice = rng.choice(options)
@@ -362,6 +364,10 @@ def again_key(layout):
     board = T.TriangularBoard()
     board.load_position(" ".join(reversed(layout)), TILES)
     return board.key()
+
+
+def test_empty_board_drawing_says_where_to_start():
+    assert "0,0" in T.render(T.TriangularBoard())
 
 
 def test_check_invariants_reports_a_disagreeing_corner():
