@@ -231,7 +231,7 @@ class TriangularBoard(Board):
             if corners not in _INDEXED:
                 _index_corners(corners)
         if first and not self.cells:
-            yield from self._scan(((0, 0), (1, 0)), hand, seat, {})
+            yield from self._opening(hand, seat)
             return
         point = rules == "point"  # `contact: point` (else `edge`), from compile_place
         info, order = self.open, self._order.get(point)
@@ -239,24 +239,17 @@ class TriangularBoard(Board):
             order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_row_major)
         for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
-            if key is None:  # fewer than two known corners: try every tile
-                yield from self._scan((cell,), hand, seat, info)
-                continue
-            for corners, k, nums in _PAIR_INDEX.get(key, ()):  # two known corners: candidates
+            for corners, k, nums in _PAIR_INDEX.get(key, ()):  # the tiles fitting the known corners
                 if corners in seat and (pm is None or pm == nums[0]):
                     for i in seat[corners]:
                         yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
 
-    def _scan(self, cells, hand, seat, info) -> Iterator[TriangularPlacement]:
-        for cell in cells:
-            pm, pl, pr, touched, edges, _ = info.get(cell, (None, None, None, 0, 0, None))
+    def _opening(self, hand, seat) -> Iterator[TriangularPlacement]:
+        for cell in ((0, 0), (1, 0)):
             for corners in sorted(seat):
-                for k, nums in rotations(corners, (cell[0] + cell[1]) % 2 == 0):
-                    if (pm is None or pm == nums[0]) and (pl is None or pl == nums[1]) and (
-                        pr is None or pr == nums[2]
-                    ):
-                        for i in seat[corners]:
-                            yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
+                for k, nums in rotations(corners, cell == (0, 0)):
+                    for i in seat[corners]:
+                        yield TriangularPlacement(hand[i], cell, k, nums, 0, 0, self)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and both frontiers up to date."""
@@ -294,9 +287,8 @@ class TriangularBoard(Board):
         pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
         touched = (pm is not None) + (pl is not None) + (pr is not None)
         edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in cells)
-        key = None
-        if touched >= 2:
-            key = (up, pm, pl, None) if pr is None else (up, pm, None, pr) if pl is None else (up, None, pl, pr)
+        # The index key names two known corners (or the one there is); M is checked apart.
+        key = (up, None if touched == 3 else pm, pl, pr) if touched else None
         return pm, pl, pr, touched, edges, key
 
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
@@ -428,8 +420,8 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-# (up, m, l, r) with one number left as None -> [(corners, rotation, numbers)] for every
-# tile seen so far: two known corners of a cell then name its candidates at once.
+# (up, m, l, r) with one or two numbers left as None -> [(corners, rotation, numbers)]
+# for every tile seen so far: a cell's known corners name its candidates at once.
 _PAIR_INDEX: dict[tuple, list] = {}
 _INDEXED: set[tuple] = set()
 
@@ -439,7 +431,8 @@ def _index_corners(corners: tuple) -> None:
     for up in (True, False):
         for k, nums in rotations(corners, up):
             m, l, r = nums
-            for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r)):
+            keys = ((up, m, l, None), (up, m, None, r), (up, None, l, r))
+            for key in keys + ((up, m, None, None), (up, None, l, None), (up, None, None, r)):
                 insort(_PAIR_INDEX.setdefault(key, []), (corners, k, nums))  # tile order, then rotation
 
 
