@@ -350,9 +350,17 @@ class TriangularBoard(Board):
         for point, count in self.around.items():
             if count != sum(1 for x in cells_at(point) if x in self.cells):
                 problems.append(f"point {point}: tile count {count} is stale")
-        for cell in self.edge_frontier | self.point_frontier:
-            if cell in self.cells:
-                problems.append(f"occupied cell {cell} is in the frontier")
+        # The frontiers must be exactly the empty neighbours, with up-to-date constraints.
+        touching, edged = set(), set()
+        for c, r in self.cells:
+            touching.update((c + dc, r + dr) for dc, dr in _ALL12[is_up((c, r))])
+            edged.update((c + dc, r + dr) for dc, dr in _EDGE3[is_up((c, r))])
+        touching -= self.cells.keys()
+        edged -= self.cells.keys()
+        if set(self.open) != touching or self.edge_frontier != edged:
+            problems.append("the frontier of open cells is not the set of empty neighbours")
+        problems += [f"open cell {x}: stale constraints" for x in touching & set(self.open)
+                     if self.open[x] != self._constraints(x)]
         return problems
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:

@@ -374,3 +374,6 @@ def test_check_invariants_reports_a_disagreeing_corner():
     board = board_with((0, 0))
     board.points[(1, 0)] = 4  # corrupt the point map by hand
     assert any("map holds 4" in p for p in board.check_invariants())
+    board = board_with((0, 0))
+    board.edge_frontier.discard((1, 0))
+    assert any("frontier" in p for p in board.check_invariants())
