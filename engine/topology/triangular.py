@@ -286,7 +286,8 @@ class TriangularBoard(Board):
         (mx, my), (lx, ly), (rx, ry) = _POINTS[up]
         pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
         touched = (pm is not None) + (pl is not None) + (pr is not None)
-        edges = sum(1 for dc, dr in _EDGE3[up] if (c + dc, r + dr) in cells)
+        (ax, ay), (bx, by), (ex, ey) = _EDGE3[up]
+        edges = ((c + ax, r + ay) in cells) + ((c + bx, r + by) in cells) + ((c + ex, r + ey) in cells)
         # The index key names two known corners (or the one there is); M is checked apart.
         key = (up, None if touched == 3 else pm, pl, pr) if touched else None
         return pm, pl, pr, touched, edges, key
