@@ -150,7 +150,9 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     t.reset()
     state.to_move = mover if extra else (mover + 1) % state.n
     state._invalidate()
-    ctx = make_context(state, mover)
+    # Alone, or on an extra turn, the mover is also the next to move: one context serves
+    # the round-end conditions and the next move generation.
+    ctx = state._decision_context() if state.to_move == mover else make_context(state, mover)
     for cond in model.round_end:
         try:
             ended = cond.cond.evaluate(ctx)
