@@ -10,7 +10,6 @@ each cell to an interval and the whole line to a sum range before it tries the h
 from __future__ import annotations
 
 import re
-from itertools import product
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from engine.pieces import Piece
@@ -141,44 +140,6 @@ class SquarePlacement(Placement):
         self._lines, self._placed = lines, placed
 
 
-def _rack_kinds(hand: Sequence[Piece]):
-    """Distinct (value, joker) kinds of the hand, each with its pieces in hand order."""
-    kinds: dict[tuple[int, bool], list[Piece]] = {}
-    for p in hand:
-        kinds.setdefault((p.value, bool(p.attrs.get("joker"))), []).append(p)
-    return list(kinds.items())
-
-
-def _arrangements(kinds, k: int):
-    """Every distinct arrangement of k pieces: (values, pieces, joker flags, sum).
-
-    Equal pieces are interchangeable, so each arrangement of kinds is given once, its
-    pieces taken in hand order along the line.
-    """
-    left = [len(pieces) for _, pieces in kinds]
-    out = []
-
-    def extend(seq):
-        if len(seq) == k:
-            used = [0] * len(kinds)
-            pieces = []
-            for ki in seq:
-                pieces.append(kinds[ki][1][used[ki]])
-                used[ki] += 1
-            vals = tuple(kinds[ki][0][0] for ki in seq)
-            flags = tuple(kinds[ki][0][1] for ki in seq)
-            out.append((vals, tuple(pieces), flags if any(flags) else None, sum(vals)))
-            return
-        for ki in range(len(kinds)):
-            if left[ki]:
-                left[ki] -= 1
-                extend(seq + [ki])
-                left[ki] += 1
-
-    extend([])
-    return out
-
-
 class SquareBoard(Board):
     """A square board's pieces; `v`, `jk`, `piece` are flat lists over padded cells."""
 
@@ -188,7 +149,68 @@ class SquareBoard(Board):
         self.jk = [False] * len(self.v)
         self.piece: dict[int, Piece] = {}
         self.rules = None
-        self._cache: dict = {}
+        self._reindex()
+
+    def _reindex(self) -> None:
+        """Rebuild the run index from the cells: for each empty cell and each direction,
+        the (length, sum) of the run just before and just after it; and the anchors."""
+        v, stride = self.v, self.topo.stride
+        self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
+        self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
+        self.anchors: set[int] = set()
+        self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
+        self._cross_for = None  # the rules `cross` was worked out for
+        for c in self.piece:
+            self._index_around(c)
+
+    def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
+        """For each empty cell and direction, (low, high, touches, bits): the values a new
+        piece there may take given the run it joins that way, also as a bit set; None if
+        none may. `touches`: that run has other pieces."""
+        if self._cross_for is not rules:
+            self._cross_for = rules
+            for k in (0, 1):
+                self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
+                                    for c, x in enumerate(self.v)]
+        return self.cross
+
+    def _cross_at(self, c: int, k: int):
+        rules = self._cross_for
+        n1, s1 = self.back[k][c]
+        n2, s2 = self.ahead[k][c]
+        n = 1 + n1 + n2
+        if n > rules.max_length:
+            return None
+        lo, hi = rules.bounds[n]
+        lo, hi = max(0, lo - s1 - s2), hi - s1 - s2  # values are never negative
+        if lo > hi:
+            return None
+        # bits lo..hi, so that a hand's values (as bits) are tested against it in one `&`
+        bits = ((2 << (hi - lo)) - 1) << lo if hi < 256 else -1 << lo
+        return (lo, hi, n > 1, bits)
+
+    def _index_around(self, c: int) -> None:
+        """Update the run index after cell `c` was filled."""
+        v, stride = self.v, self.topo.stride
+        self.anchors.discard(c)
+        for n in (c - 1, c + 1, c - stride, c + stride):
+            if v[n] == EMPTY:
+                self.anchors.add(n)
+        for k, d in ((0, 1), (1, stride)):
+            a = c
+            while v[a - d] >= 0:
+                a -= d
+            b, total = a, v[a]
+            while v[b + d] >= 0:
+                b += d
+                total += v[b]
+            run = ((b - a) // d + 1, total)
+            for end, side in ((a - d, self.ahead[k]), (b + d, self.back[k])):
+                if v[end] == EMPTY:
+                    side[end] = run
+                    if self._cross_for is not None:
+                        self.cross[k][end] = self._cross_at(end, k)
+        self.cross[0][c] = self.cross[1][c] = None
 
     @property
     def count(self) -> int:
@@ -197,7 +219,11 @@ class SquareBoard(Board):
     def clone(self) -> "SquareBoard":
         other = SquareBoard.__new__(SquareBoard)
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
-        other.piece, other.rules, other._cache = dict(self.piece), self.rules, self._cache
+        other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
+        other.cross = (self.cross[0][:], self.cross[1][:])
+        other.back = (self.back[0][:], self.back[1][:])
+        other.ahead = (self.ahead[0][:], self.ahead[1][:])
+        other.anchors = set(self.anchors)
         return other
 
     def key(self) -> tuple:
@@ -216,156 +242,13 @@ class SquareBoard(Board):
         return list(range(a, b + d, d))
 
     # ------------------------------------------------------------- generation
-    def _arrangements(self, hand, k):
-        key = (tuple(p.uid for p in hand), k)
-        found = self._cache.get(key)
-        if found is None:
-            if len(self._cache) > 4096:
-                self._cache.clear()
-            found = self._cache[key] = _arrangements(_rack_kinds(hand), k)
-        return found
-
-    def _interval(self, c: int, p: int, bounds, max_length):
-        """The values cell `c` may take given its run along step `p`; None if none."""
-        v = self.v
-        n, s, i = 1, 0, c - p
-        while v[i] >= 0:
-            n, s, i = n + 1, s + v[i], i - p
-        i = c + p
-        while v[i] >= 0:
-            n, s, i = n + 1, s + v[i], i + p
-        if n > max_length:
-            return None
-        lo, hi = bounds[n]
-        return (lo - s, hi - s, n > 1)
-
-    def _anchors(self, first: bool, rules) -> list[int]:
-        """Empty cells a play must include one of: start cells, or cells touching a piece."""
-        v, stride = self.v, self.topo.stride
-        if first and rules.cover_start:
-            return [c for c in self.topo.starts if v[c] == EMPTY]
-        if first and not self.piece:
-            return [i for i, x in enumerate(v) if x == EMPTY]
-        found = set()
-        for c in self.piece:
-            for n in (c - 1, c + 1, c - stride, c + stride):
-                if v[n] == EMPTY:
-                    found.add(n)
-        return sorted(found)
-
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
                         ) -> Iterator[SquarePlacement]:
-        """Every legal play, each once: single pieces by cell, then rows, then columns."""
+        """Every legal play, each once, by number of pieces, arrangement, then cells."""
+        from engine.topology.square_moves import iter_plays
+
         self.rules = rules  # kept for check_invariants
-        maxk = min(rules.max_count, len(hand))
-        if not hand or maxk < rules.min_count:
-            return
-        anchors = self._anchors(first, rules)
-        touch = not first
-        if rules.min_count <= 1:
-            yield from self._singles(hand, anchors, touch, rules)
-        if maxk >= 2 and rules.window >= 2:
-            for d in (1, self.topo.stride):
-                yield from self._lines_of(hand, anchors, d, touch, maxk, rules)
-
-    def _singles(self, hand, anchors, touch, rules):
-        stride, bounds, ml = self.topo.stride, rules.bounds, rules.max_length
-        arr = self._arrangements(hand, 1)
-        for c in anchors:
-            a = self._interval(c, 1, bounds, ml)
-            b = a and self._interval(c, stride, bounds, ml)
-            if not b:
-                continue
-            lo, hi = max(a[0], b[0]), min(a[1], b[1])
-            for vals, pieces, flags, _ in arr:
-                if flags:
-                    yield from self._with_jokers((c,), vals, pieces, flags, [(lo, hi)], -BIG, BIG, rules)
-                elif lo <= vals[0] <= hi:
-                    yield SquarePlacement(self, (c,), vals, pieces)
-
-    def _lines_of(self, hand, anchors, d, touch, maxk, rules):
-        """Plays of two or more pieces along step `d`, by their first cell."""
-        v, bounds, ml, window = self.v, rules.bounds, rules.max_length, rules.window
-        perp = self.topo.stride if d == 1 else 1
-        need_start = not touch and rules.cover_start
-        starts = set()
-        for a in anchors:
-            for j in range(window):
-                if v[a - j * d] == EMPTY:
-                    starts.add(a - j * d)
-        startset = set(self.topo.starts) if need_start else ()
-        arrs = [None, None] + [self._arrangements(hand, k) for k in range(2, maxk + 1)]
-        for c in sorted(starts):
-            iv = self._interval(c, perp, bounds, ml)
-            if iv is None:
-                continue
-            plen, psum, i = 0, 0, c - d
-            while v[i] >= 0:
-                plen, psum, i = plen + 1, psum + v[i], i - d
-            cells, ivs = [c], [iv]
-            touching = plen > 0 or iv[2]
-            covers = c in startset
-            inner_n = inner_s = 0
-            i, span = c, 1
-            while True:
-                i += d
-                span += 1
-                x = v[i]
-                if span > window or x == EDGE:
-                    break
-                if x >= 0:
-                    inner_n, inner_s = inner_n + 1, inner_s + x
-                    continue
-                iv = self._interval(i, perp, bounds, ml)
-                if iv is None:
-                    break
-                cells.append(i)
-                ivs.append(iv)
-                touching = touching or iv[2] or inner_n > 0
-                covers = covers or i in startset
-                sn, ss, j = 0, 0, i + d
-                while v[j] >= 0:
-                    sn, ss, j = sn + 1, ss + v[j], j + d
-                length = plen + span + sn
-                if length > ml:
-                    break
-                k = len(cells)
-                if k >= rules.min_count and (touching or sn > 0 if touch else covers or not need_start):
-                    lo, hi = bounds[length]
-                    base = psum + inner_s + ss
-                    yield from self._fill(tuple(cells), ivs, lo - base, hi - base, arrs[k], rules)
-                if k == maxk:
-                    break
-
-    def _fill(self, cells, ivs, mlo, mhi, arrangements, rules):
-        """Every arrangement of the hand that fits each cell's interval and the line sum."""
-        for vals, pieces, flags, total in arrangements:
-            if flags:
-                yield from self._with_jokers(cells, vals, pieces, flags, ivs, mlo, mhi, rules)
-                continue
-            if total < mlo or total > mhi:
-                continue
-            for val, iv in zip(vals, ivs):
-                if val < iv[0] or val > iv[1]:
-                    break
-            else:
-                yield SquarePlacement(self, cells, vals, pieces)
-
-    def _with_jokers(self, cells, vals, pieces, flags, ivs, mlo, mhi, rules):
-        """Arrangements with jokers: each joker takes every declared value that fits."""
-        if sum(flags) > rules.max_jokers:
-            return
-        choices = []
-        for val, flag, iv in zip(vals, flags, ivs):
-            if flag:
-                choices.append(range(max(rules.joker_lo, iv[0]), min(rules.joker_hi, iv[1]) + 1))
-            elif iv[0] <= val <= iv[1]:
-                choices.append((val,))
-            else:
-                return
-        for combo in product(*choices):
-            if mlo <= sum(combo) <= mhi:
-                yield SquarePlacement(self, cells, combo, pieces, flags)
+        return iter_plays(self, hand, first, rules)
 
     # ------------------------------------------------------------- typed plays
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
@@ -457,6 +340,8 @@ class SquareBoard(Board):
         flags = placement.flags or (False,) * len(placement.cells)
         for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
             self.v[c], self.jk[c], self.piece[c] = val, flag, piece
+        for c in placement.cells:
+            self._index_around(c)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run on the board that breaks a line rule, as text (empty: all is well)."""
@@ -489,6 +374,7 @@ class SquareBoard(Board):
             supply.remove(found)
             taken.append(found)
             self.v[c], self.jk[c], self.piece[c] = val, joker, found
+        self._reindex()
         return taken
 
 
@@ -526,5 +412,3 @@ def _row_index(letters: str) -> int:
         n = n * 26 + ord(ch) - 64
     return n - 1
 
-
-BIG = 1 << 60

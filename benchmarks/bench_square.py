@@ -1,0 +1,124 @@
+"""Plays generated per second on a crowded Triolet board, and random games per second.
+
+Run from the repository root: `python benchmarks/bench_square.py`. The crowded boards
+are built by random legal plays with a fixed seed; each is timed over many racks of
+three drawn from the tokens left. Random games need the kernel (skipped without it).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.pieces import build_pieces  # noqa: E402
+from engine.topology import BOARD_KINDS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def crowded_board(topo, rules, pieces, rng, target):
+    """Lay random legal plays until `target` tokens are down; returns (board, bag)."""
+    board, bag = topo.new_board(), pieces[:]
+    rng.shuffle(bag)
+    first, stuck = True, 0
+    while board.count < target and stuck < 50:
+        hand = bag[:3]
+        plays = list(board.iter_placements(hand, first, rules))
+        if not plays:
+            rng.shuffle(bag)
+            stuck += 1
+            continue
+        play = rng.choice(plays)
+        board.apply_placement(play)
+        for p in play.pieces:
+            bag.remove(p)
+        first = False
+    return board, bag
+
+
+def plays_per_second(seconds: float = 2.0, target: int = 60):
+    """(plays/s, racks/s, tokens on the boards) for racks of three on crowded boards."""
+    data = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())
+    topo = BOARD_KINDS["square"](data["board"])
+    rules = topo.compile_place(data["actions"]["place"])
+    pieces = build_pieces(data["components"])
+    rng = random.Random(7)
+    boards = [crowded_board(topo, rules, pieces, rng, target) for _ in range(5)]
+    racks = [(b, rng.sample(bag, 3)) for b, bag in boards for _ in range(40)]
+    plays = calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for board, rack in racks:
+            for _ in board.iter_placements(rack, False, rules):
+                plays += 1
+            calls += 1
+    elapsed = time.perf_counter() - start
+    tokens = sum(b.count for b, _ in boards) / len(boards)
+    return plays / elapsed, calls / elapsed, int(tokens)
+
+
+def board_games_per_second(seconds: float = 2.0) -> tuple[float, float]:
+    """(plays/s, games/s) of whole games on the board alone: a rack of 3 from a shuffled
+    bag, a random legal play each turn (a rack with none is reshuffled into the bag),
+    until 50 racks in a row have none. The generator with its incremental index, as in a
+    game, but without a kernel or scoring."""
+    data = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())
+    topo = BOARD_KINDS["square"](data["board"])
+    rules = topo.compile_place(data["actions"]["place"])
+    pieces = build_pieces(data["components"])
+    rng = random.Random(11)
+    plays = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board, bag = topo.new_board(), pieces[:]
+        rng.shuffle(bag)
+        first, stuck = True, 0
+        while stuck < 50:
+            found = list(board.iter_placements(bag[:3], first, rules))
+            plays += len(found)
+            if not found:
+                rng.shuffle(bag)
+                stuck += 1
+                continue
+            play = rng.choice(found)
+            board.apply_placement(play)
+            for p in play.pieces:
+                bag.remove(p)
+            first = False
+        games += 1
+    elapsed = time.perf_counter() - start
+    return plays / elapsed, games / elapsed
+
+
+def games_per_second(ruleset: str, games: int = 20) -> float | None:
+    try:
+        from engine.kernel import Game  # noqa: F401
+        from engine.players import play_random_game  # type: ignore  # noqa: F401
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    for seed in range(games):
+        play_random_game(ruleset, seed)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    rate, calls, tokens = plays_per_second()
+    print(f"square generator: {rate:,.0f} legal plays/s, {calls:,.0f} racks/s "
+          f"(racks of 3 on boards of ~{tokens} tokens)")
+    rate, games = board_games_per_second()
+    print(f"board-only random games (generate, pick, apply; no scoring): {games:,.1f} games/s, "
+          f"{rate:,.0f} legal plays/s")
+    for ruleset in ("triolet/standard", "triolet/seed-text"):
+        gps = games_per_second(ruleset)
+        print(f"{ruleset}: " + (f"{gps:,.1f} random games/s" if gps else "kernel not available"))
+
+
+if __name__ == "__main__":
+    main()

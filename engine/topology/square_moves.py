@@ -1,0 +1,207 @@
+"""The play generator of the `square` kind, the hot spot of every game on it.
+
+The board keeps, for every empty cell and direction, the interval of values a new piece
+there may take given the run it would join (`SquareBoard.crosses`, updated only around
+each play). A play of several pieces is found once, from its first cell in line order:
+those first cells lie within the window before a cell touching the board (or a start
+cell), and a cell none of the hand's values fits ends the search in that direction.
+Along the way the line rule of the main run narrows the sum of the new pieces to a
+range, and each distinct arrangement of the hand is tried against the cells' intervals.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterator, Sequence
+
+from engine.pieces import Piece
+from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+
+BIG = 1 << 60
+_ARRANGEMENTS: dict[tuple, list] = {}
+
+
+def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
+    """For k = 0..maxk, the distinct orders of k pieces of the hand:
+    (values, pieces, joker flags or None, sum).
+
+    Equal pieces are interchangeable, so each order of values is given once, with the
+    equal pieces taken in hand order along the line.
+    """
+    key = (tuple(hand), maxk)  # pieces compare by uid, component and name
+    found = _ARRANGEMENTS.get(key)
+    if found is None:
+        if len(_ARRANGEMENTS) > 50000:
+            _ARRANGEMENTS.clear()
+        kinds = tuple((p.value, bool(p.attrs.get("joker"))) for p in hand)
+        found = _ARRANGEMENTS[key] = [
+            [(vals, tuple(hand[i] for i in idx), flags, total)
+             for vals, idx, flags, total in _arrange(kinds, k)] for k in range(maxk + 1)]
+    return found
+
+
+def _arrange(kinds_in_hand: tuple, k: int) -> list[tuple]:
+    kinds: dict[tuple, list[int]] = {}
+    for i, kind in enumerate(kinds_in_hand):
+        kinds.setdefault(kind, []).append(i)
+    out = []
+
+    def extend(seq, left):
+        if len(seq) == k:
+            used = dict.fromkeys(kinds, 0)
+            idx = []
+            for kind in seq:
+                idx.append(kinds[kind][used[kind]])
+                used[kind] += 1
+            flags = tuple(kind[1] for kind in seq)
+            vals = tuple(kind[0] for kind in seq)
+            out.append((vals, tuple(idx), flags if any(flags) else None, sum(vals)))
+            return
+        for kind in kinds:
+            if left[kind]:
+                left[kind] -= 1
+                extend(seq + [kind], left)
+                left[kind] += 1
+
+    extend([], {kind: len(ix) for kind, ix in kinds.items()})
+    return out
+
+
+def _value_mask(hand: Sequence[Piece], rules) -> int:
+    """Bit v is set when some piece of the hand may be laid with value v."""
+    mask = 0
+    for p in hand:
+        if p.attrs.get("joker"):
+            mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
+        else:
+            mask |= 1 << p.value
+    return mask
+
+
+def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[SquarePlacement]:
+    """Every legal play of `hand`: single pieces by cell, then rows, then columns."""
+    maxk = min(rules.max_count, len(hand))
+    if not hand or maxk < rules.min_count:
+        return
+    topo, v = board.topo, board.v
+    cross = board.crosses(rules)
+    need = None  # None: the contact rule; else the cells one of which must be covered
+    if first and rules.cover_start:
+        anchors = need = [c for c in topo.starts if v[c] == EMPTY]
+    elif first and not board.piece:
+        anchors = [i for i, x in enumerate(v) if x == EMPTY]
+        need = _Anywhere()
+    else:
+        anchors = sorted(board.anchors)
+    mask = _value_mask(hand, rules)
+    arrs = arrangements(hand, maxk)
+    if rules.min_count <= 1:
+        yield from _singles(board, anchors, cross, mask, arrs[1], rules)
+    if maxk >= 2 and rules.window >= 2:
+        for k, d in ((0, 1), (1, topo.stride)):
+            yield from _along(board, anchors, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+
+
+class _Anywhere:
+    """A first play that need not cover a start cell may lie anywhere."""
+
+    def __contains__(self, cell) -> bool:
+        return True
+
+
+def _singles(board, anchors, cross, mask, arrs, rules):
+    across, down = cross
+    for c in anchors:
+        a, b = across[c], down[c]
+        if a and b and a[3] & b[3] & mask:
+            lo, hi = max(a[0], b[0]), min(a[1], b[1])
+            for vals, pieces, flags, total in arrs:
+                if flags:
+                    yield from _with_jokers(board, (c,), ((lo, hi),), -BIG, BIG,
+                                            vals, pieces, flags, rules)
+                elif lo <= total <= hi:
+                    yield SquarePlacement(board, (c,), vals, pieces)
+
+
+def _starts(v, anchors, d, window, cross, mask) -> list[int]:
+    """First cells of plays along `d` that may reach an anchor."""
+    starts = set()
+    for a in anchors:
+        c = a
+        for _ in range(window):
+            x = v[c]
+            if x == EDGE:
+                break
+            if x == EMPTY:
+                iv = cross[c]
+                if iv is None or not iv[3] & mask:
+                    break  # no play covers a cell that no piece of the hand fits
+                starts.add(c)
+            c -= d
+    return sorted(starts)
+
+
+def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
+    """Plays of two or more pieces along step `d`, by their first cell."""
+    v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
+    back, ahead = board.back[k], board.ahead[k]
+    mink = max(2, rules.min_count)
+    for c in _starts(v, anchors, d, window, cross, mask):
+        iv = cross[c]
+        plen, psum = back[c]
+        cells, ivs = [c], [iv]
+        touching, covers = plen > 0 or iv[2], need is None or c in need
+        inner_n = inner_s = 0
+        i = c
+        for span in range(2, window + 1):
+            i += d
+            x = v[i]
+            if x == EDGE:
+                break
+            if x >= 0:
+                inner_n, inner_s = inner_n + 1, inner_s + x
+                continue
+            iv = cross[i]
+            if iv is None or not iv[3] & mask:
+                break
+            cells.append(i)
+            ivs.append(iv)
+            touching = touching or iv[2] or inner_n > 0
+            covers = covers or i in need
+            sn, ss = ahead[i]
+            length = plen + span + sn
+            if length > ml:
+                break
+            n = len(cells)
+            if n >= mink and (covers if need is not None else touching or sn > 0):
+                lo, hi = bounds[length]
+                base = psum + inner_s + ss
+                lo, hi, at = lo - base, hi - base, tuple(cells)
+                for vals, pieces, flags, total in arrs[n]:
+                    if flags:
+                        yield from _with_jokers(board, at, ivs, lo, hi, vals, pieces, flags, rules)
+                    elif lo <= total <= hi:
+                        for x, iv in zip(vals, ivs):
+                            if x < iv[0] or x > iv[1]:
+                                break
+                        else:
+                            yield SquarePlacement(board, at, vals, pieces)
+            if n == maxk:
+                break
+
+
+def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
+    """An arrangement with jokers: each joker takes every declared value that fits."""
+    if sum(flags) > rules.max_jokers:
+        return
+    choices = []
+    for val, flag, iv in zip(vals, flags, ivs):
+        if flag:
+            choices.append(range(max(rules.joker_lo, iv[0]), min(rules.joker_hi, iv[1]) + 1))
+        elif iv[0] <= val <= iv[1]:
+            choices.append((val,))
+        else:
+            return
+    for combo in product(*choices):
+        if lo <= sum(combo) <= hi:
+            yield SquarePlacement(board, cells, combo, pieces, flags)
