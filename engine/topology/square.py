@@ -53,7 +53,7 @@ def _legend(spec: Mapping) -> dict[str, dict]:
 
 def _map_pos(where: Where, spec_text: str, row: int, col: int):
     """The position of map cell (`row`, `col`-th character), from the block scalar's lines."""
-    pos = where("board", "map")
+    pos = where("map")
     if pos is None:
         return None
     try:
@@ -119,12 +119,15 @@ class Square(Topology):
     # ----------------------------------------------------------------- checking
     @classmethod
     def check_spec(cls, spec: Mapping, where: Where) -> list[Diagnostic]:
-        """Size, map shape, unknown map characters and legend attributes, with positions."""
+        """Size, map shape, unknown map characters and legend attributes, with positions.
+
+        `where(*path)` is rooted at the `board` mapping: `where("cells", "B")`.
+        """
         width, height = _dims(spec)
         out: list[Diagnostic] = []
         for key, val in (("width", width), ("height", height)):
             if not isinstance(val, int) or isinstance(val, bool) or val <= 0:
-                at = where("board", key) or where("board", "size") or where("board")
+                at = where(key) or where("size") or where()
                 out.append(Diagnostic(SIZE.code, f"board {key} must be a positive integer, "
                                       f"not {val!r}", at, "give `size: 15` or `width`/`height`"))
         if out:
@@ -140,7 +143,7 @@ class Square(Topology):
         out = []
         for key, attrs in (spec.get("cells") or {}).items():
             for name, val in dict(attrs or {}).items():
-                at = where("board", "cells", key, name) or where("board", "cells", key)
+                at = where("cells", key, name) or where("cells", key)
                 if name not in defaults:
                     guess = closest(name, defaults)
                     out.append(Diagnostic(
@@ -162,7 +165,7 @@ class Square(Topology):
         out = []
         if len(rows) != height:
             out.append(Diagnostic(MAP_ROWS.code, f"the map has {len(rows)} rows, the board "
-                                  f"is {height} high", where("board", "map"),
+                                  f"is {height} high", where("map"),
                                   "one map line per row, cells separated by spaces"))
         lines = [line for line in text.splitlines() if line.strip()]
         for r, (row, line) in enumerate(zip(rows, lines)):

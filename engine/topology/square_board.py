@@ -211,10 +211,27 @@ class SquareBoard(Board):
                     if self._cross_for is not None:
                         self.cross[k][end] = self._cross_at(end, k)
         self.cross[0][c] = self.cross[1][c] = None
+        for k in (0, 1):  # a filled cell has no runs beside it to remember
+            self.back[k][c] = self.ahead[k][c] = (0, 0)
 
     @property
     def count(self) -> int:
         return len(self.piece)
+
+    @property
+    def width(self) -> int:
+        return self.topo.width
+
+    @property
+    def height(self) -> int:
+        return self.topo.height
+
+    def capacity(self) -> int:
+        """How many cells the board has (a square board is never dealt onto)."""
+        return self.topo.width * self.topo.height
+
+    def pieces_on_board(self) -> list[Piece]:
+        return [self.piece[c] for c in sorted(self.piece)]
 
     def clone(self) -> "SquareBoard":
         other = SquareBoard.__new__(SquareBoard)
@@ -337,6 +354,8 @@ class SquareBoard(Board):
         return None
 
     def apply_placement(self, placement: SquarePlacement) -> None:
+        """Lay the play's pieces (its measures are worked out first, on the board before)."""
+        placement.lines  # noqa: B018 - the kernel scores the move after applying it
         flags = placement.flags or (False,) * len(placement.cells)
         for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
             self.v[c], self.jk[c], self.piece[c] = val, flag, piece
@@ -344,11 +363,13 @@ class SquareBoard(Board):
             self._index_around(c)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
-        """Every run on the board that breaks a line rule, as text (empty: all is well)."""
+        """Every run that breaks a line rule, and any drift of the incremental index from
+        the cells, as text (empty: all is well)."""
+        out = self._index_drift()
         rules = rules or self.rules
         if rules is None:
-            return []
-        out, stride = [], self.topo.stride
+            return out
+        stride = self.topo.stride
         for d in (1, stride):
             for c in sorted(self.piece):
                 if self.v[c - d] < 0:
@@ -356,6 +377,17 @@ class SquareBoard(Board):
                     reason = len(run) > 1 and _run_problem(self, d, run, None, rules)
                     if reason:
                         out.append(reason)
+        return out
+
+    def _index_drift(self) -> list[str]:
+        fresh = SquareBoard.__new__(SquareBoard)
+        fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
+        fresh._reindex()
+        out = [] if fresh.anchors == self.anchors else ["the anchor cells drifted"]
+        if (fresh.back, fresh.ahead) != (self.back, self.ahead):
+            out.append("the run index drifted from the cells")
+        if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:
+            out.append("the cross intervals drifted from the cells")
         return out
 
     def dump_position(self) -> str:

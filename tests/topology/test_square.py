@@ -331,11 +331,20 @@ def test_generator_matches_brute_force(case):
                                 "lines": {"max_length": max_len, "sums": sums}})
     board = board_with(topo, cells)
     rack = tokens(*hand, jokers=jokers)
-    plays = [p.text for p in board.iter_placements(rack, first, rules)]
-    assert len(plays) == len(set(plays))
-    expect = brute_force(cells, width, height, rack, first, start, window, 3, max_len,
-                         {n: b for n, b in bounds.items()})
-    assert set(plays) == expect
+    rng = random.Random(len(cells))
+    for _ in range(3):  # the position, then after plays applied to the incremental index
+        found = list(board.iter_placements(rack, first, rules))
+        plays = [p.text for p in found]
+        assert len(plays) == len(set(plays))
+        expect = brute_force(cells, width, height, rack, first, start, window, 3, max_len, bounds)
+        assert set(plays) == expect
+        if not found:
+            break
+        play = rng.choice(found)
+        board.apply_placement(play)
+        assert [m for m in board.check_invariants() if "drifted" in m] == []
+        cells.update({topo.xy(c): val for c, val in zip(play.cells, play.values)})
+        first = False
 
 
 # ------------------------------------------------------------------ diagnostics
