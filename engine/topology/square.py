@@ -33,10 +33,10 @@ JOKER_RULE = define("R463", "square-joker-rule", "the `jokers` rule of a square 
 BIG = 1 << 60
 _PLAIN = "."
 _GENERIC_KEYS = {"kind", "if", "then", "extra_turn", "label", "description"}
-_PLACE_KEYS = {"count", "window", "first_play", "contact", "lines", "jokers"}
+_PLACE_KEYS = {"count", "window", "first_play", "lines", "jokers"}
 LINE_FIELDS = {"length": "int", "sum": "int", "face_sum": "int", "new": "int", "jokers": "int"}
 PLACED_FIELDS = {"value": "int", "declared": "int", "joker": "bool", "x": "int", "y": "int",
-                 "max_line": "int"}
+                 "max_line": "int", "lines_through": "list[int]"}
 _TYPE_NAMES = {bool: "bool", int: "int", str: "str"}
 
 def _dims(spec: Mapping) -> tuple[int, int]:
@@ -271,6 +271,13 @@ def _check_lines(lines: Mapping, at) -> list[Diagnostic]:
             out.append(_bad(LINE_RULE, f"the sum rule for length {length} must be "
                             "`{max: n}`, `{min: n}` or `{exact: n}`", pos))
             continue
+        lo, hi = bound.get("min"), bound.get("max")
+        exact = bound.get("exact")
+        if (isinstance(lo, int) and isinstance(hi, int) and lo > hi) or (
+                isinstance(exact, int) and ((isinstance(lo, int) and exact < lo)
+                                            or (isinstance(hi, int) and exact > hi))):
+            out.append(_bad(LINE_RULE, f"no sum meets the rule for length {length}: "
+                            f"{dict(bound)}", pos, "a line of that length could never be laid"))
         for op, n in bound.items():
             if op not in ("max", "min", "exact"):
                 guess = closest(str(op), ["max", "min", "exact"])

@@ -121,13 +121,13 @@ class SquarePlacement(Placement):
         board, topo = self.board, self.board.topo
         declared = dict(zip(self.cells, self.values))
         joker = dict(zip(self.cells, self.flags or (False,) * len(self.cells)))
-        lines, longest = [], {c: 1 for c in self.cells}
+        lines, through = [], {c: [] for c in self.cells}
         for _, run in self.runs():
-            for c in run:
-                if c in longest:
-                    longest[c] = max(longest[c], len(run))
             if len(run) < 2:
                 continue
+            for c in run:
+                if c in through:
+                    through[c].append(len(run))
             vals = [declared[c] if c in declared else board.v[c] for c in run]
             jks = [joker[c] if c in joker else board.jk[c] for c in run]
             face = sum(v for v, j in zip(vals, jks) if not j)
@@ -136,7 +136,8 @@ class SquarePlacement(Placement):
         for c, v, p in zip(self.cells, self.values, self.pieces):
             x, y = topo.xy(c)
             placed.append(Placed(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
-                                 x=x, y=y, max_line=longest[c]))
+                                 x=x, y=y, max_line=max(through[c], default=1),
+                                 lines_through=through[c]))
         self._lines, self._placed = lines, placed
 
 
