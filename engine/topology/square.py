@@ -63,8 +63,9 @@ def _map_pos(where: Where, spec_text: str, row: int, col: int):
         return pos
     body = [i for i in range(pos.line, len(lines)) if lines[i].strip()]
     if lines[pos.line - 1].rstrip().endswith(("|", "|-", "|+", ">")) and row < len(body):
-        line_no = body[row]
-        return type(pos)(pos.path, line_no + 1, col + 1)
+        text = lines[body[row]]
+        indent = len(text) - len(text.lstrip())
+        return type(pos)(pos.path, body[row] + 1, indent + col + 1)
     return pos
 
 class SquareSpecError(ValueError):
@@ -226,7 +227,7 @@ def _check_place(topo: Square, action: Mapping, at) -> list[Diagnostic]:
     lo, hi = (count.get("min", 1), count.get("max")) if isinstance(count, Mapping) else (1, count)
     if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi):
         out.append(_bad(PLACE_COUNT, f"`count` needs integers 1 <= min <= max, got {count!r}",
-                        at("count"), "for example `count: {min: 1, max: 3}`"))
+                        at("count", "min") or at("count"), "for example `count: {min: 1, max: 3}`"))
     window = action.get("window", hi)
     if not isinstance(window, int) or window < 1:
         out.append(_bad(PLACE_COUNT, f"`window` must be a positive integer, not {window!r}",
@@ -240,16 +241,25 @@ def _check_place(topo: Square, action: Mapping, at) -> list[Diagnostic]:
     elif first == "cover_start" and not topo.starts:
         out.append(_bad(FIRST_PLAY, "`first_play: cover_start` but no cell has `start: true`",
                         at("first_play"), "give a legend character `start: true` on the map"))
-    jokers = action.get("jokers", {})
-    if not isinstance(jokers, Mapping) or set(jokers) - {"max_per_play", "values"}:
-        out.append(_bad(JOKER_RULE, "`jokers` takes `max_per_play` and `values: {min, max}`",
-                        at("jokers")))
+    out += _check_jokers(action.get("jokers", {}), at)
     for key in set(action) - _PLACE_KEYS - _GENERIC_KEYS:
         guess = closest(str(key), _PLACE_KEYS)
         if guess:
             out.append(_bad(PLACE_COUNT, f"unknown place parameter `{key}`", at(key),
                             f"did you mean `{guess}`?"))
     return out
+
+def _check_jokers(jokers, at) -> list[Diagnostic]:
+    if not isinstance(jokers, Mapping) or set(jokers) - {"max_per_play", "values"}:
+        return [_bad(JOKER_RULE, "`jokers` takes `max_per_play` and `values: {min, max}`",
+                     at("jokers"))]
+    values = jokers.get("values") or {}
+    lo, hi = values.get("min", 0), values.get("max", 15)
+    if not (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo <= hi):
+        return [_bad(JOKER_RULE, f"a joker's values need 0 <= min <= max, got {dict(values)}",
+                     at("jokers", "values"), "for example `values: {min: 0, max: 15}`")]
+    return []
+
 
 def _check_lines(lines: Mapping, at) -> list[Diagnostic]:
     out = []
@@ -276,8 +286,10 @@ def _check_lines(lines: Mapping, at) -> list[Diagnostic]:
         if (isinstance(lo, int) and isinstance(hi, int) and lo > hi) or (
                 isinstance(exact, int) and ((isinstance(lo, int) and exact < lo)
                                             or (isinstance(hi, int) and exact > hi))):
+            at_bound = at("lines", "sums", length, "exact" if exact is not None else "min")
             out.append(_bad(LINE_RULE, f"no sum meets the rule for length {length}: "
-                            f"{dict(bound)}", pos, "a line of that length could never be laid"))
+                            f"{dict(bound)}", at_bound or pos,
+                            "a line of that length could never be laid"))
         for op, n in bound.items():
             if op not in ("max", "min", "exact"):
                 guess = closest(str(op), ["max", "min", "exact"])

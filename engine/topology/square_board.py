@@ -103,9 +103,10 @@ class SquarePlacement(Placement):
     def __repr__(self) -> str:
         return f"SquarePlacement({self.text!r})"
 
-    def runs(self) -> list[tuple[int, list[int]]]:
+    def runs(self, board: "SquareBoard | None" = None) -> list[tuple[int, list[int]]]:
         """(step, cells) of every maximal run through a new cell, each once, lengths >= 1."""
-        board, stride = self.board, self.board.topo.stride
+        board = board or self.board
+        stride = board.topo.stride
         new = set(self.cells)
         seen, out = set(), []
         for c in self.cells:
@@ -117,12 +118,15 @@ class SquarePlacement(Placement):
                     out.append((d, run))
         return out
 
-    def _measure(self) -> None:
-        board, topo = self.board, self.board.topo
+    def _measure(self, board: "SquareBoard | None" = None) -> None:
+        """Work out `lines` and `placed` on `board` (by default the one it was made for),
+        as it is before the play."""
+        board = board or self.board
+        topo = board.topo
         declared = dict(zip(self.cells, self.values))
         joker = dict(zip(self.cells, self.flags or (False,) * len(self.cells)))
         lines, through = [], {c: [] for c in self.cells}
-        for _, run in self.runs():
+        for _, run in self.runs(board):
             if len(run) < 2:
                 continue
             for c in run:
@@ -161,6 +165,7 @@ class SquareBoard(Board):
         self.anchors: set[int] = set()
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
+        self._plays = None  # (hand, first, rules) -> the plays, until the board changes
         for c in self.piece:
             self._index_around(c)
 
@@ -239,6 +244,7 @@ class SquareBoard(Board):
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
         other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
         other.cross = (self.cross[0][:], self.cross[1][:])
+        other._plays = None  # plays refer to the board they were made on
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
         other.anchors = set(self.anchors)
@@ -266,7 +272,11 @@ class SquareBoard(Board):
         from engine.topology.square_moves import iter_plays
 
         self.rules = rules  # kept for check_invariants
-        return iter_plays(self, hand, first, rules)
+        key = (tuple(hand), first, id(rules))
+        if self._plays is None or self._plays[0] != key:
+            # the same hand is often asked again before the board changes (can_place...)
+            self._plays = (key, list(iter_plays(self, hand, first, rules)))
+        return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
@@ -356,12 +366,14 @@ class SquareBoard(Board):
 
     def apply_placement(self, placement: SquarePlacement) -> None:
         """Lay the play's pieces (its measures are worked out first, on the board before)."""
-        placement.lines  # noqa: B018 - the kernel scores the move after applying it
+        if placement._lines is None:  # the kernel scores the move after applying it
+            placement._measure(self)
         flags = placement.flags or (False,) * len(placement.cells)
         for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
             self.v[c], self.jk[c], self.piece[c] = val, flag, piece
         for c in placement.cells:
             self._index_around(c)
+        self._plays = None
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from

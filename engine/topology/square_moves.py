@@ -18,7 +18,8 @@ from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 
 BIG = 1 << 60
-_ARRANGEMENTS: dict[tuple, list] = {}
+_BY_HAND: dict[tuple, list] = {}  # hand (its pieces) -> arrangements with pieces
+_BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
 def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
@@ -29,15 +30,27 @@ def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
     equal pieces taken in hand order along the line.
     """
     key = (tuple(hand), maxk)  # pieces compare by uid, component and name
-    found = _ARRANGEMENTS.get(key)
+    found = _BY_HAND.get(key)
     if found is None:
-        if len(_ARRANGEMENTS) > 50000:
-            _ARRANGEMENTS.clear()
-        kinds = tuple((p.value, bool(p.attrs.get("joker"))) for p in hand)
-        found = _ARRANGEMENTS[key] = [
-            [(vals, tuple(hand[i] for i in idx), flags, total)
-             for vals, idx, flags, total in _arrange(kinds, k)] for k in range(maxk + 1)]
+        # by value first, so that every order of the same values shares one entry
+        order = sorted(range(len(hand)), key=lambda i: (hand[i].value, i))
+        ranked = [hand[i] for i in order]
+        kinds = (tuple((p.value, bool(p.attrs.get("joker"))) for p in ranked), maxk)
+        by_index = _BY_KINDS.get(kinds)
+        if by_index is None:
+            by_index = _remember(_BY_KINDS, kinds,
+                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+        found = _remember(_BY_HAND, key, [
+            [(vals, tuple(ranked[i] for i in idx), flags, total)
+             for vals, idx, flags, total in per_k] for per_k in by_index])
     return found
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) > 20000:  # bounded: a long run meets many hands
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _arrange(kinds_in_hand: tuple, k: int) -> list[tuple]:

@@ -379,5 +379,6 @@ def test_check_place_problems(topo):
     assert codes(lines={"max_length": 3, "sums": {2: {"most": 15}}}) == ["R461"]
     assert codes(first_play="cover_star") == ["R462"]
     assert codes(jokers={"max": 1}) == ["R463"]
+    assert codes(jokers={"values": {"min": 10, "max": 5}}) == ["R463"]
     for code in ("R450", "R451", "R452", "R453", "R454", "R455", "R460", "R461", "R462", "R463"):
         assert code in CODES
