@@ -382,3 +382,47 @@ def test_check_place_problems(topo):
     assert codes(jokers={"values": {"min": 10, "max": 5}}) == ["R463"]
     for code in ("R450", "R451", "R452", "R453", "R454", "R455", "R460", "R461", "R462", "R463"):
         assert code in CODES
+
+
+# ------------------------------------------------------------------ through the kernel
+GOLDEN = ROOT / "tests" / "golden" / "triolet"
+
+
+def scenario(name: str):
+    load = pytest.importorskip("engine.kernel.scenario").load_scenario
+    return load(GOLDEN / name).state
+
+
+def test_bis_cells_give_extra_turns_that_chain():
+    state = scenario("standard-bis.yaml")
+    state.apply("place A8=8")          # a bis cell: the same player again, rack refilled
+    assert state.to_move == 0 and sorted(p.value for p in state.hands[0]) == [3, 6, 9]
+    state.apply("place H1=9")          # another bis cell during the extra turn
+    assert state.to_move == 0
+    state.apply("place G1=3")          # a plain cell, over the 9: the turn passes
+    assert state.to_move == 1 and state.scores == [15 + 14 + 12, 0]
+
+
+def test_going_out_on_a_bis_cell_ends_the_game():
+    state = scenario("standard-going-out-on-bis.yaml")
+    state.apply("place A8=8")
+    assert state.is_over and state.round.reason == "went_out" and state.scores == [28, 0]
+
+
+@pytest.mark.parametrize("name,move,reason", [
+    ("standard-all-passed.yaml", "pass", "all_passed"),
+    ("standard-nobody-can-place.yaml", "exchange 11", "nobody_can_place"),
+])
+def test_the_game_ends_without_bonus(name, move, reason):
+    state = scenario(name)
+    before = list(state.scores)
+    state.apply(move)
+    assert state.is_over and state.round.reason == reason and state.scores == before
+
+
+def test_exchange_keeps_every_token():
+    state = scenario("standard-exchange.yaml")
+    total = len(state.pool) + sum(len(h) for h in state.hands) + state.board.count
+    state.apply("exchange 11 4")
+    assert state.to_move == 1 and len(state.hands[0]) == 3
+    assert len(state.pool) + sum(len(h) for h in state.hands) + state.board.count == total
