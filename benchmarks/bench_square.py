@@ -67,9 +67,10 @@ def plays_per_second(seconds: float = 2.0, target: int = 60):
 
 def board_games_per_second(seconds: float = 2.0) -> tuple[float, float]:
     """(plays/s, games/s) of whole games on the board alone: a rack of 3 from a shuffled
-    bag, a random legal play each turn (a rack with none is reshuffled into the bag),
-    until 50 racks in a row have none. The generator with its incremental index, as in a
-    game, but without a kernel or scoring."""
+    bag, a random legal play each turn (a rack with none is shuffled back into the
+    bag), until two racks in a row have none (as `nobody_can_place` ends a two-player
+    game) or the bag and racks are used up. The generator with its incremental index,
+    as in a game, but without a kernel or scoring."""
     data = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())
     topo = BOARD_KINDS["square"](data["board"])
     rules = topo.compile_place(data["actions"]["place"])
@@ -81,13 +82,14 @@ def board_games_per_second(seconds: float = 2.0) -> tuple[float, float]:
         board, bag = topo.new_board(), pieces[:]
         rng.shuffle(bag)
         first, stuck = True, 0
-        while stuck < 50:
+        while stuck < 2 and bag:
             found = list(board.iter_placements(bag[:3], first, rules))
             plays += len(found)
             if not found:
                 rng.shuffle(bag)
                 stuck += 1
                 continue
+            stuck = 0
             play = rng.choice(found)
             board.apply_placement(play)
             for p in play.pieces:

@@ -329,4 +329,24 @@ class PlaceRules:
         values = jokers.get("values") or {}
         self.joker_lo, self.joker_hi = int(values.get("min", 0)), int(values.get("max", 15))
         self.max_jokers = int(jokers.get("max_per_play", self.max_count))
+        self._cross: dict[tuple[int, int], tuple | None] = {}
+
+    def cross(self, n: int, total: int) -> tuple | None:
+        """(low, high, touches, bits) for a new piece joining `n` pieces summing to `total`
+        in one direction: the values it may take, also as a bit set (so that a hand's
+        values are tested against it in one `&`); None if it may take none."""
+        key = (n, total)
+        if key not in self._cross:
+            self._cross[key] = self._work_out_cross(n + 1, total)
+        return self._cross[key]
+
+    def _work_out_cross(self, length: int, total: int) -> tuple | None:
+        if length > self.max_length:
+            return None
+        lo, hi = self.bounds[length]
+        lo, hi = max(0, lo - total), hi - total  # values are never negative
+        if lo > hi:
+            return None
+        bits = ((2 << (hi - lo)) - 1) << lo if hi < 256 else -1 << lo
+        return (lo, hi, length > 1, bits)
 

@@ -181,19 +181,9 @@ class SquareBoard(Board):
         return self.cross
 
     def _cross_at(self, c: int, k: int):
-        rules = self._cross_for
         n1, s1 = self.back[k][c]
         n2, s2 = self.ahead[k][c]
-        n = 1 + n1 + n2
-        if n > rules.max_length:
-            return None
-        lo, hi = rules.bounds[n]
-        lo, hi = max(0, lo - s1 - s2), hi - s1 - s2  # values are never negative
-        if lo > hi:
-            return None
-        # bits lo..hi, so that a hand's values (as bits) are tested against it in one `&`
-        bits = ((2 << (hi - lo)) - 1) << lo if hi < 256 else -1 << lo
-        return (lo, hi, n > 1, bits)
+        return self._cross_for.cross(n1 + n2, s1 + s2)
 
     def _index_around(self, c: int) -> None:
         """Update the run index after cell `c` was filled."""

@@ -160,8 +160,10 @@ def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
     for c in _starts(v, anchors, d, window, cross, mask):
-        iv = cross[c]
         plen, psum = back[c]
+        if plen + mink > ml:
+            continue  # the run before it leaves no room for a second piece
+        iv = cross[c]
         cells, ivs = [c], [iv]
         touching, covers = plen > 0 or iv[2], need is None or c in need
         inner_n = inner_s = 0
