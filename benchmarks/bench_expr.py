@@ -61,9 +61,15 @@ FORMULAS = [
 ]
 
 
-def per_call_ns(function, number: int) -> float:
-    best = min(timeit.repeat(lambda: function(VALUES), number=number, repeat=5))
-    return best / number * 1e9
+def per_call_ns(functions, number: int, rounds: int = 7) -> list[float]:
+    """Best time per call of each function; rounds interleave them, so that a busy
+    machine slows all of them alike."""
+    best = [float("inf")] * len(functions)
+    for _ in range(rounds):
+        for i, function in enumerate(functions):
+            elapsed = timeit.timeit(lambda: function(VALUES), number=number)
+            best[i] = min(best[i], elapsed / number * 1e9)
+    return best
 
 
 def closures_for(text: str):
@@ -79,7 +85,7 @@ def main(number: int = 100_000) -> None:
         assert expr is not None, problems
         closures = closures_for(text)
         assert expr.evaluate(VALUES) == hand(VALUES) == closures(VALUES)
-        h, g, c = (per_call_ns(f, number) for f in (hand, expr.evaluate, closures))
+        h, g, c = per_call_ns([hand, expr.evaluate, closures], number)
         gen_ratios.append(g / h)
         clos_ratios.append(c / h)
         short = text if len(text) <= 60 else text[:57] + "..."

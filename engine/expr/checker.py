@@ -16,7 +16,7 @@ from engine.expr import ast as A
 from engine.expr import codes
 from engine.expr import calls, definitions, operators
 from engine.expr.folding import constant, fold_value, literal
-from engine.expr.library import FUNCTIONS
+from engine.expr.library import FUNCTIONS, LIST_FIELDS
 from engine.expr.types import BOOL, ERROR, INT, NOTHING, STR, ListOf, Record, Type, describe, fits, join
 
 MAX_DEPTH = 40  # nodes from the root to the deepest leaf
@@ -44,6 +44,7 @@ class Checked:
     definitions: dict[str, A.Node] = field(default_factory=dict)
     names_used: set[str] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
+    alive: list[A.Node] = field(default_factory=list, repr=False)
 
 
 class Checker:
@@ -64,10 +65,13 @@ class Checker:
 
     # -- reporting -------------------------------------------------------------
     def report(self, code, offset: int, message: str, help: str | None = None) -> Type:
+        """Record a problem at `offset` of the text being checked; the ERROR type."""
         self.out.problems.append(Problem(code.code, offset, message, self.where, help))
         return ERROR
 
     def typed(self, node: A.Node, t: Type) -> tuple[A.Node, Type]:
+        """Note the type of a checked node, for the compiler."""
+        self.out.alive.append(node)  # tables are keyed by id(): keep every node alive
         self.out.types[id(node)] = t
         return node, t
 
@@ -91,6 +95,7 @@ class Checker:
         return self.out
 
     def check(self, node: A.Node) -> tuple[A.Node, Type]:
+        """The checked (folded) node and its type."""
         method = getattr(self, "check_" + type(node).__name__.lower())
         return method(node)
 
@@ -120,6 +125,7 @@ class Checker:
         return node, self.unknown_name(node)
 
     def unknown_name(self, node: A.Name) -> Type:
+        """Report a name that is not visible here, with the closest visible one."""
         visible = [s[0] for s in self.scopes] + list(self.env) + list(self.sources)
         suggestion = closest(node.name, visible)
         help = f"did you mean `{suggestion}`?" if suggestion else None
@@ -130,6 +136,7 @@ class Checker:
         return self.report(codes.UNKNOWN_NAME, node.offset, f"unknown name `{node.name}`", help)
 
     def use_definition(self, node: A.Name) -> Type:
+        """The type of a definition used here (checked once per compilation)."""
         return definitions.check_definition(self, node)
 
     # -- structure ------------------------------------------------------------
@@ -149,9 +156,13 @@ class Checker:
             what = f"`{what}`" if what == t.name else f"`{what}` (a {t.name})"
             return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
                                     f"{what} has no field `{node.name}`", help)
-        help = "use `len(...)` for the length of a list" if isinstance(t, ListOf) else None
+        if isinstance(t, ListOf) and node.name in LIST_FIELDS:
+            return self.typed(new, LIST_FIELDS[node.name])
+        help = None
+        if isinstance(t, ListOf):
+            help = "a list has one field, `.count` (its length)"
         return new, self.report(codes.UNKNOWN_FIELD, node.name_offset,
-                                f"{describe(t)} has no fields (`.{node.name}`)", help)
+                                f"{describe(t)} has no field `{node.name}`", help)
 
     def check_index(self, node: A.Index):
         obj, t = self.check(node.obj)
@@ -233,6 +244,7 @@ class Checker:
 
 
 def expected_help(wanted: Type, actual: Type) -> str | None:
+    """A hint for the commonest mix-up: a boolean for a number, or the reverse."""
     if wanted == INT and actual == BOOL:
         return "booleans are not numbers: write `if CONDITION then 1 else 0`, or use `count(...)`"
     if wanted == BOOL and actual == INT:

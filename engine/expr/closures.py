@@ -2,7 +2,7 @@
 
 Kept as the reference semantics to compare with the generated code of `compiler.py`,
 and for `benchmarks/bench_expr.py`, which measures both: each node costs one Python
-call here, so closures run 2-5x slower than generated code on realistic formulas.
+call here, so closures run about 2.5-5x slower than generated code on realistic formulas.
 Every closure takes `(v, slots)`: the values of the context's names, and a list
 holding comprehension variables and the memoised values of definitions.
 """
@@ -26,13 +26,15 @@ class _Builder:
     def __init__(self, checked: Checked):
         self.checked = checked
         self.slot_of: dict[str, int] = {}
-        self.defs: dict[str, Callable] = {}
-        self.def_slot: dict[str, int] = {}
+        # definitions may use each other in any order, so a use looks its body up here
+        # when it runs
+        self.bodies: dict[str, Callable] = {}
 
     def slot(self, name: str) -> int:
         return self.slot_of.setdefault(name, len(self.slot_of))
 
     def build(self, node: A.Node) -> Callable:
+        """A closure `f(v, slots)` computing a checked node."""
         return getattr(self, "build_" + type(node).__name__.lower())(node)
 
     def build_int(self, node):
@@ -49,19 +51,19 @@ class _Builder:
         if kind == "env":
             return lambda v, s: v[target]
         k = self.slot("def:" + target)
-        body = self.defs[target]
+        bodies = self.bodies
 
         def definition(v, s):
             value = s[k]
             if value is UNSET:
-                value = s[k] = runtime.bounded(body(v, s))
+                value = s[k] = runtime.bounded(bodies[target](v, s))
             return value
 
         return definition
 
     def build_attr(self, node: A.Attr):
         obj, name = self.build(node.obj), node.name
-        getter = operator.attrgetter(name)
+        getter = len if isinstance(self.checked.types.get(id(node.obj)), ListOf) else operator.attrgetter(name)
         return lambda v, s: getter(obj(v, s))
 
     def build_index(self, node: A.Index):
@@ -116,10 +118,7 @@ def compile_closures(checked: Checked) -> Callable:
     """An evaluation function `f(values)` for a checked expression, made of closures."""
     builder = _Builder(checked)
     for name, tree in checked.definitions.items():
-        builder.defs[name] = lambda v, s, _n=name: builder.defs_built[_n](v, s)
-    builder.defs_built = {}
-    for name, tree in checked.definitions.items():
-        builder.defs_built[name] = builder.build(tree)
+        builder.bodies[name] = builder.build(tree)
     root = builder.build(checked.root)
     size = len(builder.slot_of)
 

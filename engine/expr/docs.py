@@ -39,6 +39,7 @@ def splice(document: str, generated: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    """Print the generated section, or with `--write` update docs/expressions.md."""
     generated = render_functions()
     if "--write" in argv:
         DOC_PATH.write_text(splice(DOC_PATH.read_text(encoding="utf-8"), generated), encoding="utf-8")

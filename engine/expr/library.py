@@ -151,6 +151,9 @@ def _contains(a, b) -> bool:
     return a in b
 
 
+#: fields every list has: `players.count` is the number of players
+LIST_FIELDS = {"count": INT}
+
 #: binary operators with constant operands are folded with these
 BINARY = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,

@@ -122,14 +122,26 @@ class _Build(Transformer):
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=True)
+    # the basic lexer: a keyword is a keyword everywhere, never a name where no keyword fits
+    return Lark(grammar, parser="lalr", lexer="basic", transformer=_Build(), maybe_placeholders=True)
+
+
+VALUE_START = {"LPAR", "MINUS", "LSQB", "FALSE", "TRUE", "NAME", "INT", "STRING", "NOT", "IF"}
+OPERATORS = {"PLUS", "MINUS", "MULOP", "POW", "CMP", "IN", "NOT", "AND", "OR", "DOT", "LSQB"}
 
 
 def _expected(names) -> str:
-    words = sorted({TOKEN_WORDS.get(n, n) for n in names if not n.startswith("__")})
-    if len(words) > 6:
-        words = words[:6] + ["..."]
-    return ", ".join(words)
+    """What the parser would have accepted, in words: `a value`, `an operator`, `)`..."""
+    names = {n for n in names if not n.startswith("__")}
+    words = []
+    if {"NAME", "INT"} <= names:
+        words.append("a value")
+        names -= VALUE_START
+    if {"PLUS", "MULOP"} <= names:
+        words.append("an operator")
+        names -= OPERATORS
+    words += sorted(TOKEN_WORDS.get(n, n) for n in names)
+    return " or ".join(words)
 
 
 def _help_for(text: str, offset: int) -> str | None:
@@ -140,6 +152,8 @@ def _help_for(text: str, offset: int) -> str | None:
         return "write `not`"
     if rest.startswith("=") and not rest.startswith("=="):
         return "compare with `==`"
+    if rest[:1] in ("'", '"'):
+        return "a string needs its closing quote, on the same line"
     return None
 
 
@@ -155,7 +169,10 @@ def _problem(text: str, err: UnexpectedInput) -> SyntaxProblem:
         if err.token.type == "CMP" and "CMP" not in (err.accepts or err.expected):
             message = f"comparisons do not chain: `{err.token}` after a comparison"
             return SyntaxProblem(offset, message, "join the comparisons with `and`")
-        return SyntaxProblem(offset, message, _help_for(text, offset))
+        help = _help_for(text, offset)
+        if err.token.type == "NOT":
+            help = "`not` binds more loosely than the operators: put it in parentheses, `(not x)`"
+        return SyntaxProblem(offset, message, help)
     offset = err.pos_in_stream
     char = text[offset] if isinstance(err, UnexpectedCharacters) and offset < len(text) else ""
     return SyntaxProblem(offset, f"unexpected character `{char}`", _help_for(text, offset))

@@ -34,14 +34,17 @@ def bounded(value):
 
 
 def count_items(items) -> int:
+    """How many items (works on generators)."""
     return sum(1 for _ in items)
 
 
 def count_true(items) -> int:
+    """How many items are true."""
     return sum(1 for item in items if item)
 
 
 def sort_desc(items) -> list:
+    """The items, largest first."""
     return sorted(items, reverse=True)
 
 

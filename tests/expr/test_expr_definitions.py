@@ -95,3 +95,14 @@ def test_squaring_through_definitions_is_bounded(n, values):
     values["move"].value = 2**64
     with pytest.raises(EvaluationError, match="bits"):
         expr.evaluate(values)
+
+
+def test_closure_backend_evaluates_definitions_alike(values):
+    from engine.expr.checker import Checker
+    from engine.expr.closures import compile_closures
+    from engine.expr.definitions import mapping
+    from engine.expr.parser import parse
+
+    defs = {"a": "b + 1", "b": "move.value * 2"}  # a uses b, defined after it
+    checked = Checker(ENV, defs, mapping("a + b", START)).check_root(parse("a + b"), None)
+    assert compile_closures(checked)(values) == compile_ok("a + b", definitions=defs).evaluate(values) == 45

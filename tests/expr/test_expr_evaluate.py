@@ -23,6 +23,8 @@ CASES = [
     ("count(l.new for l in move.lines)", 1),
     ("count(move.lines)", 3),
     ("len(move.lines)", 3),
+    ("move.lines.count + players.count", 6),
+    ("sorted(p.score for p in players).count", 3),
     ("sum(if l.length == 3 then 30 else l.sum for l in move.lines)", 69),
     ("max(p.score for p in players)", 405),
     ("min(p.score for p in players if p.index > 0)", 120),

@@ -77,6 +77,8 @@ def test_comprehension_parts():
     ("move.", 5, "end of expression"),
     ("sum(x for x in)", 14, "unexpected `)`"),
     ("@", 0, "unexpected character `@`"),
+    ("a == not b", 5, "unexpected `not`"),   # a keyword never becomes a name
+    ("move.in", 5, "unexpected `in`"),
     ("", 0, "empty"),
     ("   ", 0, "empty"),
 ])
@@ -91,3 +93,4 @@ def test_syntax_error_help():
     assert parse("a = b").help == "compare with `==`"
     assert parse("a && b").help == "write `and` / `or`"
     assert "and" in parse("0 < x < 5").help
+    assert "(not x)" in parse("a == not b").help
