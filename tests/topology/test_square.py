@@ -426,3 +426,15 @@ def test_exchange_keeps_every_token():
     state.apply("exchange 11 4")
     assert state.to_move == 1 and len(state.hands[0]) == 3
     assert len(state.pool) + sum(len(h) for h in state.hands) + state.board.count == total
+
+
+def test_map_problems_point_at_the_cell_in_the_file():
+    from engine.rules import load_ruleset
+
+    fixtures = ROOT / "tests" / "fixtures" / "diagnostics"
+    for name, code, line, col in [("R453-square-unknown-cell.yaml", "R453", 13, 19),
+                                  ("R452-square-map-columns.yaml", "R452", 7, 5)]:
+        rs = load_ruleset(str(fixtures / name))
+        (d,) = Square.check_spec(rs.data["board"], lambda *p, rs=rs: rs.where("board", *p))
+        assert (d.code, d.pos.line, d.pos.col) == (code, line, col)
+        assert d.pos.path.endswith(name)
