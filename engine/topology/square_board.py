@@ -166,6 +166,7 @@ class SquareBoard(Board):
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
+        self.starts: dict = {}  # the generator's first cells, until the board changes
         for c in self.piece:
             self._index_around(c)
 
@@ -235,6 +236,7 @@ class SquareBoard(Board):
         other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
         other.cross = (self.cross[0][:], self.cross[1][:])
         other._plays = None  # plays refer to the board they were made on
+        other.starts = self.starts  # replaced, never changed, when a board changes
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
         other.anchors = set(self.anchors)
@@ -363,7 +365,7 @@ class SquareBoard(Board):
             self.v[c], self.jk[c], self.piece[c] = val, flag, piece
         for c in placement.cells:
             self._index_around(c)
-        self._plays = None
+        self._plays, self.starts = None, {}
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from

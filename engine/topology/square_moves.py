@@ -136,22 +136,25 @@ def _singles(board, anchors, cross, mask, arrs, rules):
                     yield SquarePlacement(board, (c,), vals, pieces)
 
 
-def _starts(v, anchors, d, window, cross, mask) -> list[int]:
-    """First cells of plays along `d` that may reach an anchor."""
-    starts = set()
-    for a in anchors:
-        c = a
-        for _ in range(window):
-            x = v[c]
-            if x == EDGE:
-                break
-            if x == EMPTY:
-                iv = cross[c]
-                if iv is None or not iv[3] & mask:
-                    break  # no play covers a cell that no piece of the hand fits
-                starts.add(c)
-            c -= d
-    return sorted(starts)
+def _starts(board, anchors, d, window, cross, key) -> list[int]:
+    """First cells of plays along `d` that may reach an anchor (whatever the hand: the
+    list is kept until the board changes, since an exchange leaves the board as it is)."""
+    found = board.starts.get(key)
+    if found is None:
+        v, starts = board.v, set()
+        for a in anchors:
+            c = a
+            for _ in range(window):
+                x = v[c]
+                if x == EDGE:
+                    break
+                if x == EMPTY:
+                    if cross[c] is None:
+                        break  # no play covers a cell that takes no value
+                    starts.add(c)
+                c -= d
+        found = board.starts[key] = sorted(starts)
+    return found
 
 
 def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
@@ -159,11 +162,11 @@ def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
-    for c in _starts(v, anchors, d, window, cross, mask):
+    for c in _starts(board, anchors, d, window, cross, (d, need is None, id(rules))):
         plen, psum = back[c]
-        if plen + mink > ml:
-            continue  # the run before it leaves no room for a second piece
         iv = cross[c]
+        if plen + mink > ml or not iv[3] & mask:
+            continue  # no room for a second piece, or no piece of the hand fits here
         cells, ivs = [c], [iv]
         touching, covers = plen > 0 or iv[2], need is None or c in need
         inner_n = inner_s = 0
