@@ -11,7 +11,7 @@ range, and each distinct arrangement of the hand is tried against the cells' int
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
@@ -53,30 +53,20 @@ def _remember(cache: dict, key, value):
     return value
 
 
-def _arrange(kinds_in_hand: tuple, k: int) -> list[tuple]:
-    kinds: dict[tuple, list[int]] = {}
-    for i, kind in enumerate(kinds_in_hand):
-        kinds.setdefault(kind, []).append(i)
+def _arrange(kinds: tuple, k: int) -> list[tuple]:
+    """(values, hand indices, joker flags or None, sum) for each distinct order of k of
+    the hand's kinds. Index tuples come in increasing order, so the first one met for
+    an order of kinds takes equal pieces in hand order."""
+    seen: dict[tuple, tuple] = {}
+    for idx in permutations(range(len(kinds)), k):
+        key = tuple(kinds[i] for i in idx)
+        if key not in seen:
+            seen[key] = idx
     out = []
-
-    def extend(seq, left):
-        if len(seq) == k:
-            used = dict.fromkeys(kinds, 0)
-            idx = []
-            for kind in seq:
-                idx.append(kinds[kind][used[kind]])
-                used[kind] += 1
-            flags = tuple(kind[1] for kind in seq)
-            vals = tuple(kind[0] for kind in seq)
-            out.append((vals, tuple(idx), flags if any(flags) else None, sum(vals)))
-            return
-        for kind in kinds:
-            if left[kind]:
-                left[kind] -= 1
-                extend(seq + [kind], left)
-                left[kind] += 1
-
-    extend([], {kind: len(ix) for kind, ix in kinds.items()})
+    for key, idx in seen.items():
+        vals = tuple(value for value, _ in key)
+        flags = tuple(joker for _, joker in key)
+        out.append((vals, idx, flags if any(flags) else None, sum(vals)))
     return out
 
 
