@@ -148,7 +148,11 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
 
 
 def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
-    """Plays of two or more pieces along step `d`, by their first cell."""
+    """Plays of two or more pieces along step `d`, by their first cell.
+
+    One function on purpose: it is the innermost loop of every game, and a helper
+    generator per candidate would cost more than the rest of the step.
+    """
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
