@@ -143,7 +143,9 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
                         break  # no play covers a cell that takes no value
                     starts.add(c)
                 c -= d
-        found = board.starts[key] = sorted(starts)
+        back, room = board.back[key[3]], key[4]  # key: (step, contact, rules, k, room)
+        # a first cell after a run that leaves no room for a second piece starts nothing
+        found = board.starts[key] = [c for c in sorted(starts) if back[c][0] <= room]
     return found
 
 
@@ -156,11 +158,12 @@ def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
-    for c in _starts(board, anchors, d, window, cross, (d, need is None, id(rules))):
-        plen, psum = back[c]
+    key = (d, need is None, id(rules), k, ml - mink)
+    for c in _starts(board, anchors, d, window, cross, key):
         iv = cross[c]
-        if plen + mink > ml or not iv[3] & mask:
-            continue  # no room for a second piece, or no piece of the hand fits here
+        if not iv[3] & mask:
+            continue  # no piece of the hand fits here
+        plen, psum = back[c]
         cells, ivs = [c], [iv]
         touching, covers = plen > 0 or iv[2], need is None or c in need
         inner_n = inner_s = 0
