@@ -211,6 +211,7 @@ class State:
             (r.number, r.turns_without_place, r.passes_in_row, r.unable_in_row, r.placed_any),
             (t.draws, t.placed, t.actions),
             tuple(self.scores) if with_scores else (),
+            self.opening_pieces,
             self.is_over,
         )
 
