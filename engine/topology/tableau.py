@@ -1,0 +1,508 @@
+"""Board kind `tableau`: slots of cards lying on one another, taken one at a time.
+
+A layout is data. `rows` gives the x position of each slot, in card widths, row by row
+from the back; a slot is covered by the slots of the next row that overlap it
+(|dx| < 1). A layout that is not made of rows lists its covering instead:
+`covers: {slot: [slots it lies on]}` with `slots: N`. Some slots start face down
+(`face_down_rows` or `face_down: all | none | [slots]`) and turn up as soon as nothing
+covers them. `tags` name sets of slots (`peak: [0, 1, 2]`), which a `play` move reports
+as `move.slot.tags`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Mapping, Sequence
+
+from engine.diagnostics import (
+    Diagnostic,
+    Position,
+    RulecraftError,
+    Severity,
+    closest,
+    define,
+)
+from engine.pieces import Piece
+from engine.topology.base import Board, Topology, Where, register
+
+define("R470", "tableau-no-slots", "a tableau board has neither `rows` nor `slots`")
+define("R471", "tableau-bad-row", "a tableau row is not a list of numbers")
+define("R472", "tableau-slot-out-of-range", "a slot index that the layout does not have")
+define("R473", "tableau-covering-cycle", "slots that cover one another in a cycle")
+define("R474", "tableau-row-out-of-range", "`face_down_rows` names a row the layout lacks")
+define("R475", "tableau-bad-face-down", "`face_down` is not `all`, `none` or a slot list")
+define("R476", "tableau-unknown-key", "a key that the tableau board kind does not know")
+define(
+    "R477",
+    "tableau-overlapping-slots",
+    "two slots of one row closer than a card width",
+    Severity.WARNING,
+)
+define("R478", "tableau-bad-tags", "`tags` is not a mapping of names to slot lists")
+
+_KEYS = ("kind", "rows", "slots", "covers", "face_down_rows", "face_down", "tags")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place in the layout; `move.slot` in expressions (`index`, `row`, `tags`)."""
+
+    index: int
+    row: int
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The static part of a tableau, shared by every board of a ruleset."""
+
+    slots: tuple[Slot, ...]
+    x: tuple[Fraction, ...]
+    covered_by: tuple[tuple[int, ...], ...]  # slot -> the slots lying on it
+    covers: tuple[tuple[int, ...], ...]  # slot -> the slots it lies on
+    face_down: frozenset[int]
+    rows: tuple[tuple[int, ...], ...]  # slot indices per drawn row, back to front
+
+    @property
+    def size(self) -> int:
+        return len(self.slots)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_index(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Checker:
+    """Reads a `board` mapping into a `Layout`, collecting every problem on the way."""
+
+    def __init__(self, spec: Mapping, where: Where | None):
+        self.spec = spec
+        self.where = where
+        self.diagnostics: list[Diagnostic] = []
+
+    def at(self, *path) -> Position | None:
+        # `where` may be rooted at the ruleset or at the board mapping: accept either.
+        if self.where is None:
+            return None
+        return self.where("board", *path) or self.where(*path)
+
+    def report(self, code: str, message: str, path: tuple, help: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, self.at(*path), help))
+
+    def layout(self) -> Layout | None:
+        self.check_keys()
+        rows = self.read_rows()
+        if rows is None:
+            return None
+        size = sum(len(r) for r in rows) if rows else self.spec.get("slots")
+        if rows and self.spec.get("slots") not in (None, size):
+            self.report("R471", f"`slots` is {self.spec['slots']} but the rows hold {size}",
+                        ("slots",))
+        covered_by = self.read_covering(rows, size)
+        face_down = self.read_face_down(rows, size)
+        tags = self.read_tags(size)
+        if covered_by is None or self.has_errors():
+            return None
+        return self.build(rows, size, covered_by, face_down, tags)
+
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def check_keys(self) -> None:
+        for key in self.spec:
+            if key not in _KEYS:
+                hint = closest(str(key), _KEYS)
+                self.report("R476", f"unknown key `{key}` in a tableau board", (key,),
+                            f"did you mean `{hint}`?" if hint else f"known keys: {', '.join(_KEYS)}")
+
+    def read_rows(self) -> list[list[Fraction]] | None:
+        rows = self.spec.get("rows")
+        if rows is None:
+            slots = self.spec.get("slots")
+            if not _is_index(slots) or slots < 1:
+                self.report("R470", "a tableau board needs `rows` (x positions) or `slots: N`"
+                            " with `covers`", ("slots",) if slots is not None else ())
+                return None
+            return []
+        if not isinstance(rows, list) or not rows:
+            self.report("R470", "`rows` must be a non-empty list of rows", ("rows",))
+            return None
+        out = []
+        for r, row in enumerate(rows):
+            if not isinstance(row, list) or not row or not all(_is_number(x) for x in row):
+                self.report("R471", f"row {r} must be a non-empty list of x positions"
+                            " (numbers, in card widths)", ("rows", r))
+                continue
+            xs = [Fraction(str(x)) for x in row]
+            self.check_overlap(r, xs)
+            out.append(xs)
+        return out if len(out) == len(rows) else None
+
+    def check_overlap(self, r: int, xs: list[Fraction]) -> None:
+        ordered = sorted(range(len(xs)), key=xs.__getitem__)
+        for a, b in zip(ordered, ordered[1:]):
+            if xs[b] - xs[a] < 1:
+                self.report("R477", f"positions {a} and {b} of row {r} are less than a card"
+                            " width apart, so their cards would lie on each other", ("rows", r, b))
+
+    def read_covering(self, rows, size: int) -> list[list[int]] | None:
+        covers = self.spec.get("covers")
+        if covers is None:
+            if not rows:
+                self.report("R470", "a layout given by `slots` needs `covers`", ("slots",))
+                return None
+            return _derive_covering(rows)
+        if not isinstance(covers, Mapping):
+            self.report("R472", "`covers` must map a slot to the slots it lies on", ("covers",))
+            return None
+        covered_by: list[list[int]] = [[] for _ in range(size)]
+        for top, below in covers.items():
+            ok = self.check_index(top, size, ("covers", top))
+            if not isinstance(below, list):
+                self.report("R472", f"`covers.{top}` must be a list of slots", ("covers", top))
+                continue
+            for i, slot in enumerate(below):
+                if self.check_index(slot, size, ("covers", top, i)) and ok:
+                    covered_by[slot].append(top)
+        return self.check_cycles(covered_by)
+
+    def check_index(self, slot: object, size: int, path: tuple) -> bool:
+        if _is_index(slot) and 0 <= slot < size:
+            return True
+        self.report("R472", f"slot {slot!r} is out of range: the layout has slots"
+                    f" 0 to {size - 1}", path)
+        return False
+
+    def check_cycles(self, covered_by: list[list[int]]) -> list[list[int]] | None:
+        cycle = _find_cycle(covered_by)
+        if cycle:
+            chain = " -> ".join(map(str, cycle + [cycle[0]]))
+            self.report("R473", f"slots cover one another in a cycle ({chain}), so none of"
+                        " them could ever be taken", ("covers", cycle[0]))
+            return None
+        return covered_by
+
+    def read_face_down(self, rows, size: int) -> frozenset[int]:
+        by_rows = self.spec.get("face_down_rows")
+        listed = self.spec.get("face_down")
+        if by_rows is not None and listed is not None:
+            self.report("R475", "give `face_down_rows` or `face_down`, not both", ("face_down",))
+            return frozenset()
+        if by_rows is not None:
+            return self.rows_face_down(by_rows, rows)
+        if listed is None or listed == "none":
+            return frozenset()
+        if listed == "all":
+            return frozenset(range(size))
+        if not isinstance(listed, list):
+            self.report("R475", "`face_down` must be `all`, `none` or a list of slots",
+                        ("face_down",))
+            return frozenset()
+        return frozenset(s for i, s in enumerate(listed)
+                         if self.check_index(s, size, ("face_down", i)))
+
+    def rows_face_down(self, by_rows: object, rows) -> frozenset[int]:
+        if not isinstance(by_rows, list):
+            self.report("R474", "`face_down_rows` must be a list of row numbers",
+                        ("face_down_rows",))
+            return frozenset()
+        starts = [sum(len(r) for r in rows[:i]) for i in range(len(rows))]
+        out: set[int] = set()
+        for i, r in enumerate(by_rows):
+            if not _is_index(r) or not 0 <= r < len(rows):
+                self.report("R474", f"row {r!r} is out of range: the layout has rows 0 to"
+                            f" {len(rows) - 1}", ("face_down_rows", i))
+                continue
+            out.update(range(starts[r], starts[r] + len(rows[r])))
+        return frozenset(out)
+
+    def read_tags(self, size: int) -> dict[int, list[str]]:
+        tags = self.spec.get("tags") or {}
+        out: dict[int, list[str]] = {}
+        if not isinstance(tags, Mapping):
+            self.report("R478", "`tags` must map a name to a list of slots", ("tags",))
+            return out
+        for name, slots in tags.items():
+            if not isinstance(name, str) or not name.isidentifier():
+                self.report("R478", f"tag name {name!r} must be a word", ("tags", name))
+            if not isinstance(slots, list):
+                self.report("R478", f"tag `{name}` must list slots", ("tags", name))
+                continue
+            for i, slot in enumerate(slots):
+                if self.check_index(slot, size, ("tags", name, i)):
+                    out.setdefault(slot, []).append(str(name))
+        return out
+
+    def build(self, rows, size, covered_by, face_down, tags) -> Layout:
+        covers: list[list[int]] = [[] for _ in range(size)]
+        for below, tops in enumerate(covered_by):
+            for top in tops:
+                covers[top].append(below)
+        row_of, drawn, xs = _rows_for_drawing(rows, covers, size)
+        slots = tuple(Slot(i, row_of[i], tuple(tags.get(i, ()))) for i in range(size))
+        return Layout(slots, tuple(xs), tuple(tuple(sorted(c)) for c in covered_by),
+                      tuple(tuple(sorted(c)) for c in covers), frozenset(face_down), drawn)
+
+
+def _derive_covering(rows: list[list[Fraction]]) -> list[list[int]]:
+    """Each slot is covered by the slots of the next row less than a card width away."""
+    starts = [sum(len(r) for r in rows[:i]) for i in range(len(rows) + 1)]
+    covered_by: list[list[int]] = [[] for _ in range(starts[-1])]
+    for r in range(len(rows) - 1):
+        for i, x in enumerate(rows[r]):
+            covered_by[starts[r] + i] = [
+                starts[r + 1] + j for j, x2 in enumerate(rows[r + 1]) if abs(x2 - x) < 1
+            ]
+    return covered_by
+
+
+def _find_cycle(covered_by: list[list[int]]) -> list[int]:
+    """Slots of one covering cycle, or [] (iterative depth-first search)."""
+    state = [0] * len(covered_by)  # 0 new, 1 on the path, 2 done
+    for root in range(len(covered_by)):
+        if state[root]:
+            continue
+        path, stack = [root], [iter(covered_by[root])]
+        state[root] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return path[path.index(nxt):]
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(covered_by[nxt]))
+    return []
+
+
+def _rows_for_drawing(rows, covers, size):
+    """(row of each slot, slots per drawn row, x of each slot).
+
+    A layout given by rows is drawn as written; one given by `covers` alone is drawn in
+    levels: a slot lies one level in front of the deepest slot it covers.
+    """
+    if rows:
+        row_of, drawn, xs = [], [], []
+        for r, row in enumerate(rows):
+            drawn.append(tuple(range(len(row_of), len(row_of) + len(row))))
+            row_of += [r] * len(row)
+            xs += row
+        return row_of, tuple(drawn), xs
+    level = [-1] * size
+
+    def depth(s: int) -> int:
+        if level[s] < 0:
+            level[s] = 1 + max((depth(b) for b in covers[s]), default=-1)
+        return level[s]
+
+    for s in range(size):
+        depth(s)
+    drawn = tuple(tuple(s for s in range(size) if level[s] == r) for r in range(max(level) + 1))
+    xs = [Fraction(0)] * size
+    for row in drawn:
+        for i, s in enumerate(row):
+            xs[s] = Fraction(i)
+    return level, drawn, xs
+
+
+def read_layout(spec: Mapping, where: Where | None = None) -> tuple[Layout | None, list[Diagnostic]]:
+    """The layout a `board` mapping describes, and every problem found in it."""
+    checker = _Checker(spec, where)
+    return checker.layout(), checker.diagnostics
+
+
+class TableauBoard(Board):
+    """Cards in the slots of a layout. Clones share the layout; only lists are copied."""
+
+    __slots__ = ("layout", "cards", "cover", "up", "mask", "deal_uids", "_count")
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self.cards: list[Piece | None] = [None] * layout.size
+        # How many cards still lie on each slot: a card is exposed when this is 0.
+        self.cover = [0] * layout.size
+        self.up = [False] * layout.size
+        self.mask = 0  # bit i: slot i holds a card
+        self.deal_uids: tuple[int, ...] = ()
+        self._count = 0
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def slots(self) -> int:
+        """How many slots the layout has (the number of cards a deal lays out)."""
+        return self.layout.size
+
+    @property
+    def face_down(self) -> int:
+        return sum(1 for c, u in zip(self.cards, self.up) if c is not None and not u)
+
+    @property
+    def exposed(self) -> int:
+        return sum(1 for _ in self.iter_exposed())
+
+    def clone(self) -> "TableauBoard":
+        other = TableauBoard.__new__(TableauBoard)
+        other.layout = self.layout
+        other.cards = self.cards[:]
+        other.cover = self.cover[:]
+        other.up = self.up[:]
+        other.mask = self.mask
+        other.deal_uids = self.deal_uids
+        other._count = self._count
+        return other
+
+    def deal(self, pieces: Sequence[Piece]) -> None:
+        """Lay one piece in each slot, in slot order; the layout decides which face up."""
+        layout = self.layout
+        if len(pieces) != layout.size:
+            raise ValueError(f"a tableau of {layout.size} slots needs {layout.size} pieces,"
+                             f" got {len(pieces)}")
+        self.cards = list(pieces)
+        self.cover = [len(c) for c in layout.covered_by]
+        # A face-down slot with nothing on it would be exposed face down: turn it up.
+        self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
+        self.mask = (1 << layout.size) - 1
+        self.deal_uids = tuple(p.uid for p in pieces)
+        self._count = layout.size
+
+    def iter_exposed(self) -> Iterator[tuple[int, Piece]]:
+        cards, cover, up = self.cards, self.cover, self.up
+        for slot in range(len(cards)):
+            card = cards[slot]
+            if card is not None and not cover[slot] and up[slot]:
+                yield slot, card
+
+    def is_exposed(self, slot: int) -> bool:
+        return (0 <= slot < len(self.cards) and self.cards[slot] is not None
+                and not self.cover[slot] and self.up[slot])
+
+    def remove(self, slot: int) -> Piece:
+        """Take the exposed card in `slot`; every card it uncovers turns face up."""
+        if not self.is_exposed(slot):
+            raise ValueError(f"slot {slot} holds no exposed card")
+        card = self.cards[slot]
+        self.cards[slot] = None
+        self.mask &= ~(1 << slot)
+        self._count -= 1
+        cover, up = self.cover, self.up
+        for below in self.layout.covers[slot]:
+            cover[below] -= 1
+            if not cover[below]:
+                up[below] = True
+        return card
+
+    def turned_by(self, slot: int) -> int:
+        """How many face-down cards taking `slot` would turn up (before removing it)."""
+        return sum(1 for b in self.layout.covers[slot]
+                   if self.cover[b] == 1 and not self.up[b] and self.cards[b] is not None)
+
+    def pieces(self) -> list[Piece]:
+        """The pieces on the board, in slot order."""
+        return [c for c in self.cards if c is not None]
+
+    def key(self) -> tuple:
+        """Hashable and exact: which cards were dealt where, and which remain.
+
+        The faces need no place in it: a card is up if it was dealt up or if everything
+        on it has gone, and cards never come back.
+        """
+        return (self.deal_uids, self.mask)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the counts, the mask or the faces disagree."""
+        layout = self.layout
+        present = [c is not None for c in self.cards]
+        assert self._count == sum(present), "count"
+        assert self.mask == sum(1 << s for s, p in enumerate(present) if p), "mask"
+        for s in range(layout.size):
+            lying = sum(1 for t in layout.covered_by[s] if present[t])
+            assert self.cover[s] == lying, f"cover count of slot {s}"
+            if present[s] and not lying:
+                assert self.up[s], f"slot {s} is uncovered but face down"
+
+
+@register
+class TableauTopology(Topology):
+    """Board kind `tableau`: a layout of slots where cards cover cards."""
+
+    kind = "tableau"
+    actions = frozenset({"play"})
+    board_fields = {"slots": "int", "face_down": "int", "exposed": "int"}
+    move_fields = {"play": {"slot": "slot"}}
+    record_types = {"slot": {"index": "int", "row": "int", "tags": "list[str]"}}
+
+    def __init__(self, spec: Mapping):
+        super().__init__(spec)
+        layout, diagnostics = read_layout(spec)
+        if layout is None:
+            raise RulecraftError(diagnostics)
+        self.layout = layout
+
+    @classmethod
+    def check_spec(cls, spec: Mapping, where: Where) -> list[Diagnostic]:
+        return read_layout(spec, where)[1]
+
+    @property
+    def capacity(self) -> int:
+        """How many pieces a deal lays on the board."""
+        return self.layout.size
+
+    def slot(self, index: int) -> Slot:
+        """The record `move.slot` for a play from `index`."""
+        return self.layout.slots[index]
+
+    def new_board(self) -> TableauBoard:
+        return TableauBoard(self.layout)
+
+    def parse_slot(self, board: TableauBoard, text: str) -> int:
+        """The slot a player means by a card name (`Ah`) or a slot number; ValueError if none."""
+        text = text.strip()
+        if text.isdigit():
+            slot = int(text)
+            if not board.is_exposed(slot):
+                raise ValueError(f"slot {slot} holds no exposed card")
+            return slot
+        for slot, card in enumerate(board.cards):
+            if card is not None and card.name.lower() == text.lower():
+                if not board.is_exposed(slot):
+                    raise ValueError(f"{card.name} is covered or face down")
+                return slot
+        raise ValueError(f"no card {text!r} on the board")
+
+    def render_text(self, board: TableauBoard) -> str:
+        """Rows as laid out, `##` face down, and the slot number under each exposed card."""
+        layout = self.layout
+        left = min(layout.x, default=Fraction(0))
+        lines = []
+        for row in layout.rows:
+            cards, numbers = {}, {}
+            for s in row:
+                col = int((layout.x[s] - left) * 4)
+                card = board.cards[s]
+                if card is None:
+                    continue
+                cards[col] = card.name if board.up[s] else "#" * len(card.name)
+                if board.is_exposed(s):
+                    numbers[col] = str(s)
+            lines.append(_line(cards))
+            if numbers:
+                lines.append(_line(numbers))
+        return "\n".join(line.rstrip() for line in lines)
+
+
+def _line(items: Mapping[int, str]) -> str:
+    out = ""
+    for col in sorted(items):
+        out = out.ljust(col) + items[col].rjust(2)
+    return out
