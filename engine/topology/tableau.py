@@ -181,8 +181,8 @@ class _Checker:
     def check_cycles(self, covered_by: list[list[int]]) -> list[list[int]] | None:
         cycle = _find_cycle(covered_by)
         if cycle:
-            chain = " -> ".join(map(str, cycle + [cycle[0]]))
-            self.report("R473", f"slots cover one another in a cycle ({chain}), so none of"
+            chain = " under ".join(map(str, cycle + [cycle[0]]))
+            self.report("R473", f"slots lie on one another in a cycle ({chain}), so none of"
                         " them could ever be taken", ("covers", cycle[0]))
             return None
         return covered_by

@@ -224,7 +224,8 @@ def test_the_shipped_board_is_clean():
 def test_a_cycle_is_named():
     spec = {"kind": "tableau", "slots": 3, "covers": {0: [1], 1: [2], 2: [0]}}
     (problem,) = BOARD_KINDS["tableau"].check_spec(spec, where)
-    assert "0 -> 2 -> 1 -> 0" in problem.message or "0 -> 1 -> 2 -> 0" in problem.message
+    # 0 lies on 1, so 1 is under 0: the cycle read downwards is 1 under 0 under 2 under 1.
+    assert "(0 under 2 under 1 under 0)" in problem.message
 
 
 # --- deals as text -----------------------------------------------------------------
