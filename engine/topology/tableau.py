@@ -86,10 +86,8 @@ class _Checker:
         self.diagnostics: list[Diagnostic] = []
 
     def at(self, *path) -> Position | None:
-        # `where` may be rooted at the ruleset or at the board mapping: accept either.
-        if self.where is None:
-            return None
-        return self.where("board", *path) or self.where(*path)
+        """The position of a value, by its path inside the `board` mapping."""
+        return self.where(*path) if self.where is not None else None
 
     def report(self, code: str, message: str, path: tuple, help: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, self.at(*path), help))
@@ -340,8 +338,16 @@ class TableauBoard(Board):
 
     @property
     def slots(self) -> int:
-        """How many slots the layout has (the number of cards a deal lays out)."""
+        """`board.slots`: how many slots the layout has."""
         return self.layout.size
+
+    def capacity(self) -> int:
+        """How many pieces a deal lays out: one per slot."""
+        return self.layout.size
+
+    def slot_record(self, slot: int) -> Slot:
+        """`move.slot` of a play from `slot`."""
+        return self.layout.slots[slot]
 
     @property
     def face_down(self) -> int:
@@ -407,7 +413,7 @@ class TableauBoard(Board):
         return sum(1 for b in self.layout.covers[slot]
                    if self.cover[b] == 1 and not self.up[b] and self.cards[b] is not None)
 
-    def pieces(self) -> list[Piece]:
+    def pieces_on_board(self) -> list[Piece]:
         """The pieces on the board, in slot order."""
         return [c for c in self.cards if c is not None]
 
@@ -419,17 +425,67 @@ class TableauBoard(Board):
         """
         return (self.deal_uids, self.mask)
 
-    def check_invariants(self) -> None:
-        """Raise AssertionError if the counts, the mask or the faces disagree."""
-        layout = self.layout
+    def check_invariants(self) -> list[str]:
+        """Problems with the counts, the mask or the faces; empty when all is well."""
+        layout, problems = self.layout, []
         present = [c is not None for c in self.cards]
-        assert self._count == sum(present), "count"
-        assert self.mask == sum(1 << s for s, p in enumerate(present) if p), "mask"
+        if self._count != sum(present):
+            problems.append(f"count {self._count} but {sum(present)} cards in the slots")
+        if self.mask != sum(1 << s for s, p in enumerate(present) if p):
+            problems.append("the slot mask disagrees with the slots")
         for s in range(layout.size):
             lying = sum(1 for t in layout.covered_by[s] if present[t])
-            assert self.cover[s] == lying, f"cover count of slot {s}"
-            if present[s] and not lying:
-                assert self.up[s], f"slot {s} is uncovered but face down"
+            if self.cover[s] != lying:
+                problems.append(f"slot {s}: {self.cover[s]} cards counted on it, {lying} lie there")
+            if present[s] and not lying and not self.up[s]:
+                problems.append(f"slot {s} is uncovered but face down")
+            if lying and not present[s]:
+                problems.append(f"slot {s} is empty under a card")
+        return problems
+
+    def dump_position(self) -> str:
+        """One line per drawn row: a card name per slot, `.` for an empty slot."""
+        return "\n".join(
+            " ".join(self.cards[s].name if self.cards[s] is not None else "." for s in row)
+            for row in self.layout.rows
+        )
+
+    def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
+        """Set the board from `dump_position`'s notation, taking `pieces` by name.
+
+        Faces follow from what remains: a card is up if it was dealt up or if nothing
+        lies on it. Raises ValueError if a name is unknown or a card lies on an empty slot.
+        """
+        layout = self.layout
+        words = text.split()
+        order = [s for row in layout.rows for s in row]
+        if len(words) != layout.size:
+            raise ValueError(f"a position of this tableau names {layout.size} slots"
+                             f" (a card or `.`), got {len(words)}")
+        free: dict[str, list[Piece]] = {}
+        for piece in reversed(pieces):
+            free.setdefault(piece.name.lower(), []).append(piece)
+        cards: list[Piece | None] = [None] * layout.size
+        for slot, word in zip(order, words):
+            if word != ".":
+                stack = free.get(word.lower())
+                if not stack:
+                    raise ValueError(f"`{word}` is not a free piece, or is listed twice")
+                cards[slot] = stack.pop()
+        self._set(cards)
+        return [c for c in cards if c is not None]
+
+    def _set(self, cards: list[Piece | None]) -> None:
+        layout = self.layout
+        for s, tops in enumerate(layout.covered_by):
+            if cards[s] is None and any(cards[t] is not None for t in tops):
+                raise ValueError(f"slot {s} is empty but a card lies on it")
+        self.cards = cards
+        self.cover = [sum(1 for t in tops if cards[t] is not None) for tops in layout.covered_by]
+        self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
+        self.mask = sum(1 << s for s, c in enumerate(cards) if c is not None)
+        self.deal_uids = tuple(c.uid if c is not None else -1 for c in cards)
+        self._count = sum(1 for c in cards if c is not None)
 
 
 @register
@@ -452,15 +508,6 @@ class TableauTopology(Topology):
     @classmethod
     def check_spec(cls, spec: Mapping, where: Where) -> list[Diagnostic]:
         return read_layout(spec, where)[1]
-
-    @property
-    def capacity(self) -> int:
-        """How many pieces a deal lays on the board."""
-        return self.layout.size
-
-    def slot(self, index: int) -> Slot:
-        """The record `move.slot` for a play from `index`."""
-        return self.layout.slots[index]
 
     def new_board(self) -> TableauBoard:
         return TableauBoard(self.layout)

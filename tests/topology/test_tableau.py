@@ -39,7 +39,7 @@ def topology(spec=BOARD):
 def dealt(spec=BOARD):
     topo = topology(spec)
     board = topo.new_board()
-    board.deal(parse_deal(DEAL_TEXT, DECK)[: topo.capacity])
+    board.deal(parse_deal(DEAL_TEXT, DECK)[: board.capacity()])
     return topo, board
 
 
@@ -79,9 +79,10 @@ def test_closed_remaining_sets_number_22932():
 
 
 def test_tags_and_slot_records():
-    topo = topology()
-    assert topo.slot(1).tags == ("peak",) and topo.slot(1).row == 0
-    assert topo.slot(27).tags == () and topo.slot(27).row == 3 and topo.slot(27).index == 27
+    board = topology().new_board()
+    assert board.slot_record(1).tags == ("peak",) and board.slot_record(1).row == 0
+    last = board.slot_record(27)
+    assert last.tags == () and last.row == 3 and last.index == 27
 
 
 def test_deal_lays_cards_in_slot_order_with_18_face_down():
@@ -89,7 +90,7 @@ def test_deal_lays_cards_in_slot_order_with_18_face_down():
     assert [c.name for c in board.cards[:3]] == ["2c", "3c", "4c"]
     assert board.count == 28 and board.face_down == 18 and board.exposed == 10
     assert exposed(board) == list(range(18, 28))
-    board.check_invariants()
+    assert board.check_invariants() == []
 
 
 def test_a_card_turns_up_only_when_both_covering_cards_are_gone():
@@ -106,7 +107,7 @@ def test_a_card_turns_up_only_when_both_covering_cards_are_gone():
     assert not board.up[3]
     board.remove(10)
     assert board.up[3] and 3 in exposed(board) and board.face_down == 15
-    board.check_invariants()
+    assert board.check_invariants() == []
 
 
 def test_taking_a_covered_or_missing_card_is_refused():
@@ -129,6 +130,29 @@ def test_clone_is_independent_and_key_depends_only_on_what_remains():
     assert board.count == 28 and a.count == b.count == 25
     assert a.key() == b.key() != board.key()
     assert a.up == b.up
+
+
+def test_a_position_dumps_and_loads_back():
+    topo, board = dealt()
+    for slot in (18, 19, 9):
+        board.remove(slot)
+    text = board.dump_position()
+    assert text.splitlines()[2] == ". Qc Kc Ad 2d 3d 4d 5d 6d"
+    assert text.splitlines()[3] == ". . 9d Td Jd Qd Kd Ah 2h 3h"
+    other = topo.new_board()
+    used = other.load_position(text, DECK)
+    assert len(used) == 25 and other.dump_position() == text
+    assert other.up == board.up and other.check_invariants() == []
+    assert [s for s, _ in other.iter_exposed()] == exposed(board)
+
+
+def test_a_position_with_a_card_on_an_empty_slot_is_refused():
+    topo, board = dealt()
+    text = board.dump_position().replace("Jc", ".")
+    with pytest.raises(ValueError, match="slot 9 is empty"):
+        topo.new_board().load_position(text, DECK)
+    with pytest.raises(ValueError, match="28 slots"):
+        topo.new_board().load_position("Ah", DECK)
 
 
 def test_open_layout_has_everything_face_up_but_covering_still_rules():
