@@ -17,6 +17,7 @@ score (a floor at 0, say), the score is part of the key, which is exact but larg
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -59,35 +60,109 @@ def default_goal(data: Mapping) -> str:
     return str(next(iter(ends)))
 
 
+def _strings(value) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+_COUNTER = re.compile(r"\bcounters\.(\w+)")
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """What a position key must hold so that equal keys have equal futures.
+
+    Read from the ruleset's expression texts. `decide`: what legality and round ends can
+    see (scoring never changes them). `best`: what scoring can see as well.
+    """
+
+    decide_counters: tuple[str, ...]
+    decide_scores: bool
+    best_counters: tuple[str, ...]
+    best_scores: bool
+
+    @classmethod
+    def of(cls, data: Mapping) -> "Relevance":
+        """Analyse a resolved ruleset's data."""
+        actions = data.get("actions") or {}
+        then = {}
+        for spec in actions.values():
+            if isinstance(spec, Mapping) and isinstance(spec.get("then"), Mapping):
+                for name, expr in spec["then"].items():
+                    then.setdefault(str(name), []).append(str(expr))
+        rules = [{k: v for k, v in spec.items() if k != "then"}
+                 for spec in actions.values() if isinstance(spec, Mapping)]
+        deciding = list(_strings([rules, data.get("round"), data.get("define"),
+                                  data.get("setup")]))
+        scoring = deciding + list(_strings(data.get("scoring")))
+        return cls(_closure(deciding, then), _reads_score(deciding, then),
+                   _closure(scoring, then), _reads_score(scoring, then))
+
+
+def _closure(texts: list[str], then: dict[str, list[str]]) -> tuple[str, ...]:
+    """The counters the texts read, and those read by the updates of those, and so on."""
+    found = {m for t in texts for m in _COUNTER.findall(t)}
+    todo = list(found)
+    while todo:
+        for text in then.get(todo.pop(), ()):
+            for name in _COUNTER.findall(text):
+                if name not in found:
+                    found.add(name)
+                    todo.append(name)
+    return tuple(sorted(found))
+
+
+def _reads_score(texts: list[str], then: dict[str, list[str]]) -> bool:
+    counters = _closure(texts, then)
+    updates = [t for c in counters for t in then.get(c, ())]
+    return any("score" in t for t in texts + updates)
+
+
 def reads_score(data: Mapping) -> bool:
-    """Whether any expression of a resolved ruleset could read a player's score."""
-
-    def strings(value) -> Iterable[str]:
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, Mapping):
-            for v in value.values():
-                yield from strings(v)
-        elif isinstance(value, list):
-            for v in value:
-                yield from strings(v)
-
-    sections = ("define", "actions", "scoring", "round", "counters", "setup")
-    return any("score" in s for sec in sections for s in strings(data.get(sec)))
+    """Whether any expression that can change a score or a move could read a score."""
+    return Relevance.of(data).best_scores
 
 
 class Solver:
     """Searches one round of a single-player game from a given state."""
 
-    def __init__(self, goal: str, score_matters: bool = True, max_nodes: int | None = None):
+    def __init__(self, goal: str, relevance: Relevance, max_nodes: int | None = None):
         self.goal = goal
-        self.with_scores = score_matters
+        self.relevance = relevance
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.fields = (relevance.decide_counters, relevance.decide_scores)
 
     # -- positions --------------------------------------------------------------------
-    def key(self, state):
-        return state.key(with_scores=self.with_scores)
+    def key(self, state) -> tuple:
+        """The position as far as the search can tell positions apart.
+
+        As the kernel's `State.key`, but the pile is its size and top card (all that
+        expressions can read of it: with every piece somewhere, its contents follow from
+        the rest), and only the counters and scores the current question can see.
+        """
+        counters, scores = self.fields
+        pile, r, t = state.pile, state.round, state.turn
+        return (
+            state.to_move,
+            tuple(tuple(sorted(p.uid for p in h)) for h in state.hands),
+            tuple(p.uid for p in state.pool),
+            len(pile),
+            pile[-1].uid if pile else -1,
+            state.board.key(),
+            tuple(getattr(state.counters, c) for c in counters),
+            (r.number, r.turns, r.turns_without_place, r.passes_in_row, r.unable_in_row,
+             r.placed_any),
+            (t.draws, t.placed, t.actions),
+            tuple(state.scores) if scores else (),
+            state.is_over,
+        )
 
     def ended(self, state, round_number: int) -> str | None:
         """The reason the round being searched ended, or None while it goes on."""
@@ -142,6 +217,7 @@ class Solver:
         `steps` is the fewest moves to the goal (INF if unreachable), `gain` the most
         points the seat can still add before the round ends.
         """
+        self.fields = (self.relevance.best_counters, self.relevance.best_scores)
         memo: dict = {}
         number = root.round.number
 
@@ -210,7 +286,7 @@ def solve(
     goal: str | None = None,
     *,
     best: bool = True,
-    score_matters: bool | None = None,
+    relevance: Relevance | None = None,
     max_nodes: int | None = None,
 ) -> Solution:
     """Solve the current round of a single-player `state` (it is not changed).
@@ -218,15 +294,13 @@ def solve(
     `goal` is a round-end reason (default: the ruleset's first end with a winner).
     `best=False` only decides whether the goal can be reached (fast: it stops at the
     first line found); otherwise every position is explored once for the fewest steps
-    and the best score. `score_matters` defaults to whether the ruleset reads scores.
+    and the best score. `relevance` defaults to the analysis of the ruleset.
     """
     if state.n != 1:
         raise ValueError("the solver plays single-player rulesets only")
     data = state.game.model.ruleset.data
     goal = goal or default_goal(data)
-    if score_matters is None:
-        score_matters = reads_score(data)
-    solver = Solver(goal, score_matters, max_nodes)
+    solver = Solver(goal, relevance or Relevance.of(data), max_nodes)
     started = time.perf_counter()
     result = Solution(goal, False)
     try:
