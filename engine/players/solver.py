@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from engine.kernel.flow import apply_move
+
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
 
@@ -179,7 +181,9 @@ class Solver:
             raise NodeLimit
         for move in state.legal_moves():
             child = state.clone()
-            child.apply(move)
+            # The move comes from this very state's legal moves: no need to look it up
+            # again in the clone (which would generate the moves a second time).
+            apply_move(child, move)
             yield move, child
 
     # -- is the goal reachable? ------------------------------------------------------------
