@@ -140,6 +140,7 @@ class Solver:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.fields = (relevance.decide_counters, relevance.decide_scores)
+        self.order = False  # the kernel order (plays before deals) beat "most options first"
 
     # -- positions --------------------------------------------------------------------
     def key(self, state) -> tuple:
@@ -194,14 +195,20 @@ class Solver:
         line: list[str] = []
 
         def search(state) -> bool:
+            open_children = []
             for move, child in self.children(state):
                 reason = self.ended(child, number)
-                if reason is not None:
-                    if reason == self.goal:
-                        line.append(move.text)
-                        return True
-                    continue
-                key = self.key(child)
+                if reason is None:
+                    key = self.key(child)
+                    if key not in dead:
+                        open_children.append((move, child, key))
+                elif reason == self.goal:
+                    line.append(move.text)
+                    return True
+            if self.order:
+                # Most options first: a cheap, generic guide towards lines that stay open.
+                open_children.sort(key=lambda c: -len(c[1].legal_moves()))
+            for move, child, key in open_children:
                 if key in dead:
                     continue
                 if search(child):
