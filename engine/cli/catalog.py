@@ -1,0 +1,117 @@
+"""`rulecraft rulesets`, `rulecraft show ID`, `rulecraft schema`: what rulesets exist,
+what one resolves to (and where each value came from), and the JSON schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+import yaml
+
+from engine.cli.app import app
+from engine.cli.common import WithOption, load_or_exit
+from engine.rules import files
+from engine.rules.resolve import Ruleset
+from engine.rules.schema import load_schema
+
+
+def catalog() -> dict[str, list[dict]]:
+    """Every shipped ruleset (id, game, title, base, overlays, default) and overlay."""
+    rulesets, overlays = [], []
+    for rid, path in files.iter_ruleset_files():
+        data = files.load_document(path).data
+        data = data if isinstance(data, dict) else {}
+        header = data.get("ruleset") if isinstance(data.get("ruleset"), dict) else {}
+        listed = data.get("overlays")
+        rulesets.append({
+            "id": rid,
+            "game": header.get("game", rid.split("/")[0]),
+            "title": header.get("title", ""),
+            "base": data.get("extends"),
+            "overlays": listed if isinstance(listed, list) else [],
+            "default": header.get("default") is True,
+        })
+    for game, name, path in files.iter_overlay_files():
+        data = files.load_document(path).data
+        header = data.get("overlay") if isinstance(data, dict) and isinstance(data.get("overlay"), dict) else {}
+        overlays.append({"name": name, "id": f"{game}/overlays/{name}", "game": game,
+                         "title": header.get("title", "")})
+    return {"rulesets": rulesets, "overlays": overlays}
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+
+
+@app.command("rulesets")
+def rulesets(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List the available rulesets and overlays (* marks a game's default)."""
+    found = catalog()
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    rows = [["ID", "GAME", "TITLE", "BASE", "OVERLAYS"]]
+    for r in found["rulesets"]:
+        rows.append([r["id"] + (" *" if r["default"] else ""), r["game"], r["title"],
+                     r["base"] or "-", ", ".join(r["overlays"]) or "-"])
+    typer.echo(_table(rows))
+    if found["overlays"]:
+        typer.echo("")
+        rows = [["OVERLAY", "GAME", "TITLE"]]
+        rows += [[o["name"], o["game"], o["title"]] for o in found["overlays"]]
+        typer.echo(_table(rows))
+
+
+@app.command("show")
+def show(
+    ref: Annotated[str, typer.Argument(help="A ruleset id, a game name, or a path.")],
+    with_: WithOption = None,
+    provenance: Annotated[bool, typer.Option("--provenance", help="Mark the file:line that set each value.")] = False,
+) -> None:
+    """Print the fully resolved ruleset as YAML."""
+    ruleset = load_or_exit(ref, with_)
+    header = f"# {ruleset.id}" + "".join(f" --with {o}" for o in ruleset.overlays)
+    typer.echo(f"{header}\n# sha256 {ruleset.hash}")
+    if provenance:
+        typer.echo("\n".join(provenance_lines(ruleset)))
+    else:
+        typer.echo(yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+
+
+def _scalar(value: Any) -> str:
+    """A value on one line (a multi-line string in double quotes, with `\\n`)."""
+    style = '"' if isinstance(value, str) and "\n" in value else None
+    text = yaml.safe_dump(value, default_flow_style=True, default_style=style, allow_unicode=True,
+                          width=10_000)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
+def provenance_lines(ruleset: Ruleset, value: Any = None, path: tuple = (), indent: int = 0) -> list[str]:
+    """The resolved data as YAML, each line ending in `# file:line` of what set it."""
+    value = ruleset.data if not path else value
+    pad = " " * indent
+    lines: list[str] = []
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        sub = path + (key,)
+        where = ruleset.key_where(*sub)
+        mark = f"  # {where.path}:{where.line}" if where else ""
+        lead = f"{pad}{_scalar(key)}:" if isinstance(value, dict) else f"{pad}-"
+        if isinstance(item, (dict, list)) and item:
+            lines.append(lead + mark)
+            lines += provenance_lines(ruleset, item, sub, indent + 2)
+        else:
+            lines.append(f"{lead} {_scalar(item)}{mark}")
+    return lines
+
+
+@app.command("schema")
+def schema(
+    overlay: Annotated[bool, typer.Option("--overlay", help="The schema of overlay files.")] = False,
+) -> None:
+    """Print the JSON schema of rulesets (or overlays), for editors and CI."""
+    typer.echo(json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2))

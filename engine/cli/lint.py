@@ -1,0 +1,50 @@
+"""`rulecraft lint PATH...`: report every problem of ruleset and overlay files."""
+
+from __future__ import annotations
+
+import sys
+from typing import List
+
+import typer
+from typing import Annotated
+
+from engine.cli.app import app
+from engine.cli.common import Format, WithOption, print_diagnostics
+from engine.diagnostics import has_errors
+from engine.rules.lint import lint_paths
+
+
+@app.command("lint")
+def lint(
+    paths: Annotated[List[str], typer.Argument(help="Ruleset or overlay files, or folders to search for *.yaml.")],
+    with_: WithOption = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail the check too.")] = False,
+    fmt: Annotated[Format, typer.Option("--format", help="Output: text, json, or github annotations.")] = Format.text,
+) -> None:
+    """Check rulesets and overlays: YAML, schema, inheritance, expressions, semantics.
+
+    Exit status: 0 clean, 1 problems found, 2 usage error.
+    """
+    missing = [p for p in paths if not _exists(p)]
+    if missing:
+        typer.echo(f"error: no such file or folder: {', '.join(missing)}", err=True)
+        raise typer.Exit(2)
+    try:
+        diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
+    except Exception as exc:  # a bug, not the author's mistake: say so, exit 2
+        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    print_diagnostics(diagnostics, fmt.value)
+    if fmt is Format.text:
+        errors = sum(d.is_error for d in diagnostics)
+        warnings = len(diagnostics) - errors
+        summary = "clean" if not diagnostics else f"{errors} error(s), {warnings} warning(s)"
+        sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
+        typer.echo(summary, err=True)
+    raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)
+
+
+def _exists(path: str) -> bool:
+    from pathlib import Path
+
+    return Path(path).exists()

@@ -1,0 +1,227 @@
+"""Ruleset files and their ids: discovery, reference lookup, and a cache of parsed files.
+
+Layout: `rulesets/<game>/<variant>.yaml` is the ruleset `<game>/<variant>`; overlays live
+in `rulesets/<game>/overlays/<name>.yaml` and are named `<name>` within that game (also
+`<game>/overlays/<name>`). A game name alone means the game's ruleset marked
+`ruleset.default: true`. Any reference may instead be a path to a file anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from functools import lru_cache
+from typing import Iterator
+
+from engine import paths
+from engine.diagnostics import Diagnostic, Position, closest, define
+from engine.rules.yamlload import Document, read_text
+
+R_UNKNOWN_RULESET = define("R400", "unknown-ruleset", "no ruleset has this id or path")
+R_UNKNOWN_OVERLAY = define("R401", "unknown-overlay", "no overlay has this name or path")
+R_NO_DEFAULT = define("R408", "no-default-ruleset", "a game has no default ruleset, or several")
+
+SUFFIXES = (".yaml", ".yml")
+_cache: dict[tuple, Document] = {}
+_CACHE_LIMIT = 4096
+
+
+def absolute(path: Path) -> Path:
+    """The absolute, normalised path (cheap: no symlink resolution, which is slow)."""
+    return Path(os.path.abspath(path))
+
+
+@lru_cache(maxsize=1)
+def shipped_root() -> Path:
+    """The shipped rulesets folder, absolute."""
+    return absolute(paths.rulesets_dir())
+
+
+def load_document(path: Path) -> Document:
+    """Parse a YAML file, reusing the result while the file is unchanged."""
+    try:
+        stat = path.stat()
+        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return read_text(path, display_path(path))
+    doc = _cache.get(key)
+    if doc is None:
+        if len(_cache) >= _CACHE_LIMIT:
+            _cache.clear()
+        doc = read_text(path, display_path(path))
+        _cache[key] = doc
+    return doc
+
+
+def display_path(path: Path) -> str:
+    """The path as shown in diagnostics: relative to the working folder when inside it."""
+    absolute = os.path.abspath(path)
+    here = os.getcwd()
+    if absolute.startswith(here + os.sep):
+        return os.path.relpath(absolute, here)
+    return absolute
+
+
+def is_path_ref(ref: str) -> bool:
+    """Whether a reference names a file rather than an id."""
+    return ref.endswith(SUFFIXES) or Path(ref).is_file()
+
+
+def roots(near: Path | None = None) -> list[Path]:
+    """Folders to look ids up in: the one holding `near` (if laid out as one), then shipped."""
+    out: list[Path] = []
+    if near is not None:
+        near = absolute(near)
+        parent = near.parent
+        if parent.name == "overlays":
+            parent = parent.parent
+        out.append(parent.parent)
+    shipped = shipped_root()
+    if shipped not in out:
+        out.append(shipped)
+    return out
+
+
+def ruleset_id(path: Path) -> str:
+    """`<game>/<variant>` for a file laid out under a rulesets folder, else its path."""
+    resolved = absolute(path)
+    shipped = shipped_root()
+    if resolved.parent.parent == shipped or resolved.parent.parent.name == "rulesets":
+        return f"{resolved.parent.name}/{resolved.stem}"
+    return display_path(path)
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and p.is_file())
+
+
+def iter_games(root: Path) -> Iterator[Path]:
+    """Every game folder under a rulesets root, sorted."""
+    if root.is_dir():
+        yield from sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def iter_ruleset_files(root: Path | None = None) -> Iterator[tuple[str, Path]]:
+    """(id, path) of every ruleset under a root (default: the shipped rulesets)."""
+    root = root or paths.rulesets_dir()
+    for game in iter_games(root):
+        for path in _yaml_files(game):
+            yield f"{game.name}/{path.stem}", path
+
+
+def iter_overlay_files(root: Path | None = None) -> Iterator[tuple[str, str, Path]]:
+    """(game, name, path) of every overlay under a root (default: shipped)."""
+    root = root or paths.rulesets_dir()
+    for game in iter_games(root):
+        for path in _yaml_files(game / "overlays"):
+            yield game.name, path.stem, path
+
+
+def _find_file(folder: Path, stem: str) -> Path | None:
+    for suffix in SUFFIXES:
+        candidate = folder / f"{stem}{suffix}"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def find_default(game: str, root: Path) -> tuple[Path | None, list[Path]]:
+    """The game's default ruleset in `root`, and every file that claims to be it."""
+    claims = []
+    for path in _yaml_files(root / game):
+        data = load_document(path).data
+        header = data.get("ruleset") if isinstance(data, dict) else None
+        if isinstance(header, dict) and header.get("default") is True:
+            claims.append(path)
+    return (claims[0] if len(claims) == 1 else None), claims
+
+
+@dataclass
+class Lookup:
+    """The result of resolving a reference: a path, or diagnostics saying why not."""
+
+    path: Path | None
+    diagnostics: list[Diagnostic]
+
+
+def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:
+    """Resolve a ruleset reference: a path, `<game>/<variant>`, or a game name alone."""
+    if is_path_ref(ref):
+        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+        for candidate in (base / ref, Path(ref)):
+            if candidate.is_file():
+                return Lookup(candidate, [])
+        return Lookup(None, [_unknown_ruleset(ref, near, pos)])
+    if "/" in ref:
+        game, _, variant = ref.partition("/")
+        for root in roots(near):
+            found = _find_file(root / game, variant)
+            if found:
+                return Lookup(found, [])
+        return Lookup(None, [_unknown_ruleset(ref, near, pos)])
+    seen_game = False
+    for root in roots(near):
+        if (root / ref).is_dir():
+            seen_game = True
+            found, claims = find_default(ref, root)
+            if found:
+                return Lookup(found, [])
+            if claims:
+                names = ", ".join(f"{p.parent.name}/{p.stem}" for p in claims)
+                return Lookup(None, [Diagnostic(R_NO_DEFAULT.code,
+                                                f"several rulesets of `{ref}` say `default: true`: {names}",
+                                                pos, help="mark exactly one of them as the default")])
+    if seen_game:
+        return Lookup(None, [Diagnostic(R_NO_DEFAULT.code,
+                                        f"no ruleset of `{ref}` says `ruleset.default: true`", pos,
+                                        help="mark one ruleset of the game as the default, or give a full id")])
+    return Lookup(None, [_unknown_ruleset(ref, near, pos)])
+
+
+def known_ids(near: Path | None = None) -> list[str]:
+    """Every ruleset id and game name that a reference could name."""
+    ids: list[str] = []
+    for root in roots(near):
+        for rid, _ in iter_ruleset_files(root):
+            ids.append(rid)
+            ids.append(rid.split("/")[0])
+    return sorted(set(ids))
+
+
+def _unknown_ruleset(ref: str, near: Path | None, pos: Position | None) -> Diagnostic:
+    guess = closest(ref, known_ids(near))
+    return Diagnostic(
+        R_UNKNOWN_RULESET.code,
+        f"unknown ruleset `{ref}`",
+        pos,
+        help=f"did you mean `{guess}`?" if guess else "run `rulecraft rulesets` to list them",
+    )
+
+
+def find_overlay(ref: str, game: str, near: Path | None = None,
+                 pos: Position | None = None) -> Lookup:
+    """Resolve an overlay reference: a name within `game`, `<game>/overlays/<name>`, or a path."""
+    if is_path_ref(ref):
+        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+        for candidate in (base / ref, Path(ref)):
+            if candidate.is_file():
+                return Lookup(candidate, [])
+    else:
+        parts = ref.split("/")
+        if len(parts) == 3 and parts[1] == "overlays":
+            folder_game, name = parts[0], parts[2]
+        else:
+            folder_game, name = game, ref
+        for root in roots(near):
+            found = _find_file(root / folder_game / "overlays", name)
+            if found:
+                return Lookup(found, [])
+    names = sorted({n for root in roots(near) for g, n, _ in iter_overlay_files(root) if g == game})
+    guess = closest(ref, names)
+    hint = f"did you mean `{guess}`?" if guess else (
+        f"overlays of `{game}`: {', '.join(names)}" if names else f"`{game}` has no overlays"
+    )
+    return Lookup(None, [Diagnostic(R_UNKNOWN_OVERLAY.code, f"unknown overlay `{ref}`", pos, help=hint)])

@@ -1,0 +1,141 @@
+"""`lint`: every problem of ruleset and overlay files, not just the first.
+
+Per file: YAML -> schema -> resolution (`extends`, overlays) -> schema of the result ->
+the ruleset model (every expression compiled in its context, game semantics) -> warnings.
+A file whose YAML cannot be read stops at the first stage; the others go on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from engine.diagnostics import Diagnostic, Position, Severity, define
+from engine.rules import files
+from engine.rules.resolve import Ruleset, check_ruleset, unique
+from engine.rules.schema import check_document
+
+R_UNUSED_DEFINE = define(
+    "R413", "unused-definition", "a `define` entry that no expression uses", Severity.WARNING
+)
+R_NO_RULESET_FOR_OVERLAY = define(
+    "R414", "overlay-without-ruleset", "an overlay whose game has no ruleset to apply it to"
+)
+
+MAX_FILES = 100_000  # a folder walk stops here, so a wrong argument cannot run forever
+
+
+def iter_files(paths: Iterable[str | Path]) -> Iterable[tuple[Path, Diagnostic | None]]:
+    """Each YAML file named or found under a folder (recursively), sorted; or a problem."""
+    count = 0
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in files.SUFFIXES and p.is_file())
+            for p in found[: MAX_FILES - count]:
+                count += 1
+                yield p, None
+        elif path.is_file():
+            count += 1
+            yield path, None
+        else:
+            yield path, Diagnostic("Y111", "no such file or folder", Position(str(path)))
+
+
+def lint_paths(paths: Sequence[str | Path], overlays: Sequence[str] = (), strict: bool = False
+               ) -> list[Diagnostic]:
+    """Every problem in the given files and folders (`strict`: warnings become errors)."""
+    out: list[Diagnostic] = []
+    for path, problem in iter_files(paths):
+        out += [problem] if problem else lint_file(path, overlays)
+    out = unique(out)
+    if strict:
+        out = [dataclasses.replace(d, severity=Severity.ERROR) for d in out]
+    return out
+
+
+def lint_file(path: Path, overlays: Sequence[str] = ()) -> list[Diagnostic]:
+    """Every problem of one ruleset or overlay file."""
+    doc = files.load_document(path)
+    if not isinstance(doc.data, dict):
+        return list(doc.diagnostics)
+    if _is_overlay(doc.data, path):
+        if not doc.ok:
+            return list(doc.diagnostics) + check_document(doc, "overlay")
+        return _lint_overlay(doc, path, overlays)
+    if not doc.ok:
+        return list(doc.diagnostics) + check_document(doc, "ruleset")
+    ruleset, diagnostics = check_ruleset(str(path), overlays)
+    if ruleset is not None:
+        diagnostics += lint_model(ruleset)
+    return diagnostics
+
+
+def _is_overlay(data: dict, path: Path) -> bool:
+    return "overlay" in data or ("ruleset" not in data and path.parent.name == "overlays")
+
+
+def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
+    header = doc.data.get("overlay")
+    game = header.get("game") if isinstance(header, dict) else None
+    out = check_document(doc, "overlay")
+    if not isinstance(game, str):
+        return list(doc.diagnostics) + out
+    found = files.find_ruleset(game, near=path, pos=doc.where("overlay", "game"))
+    if found.path is None and any(d.code == "R408" for d in found.diagnostics):
+        return list(doc.diagnostics) + out + found.diagnostics
+    if found.path is None:
+        return list(doc.diagnostics) + out + [Diagnostic(
+            R_NO_RULESET_FOR_OVERLAY.code, f"no default `{game}` ruleset to check this overlay against",
+            doc.where("overlay", "game"), help=f"add a `{game}` ruleset with `ruleset.default: true`")]
+    ruleset, diagnostics = check_ruleset(str(found.path), [str(path), *overlays])
+    if ruleset is not None:
+        diagnostics += lint_model(ruleset)
+    # Checked alone, an overlay is applied to the game's default ruleset; restating one of
+    # its values is no mistake when the overlay is meant for other bases too.
+    return [d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
+
+
+def lint_model(ruleset: Ruleset) -> list[Diagnostic]:
+    """The model's diagnostics (if the model layer exists), then lint's own warnings."""
+    out: list[Diagnostic] = []
+    try:
+        model = importlib.import_module("engine.rules.model")
+    except ImportError:
+        model = None
+    if model is not None and hasattr(model, "compile_model"):
+        _, found = model.compile_model(ruleset)
+        out += found
+    if not any("unused" in d.name for d in out):
+        out += unused_definitions(ruleset)
+    return out
+
+
+def unused_definitions(ruleset: Ruleset) -> list[Diagnostic]:
+    """A warning for each `define` entry whose name no expression mentions."""
+    defined = ruleset.data.get("define")
+    if not isinstance(defined, dict):
+        return []
+    texts = list(_strings(ruleset.data, ()))
+    out = []
+    for name in defined:
+        pattern = re.compile(rf"\b{re.escape(str(name))}\b")
+        own = ("define", name)
+        if not any(pattern.search(t) for path, t in texts if path != own):
+            out.append(Diagnostic(R_UNUSED_DEFINE.code, f"`define.{name}` is never used",
+                                  ruleset.key_where("define", name), help="use it, or remove it"))
+    return out
+
+
+def _strings(value, path: tuple) -> Iterable[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, path + (i,))

@@ -1,0 +1,285 @@
+"""Resolving a ruleset: `extends`, the file's own content, its overlays, then `--with` ones.
+
+`check_ruleset` collects every problem on the way (YAML, schema of each file and of the
+result, resolution); `load_ruleset` raises `RulecraftError` when there is an error.
+The merge rules themselves live in `engine.rules.merge`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from engine.diagnostics import Diagnostic, Position, RulecraftError, Severity, define, sort_key
+from engine.rules import files
+from engine.rules.merge import Merger, Prov, canonical_json
+from engine.rules.yamlload import Document
+
+R_CYCLE = define("R402", "inheritance-cycle", "a ruleset extends itself, directly or not")
+R_OTHER_GAME = define("R403", "overlay-other-game", "an overlay written for another game")
+R_WRONG_KIND = define("R409", "wrong-file-kind", "an overlay used as a ruleset, or the reverse")
+R_EXTENDS_GAME = define("R410", "extends-other-game", "a ruleset extends a ruleset of another game")
+R_FOLDER_GAME = define("R411", "game-folder-mismatch", "a ruleset's game differs from its folder")
+R_REPEATED_OVERLAY = define(
+    "R412", "repeated-overlay", "the same overlay is applied twice", Severity.WARNING
+)
+
+_FILE_KEYS = ("extends", "overlays")
+
+
+@dataclass
+class Ruleset:
+    """A resolved ruleset: plain data plus where each value came from."""
+
+    id: str
+    path: Path
+    data: dict
+    prov: Prov
+    files: list[str] = field(default_factory=list)
+    overlays: list[str] = field(default_factory=list)
+    base: str | None = None
+
+    @property
+    def game(self) -> str:
+        return str(self._header().get("game", ""))
+
+    @property
+    def title(self) -> str:
+        return str(self._header().get("title", self.id))
+
+    @property
+    def default(self) -> bool:
+        return self._header().get("default") is True
+
+    def _header(self) -> dict:
+        header = self.data.get("ruleset")
+        return header if isinstance(header, dict) else {}
+
+    @property
+    def hash(self) -> str:
+        """sha256 of the canonical JSON of the resolved data."""
+        return hashlib.sha256(canonical_json(self.data).encode()).hexdigest()
+
+    def origin(self, *path) -> tuple[Document, tuple] | None:
+        """The file and the path within it that set the value at `path`."""
+        node = self.prov.find(tuple(path))
+        return (node.doc, node.path) if node else None
+
+    def where(self, *path) -> Position | None:
+        """The file, line and column that set the value at `path`."""
+        if not path:  # the whole ruleset: its own file, not its base
+            top = files.load_document(self.path)
+            return top.where() or Position(top.path)
+        node = self.prov.find(tuple(path))
+        return node.doc.where(*node.path) if node else None
+
+    def key_where(self, *path) -> Position | None:
+        """The position of the key naming the value at `path` (else of the value)."""
+        if not path:
+            return self.where()
+        node = self.prov.find(tuple(path))
+        if node is None:
+            return None
+        return node.doc.key_where(*node.path) or node.doc.where(*node.path)
+
+    def near(self, *path) -> Position:
+        """The position of `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path:
+            found = self.where(*path)
+            if found:
+                return found
+            path = path[:-1]
+        top = files.load_document(self.path)
+        return top.where() or Position(top.path)
+
+    def locator(self, *path) -> Position | None:
+        """A position for an expression at `path`: its `shifted(offset, text)` is exact."""
+        node = self.prov.find(tuple(path))
+        return node.doc.locator(*node.path) if node else None
+
+
+
+
+def _header(data, key: str) -> dict:
+    header = data.get(key) if isinstance(data, dict) else None
+    return header if isinstance(header, dict) else {}
+
+
+class _Resolution:
+    """One resolution: the diagnostics found and the files and overlays used, in order."""
+
+    def __init__(self, check_files: bool = True):
+        self.diagnostics: list[Diagnostic] = []
+        self.files: list[str] = []
+        self.overlays: list[str] = []
+        self._seen: set[str] = set()
+        self._applied_paths: list[str] = []
+        self.order: list[str] = []  # files in the order their content was applied
+        self.check_files = check_files
+
+    def _take(self, doc: Document, kind: str) -> bool:
+        """Record a file once, with its YAML and schema problems; whether it can be used."""
+        if doc.path not in self._seen:
+            self._seen.add(doc.path)
+            self.files.append(doc.path)
+            self.diagnostics += doc.diagnostics
+            if doc.ok and self.check_files:
+                from engine.rules import schema
+
+                self.diagnostics += schema.check_document(doc, kind)
+        return doc.ok
+
+    def ruleset(self, path: Path, chain: tuple[Path, ...] = ()):
+        """The resolved data and provenance of the ruleset file at `path`, or None."""
+        doc = files.load_document(path)
+        if not self._take(doc, "ruleset"):
+            return None
+        data = doc.data
+        if "ruleset" not in data and "overlay" in data:
+            self._add(R_WRONG_KIND, f"`{doc.path}` is an overlay, not a ruleset",
+                      doc.key_where("overlay"), "apply it with `--with`, or list it under `overlays:`")
+            return None
+        self._check_folder(doc, path)
+        got = self._base(doc, path, chain)
+        if got is None:
+            return None
+        base, bprov = got
+        own = {k: v for k, v in data.items() if k not in _FILE_KEYS}
+        result, prov = Merger(doc, self.diagnostics, "ruleset").merge(base, bprov, own, ())
+        self.order.append(doc.path)
+        game = _header(result, "ruleset").get("game", "")
+        listed = data.get("overlays")
+        for i, name in enumerate(listed if isinstance(listed, list) else []):
+            if isinstance(name, str):
+                result, prov = self.overlay(name, result, prov, game, path, doc.where("overlays", i))
+        return result, prov
+
+    def _base(self, doc: Document, path: Path, chain: tuple[Path, ...]):
+        ref = doc.data.get("extends")
+        if not isinstance(ref, str):
+            return {}, None
+        pos = doc.where("extends")
+        found = files.find_ruleset(ref, near=path, pos=pos)
+        if found.path is None:
+            self.diagnostics += found.diagnostics
+            return None
+        chain = chain + (files.absolute(path),)
+        if files.absolute(found.path) in chain:
+            names = " -> ".join(files.ruleset_id(p) for p in chain + (files.absolute(found.path),))
+            self._add(R_CYCLE, f"inheritance cycle: {names}", pos, "one of them must not extend the other")
+            return None
+        got = self.ruleset(found.path, chain)
+        if got is None:
+            return None
+        base, bprov = got
+        own_game = _header(doc.data, "ruleset").get("game")
+        base_game = _header(base, "ruleset").get("game")
+        if own_game and base_game and own_game != base_game:
+            self._add(R_EXTENDS_GAME, f"a `{own_game}` ruleset extends `{ref}`, a `{base_game}` ruleset",
+                      pos, f"extend a `{own_game}` ruleset")
+        return _without_default(base, bprov)
+
+    def overlay(self, ref: str, data: dict, prov: Prov, game: str, near: Path | None,
+                pos: Position | None):
+        """`data` with the overlay `ref` merged over it (unchanged if the overlay is unusable)."""
+        found = files.find_overlay(ref, game, near=near, pos=pos)
+        if found.path is None:
+            self.diagnostics += found.diagnostics
+            return data, prov
+        doc = files.load_document(found.path)
+        if doc.path in self._applied_paths:
+            self._add(R_REPEATED_OVERLAY, f"overlay `{ref}` is applied twice", pos,
+                      "apply it once")
+            return data, prov
+        if isinstance(doc.data, dict) and "overlay" not in doc.data and "ruleset" in doc.data:
+            self._add(R_WRONG_KIND, f"`{doc.path}` is a ruleset, not an overlay",
+                      pos or doc.key_where("ruleset"), "use `extends:` to build on a ruleset")
+            return data, prov
+        if not self._take(doc, "overlay"):
+            return data, prov
+        its_game = _header(doc.data, "overlay").get("game")
+        if its_game and game and its_game != game:
+            self._add(R_OTHER_GAME, f"overlay `{ref}` is for `{its_game}`, but this ruleset is `{game}`",
+                      doc.where("overlay", "game"), f"use an overlay of `{game}`")
+            return data, prov
+        own = {k: v for k, v in doc.data.items() if k != "overlay" and k not in _FILE_KEYS}
+        data, prov = Merger(doc, self.diagnostics, "overlay").merge(data, prov, own, ())
+        self.overlays.append(ref)
+        self._applied_paths.append(doc.path)
+        self.order.append(doc.path)
+        return data, prov
+
+    def _check_folder(self, doc: Document, path: Path) -> None:
+        folder = files.absolute(path).parent
+        if folder.parent.name != "rulesets" and folder.parent != files.shipped_root():
+            return
+        game = _header(doc.data, "ruleset").get("game")
+        if isinstance(game, str) and game != folder.name:
+            self._add(R_FOLDER_GAME, f"ruleset of game `{game}` sits in the folder `{folder.name}`",
+                      doc.where("ruleset", "game"), f"move it to `{game}/`, or set `game: {folder.name}`")
+
+    def _add(self, code, message: str, pos: Position | None, help: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code.code, message, pos, help=help))
+
+
+def _without_default(base: dict, bprov: Prov | None):
+    """A child is not its base: `ruleset.default` is never inherited."""
+    header = base.get("ruleset")
+    if not isinstance(header, dict) or "default" not in header:
+        return base, bprov
+    base = dict(base, ruleset={k: v for k, v in header.items() if k != "default"})
+    if bprov is not None and isinstance(bprov.children, dict) and "ruleset" in bprov.children:
+        hp = bprov.children["ruleset"]
+        kids = {k: v for k, v in (hp.children or {}).items() if k != "default"}
+        bprov = Prov(bprov.doc, bprov.path, dict(bprov.children, ruleset=Prov(hp.doc, hp.path, kids)))
+    return base, bprov
+
+
+def unique(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics without repeats, in file order."""
+    seen, out = set(), []
+    for d in diagnostics:
+        key = (d.code, d.pos, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return sorted(out, key=sort_key)
+
+
+def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Resolve a ruleset and check it (YAML, schema, resolution); every problem found.
+
+    The ruleset is None when there is an error.
+    """
+    found = files.find_ruleset(ref)
+    if found.path is None:
+        return None, found.diagnostics
+    res = _Resolution()
+    got = res.ruleset(found.path)
+    if got is None:
+        return None, unique(res.diagnostics)
+    data, prov = got
+    game = _header(data, "ruleset").get("game", "")
+    for name in overlays:
+        data, prov = res.overlay(name, data, prov, game, found.path, None)
+    top = files.load_document(found.path).data
+    ruleset = Ruleset(files.ruleset_id(found.path), found.path, data, prov, res.order,
+                      res.overlays, top.get("extends") if isinstance(top.get("extends"), str) else None)
+    from engine.rules import schema
+
+    res.diagnostics += schema.check_resolved(ruleset)
+    diagnostics = unique(res.diagnostics)
+    if any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    return ruleset, diagnostics
+
+
+def load_ruleset(ref: str, overlays: Sequence[str] = ()) -> Ruleset:
+    """The resolved ruleset; raises `RulecraftError` carrying every problem if it has errors."""
+    ruleset, diagnostics = check_ruleset(ref, overlays)
+    if ruleset is None:
+        raise RulecraftError(diagnostics)
+    return ruleset
