@@ -222,19 +222,17 @@ def where(*path):
 
 @pytest.mark.parametrize("change, code", [
     ({"rows": None}, "R470"),
-    ({"rows": [[0, 1], "x"]}, "R471"),
+    ({"rows": [[0, 1], []]}, "R471"),
+    ({"slots": 27}, "R471"),
     ({"tags": {"peak": [0, 1, 28]}}, "R472"),
     ({"rows": None, "slots": 3, "covers": {0: [1], 1: [2], 2: [0]}}, "R473"),
     ({"face_down_rows": [0, 4]}, "R474"),
-    ({"face_down_rows": None, "face_down": "some"}, "R475"),
     ({"face_down": "all"}, "R475"),
-    ({"colour": "red"}, "R476"),
-    ({"rows": [[0, 0.5]]}, "R477"),
-    ({"tags": {"peak": 0}}, "R478"),
+    ({"rows": [[0, 0.5]]}, "R476"),
 ])
 def test_each_problem_is_reported_with_a_position(change, code):
     spec = {k: v for k, v in {**BOARD, **change}.items() if v is not None}
-    if code == "R477":
+    if code == "R476":
         spec = {"kind": "tableau", "rows": change["rows"]}
     problems = BOARD_KINDS["tableau"].check_spec(spec, where)
     assert code in [d.code for d in problems], problems
