@@ -222,13 +222,15 @@ class Solver:
         return line[::-1] if found else None
 
     # -- fewest steps and best score ---------------------------------------------------------
-    def optimise(self, root, seat: int) -> tuple[dict, object]:
+    def optimise(self, root, seat: int, fields: tuple) -> tuple[dict, object]:
         """Explore every position of the round once; memo: key -> (steps, move, gain, move).
 
         `steps` is the fewest moves to the goal (INF if unreachable), `gain` the most
-        points the seat can still add before the round ends.
+        points the seat can still add before the round ends; `fields` are the counters
+        and whether the scores are part of the key (the gain is only exact with the
+        fields scoring can see).
         """
-        self.fields = (self.relevance.best_counters, self.relevance.best_scores)
+        self.fields = fields
         memo: dict = {}
         number = root.round.number
 
@@ -328,13 +330,20 @@ def solve(
 
 
 def _fill_best(solver: Solver, state, result: Solution) -> None:
-    seat = state.to_move
-    memo, root_key = solver.optimise(state, seat)
-    steps, _, gain, _ = memo[root_key]
+    seat, rel = state.to_move, solver.relevance
+    coarse = (rel.decide_counters, rel.decide_scores)
+    fine = (rel.best_counters, rel.best_scores)
+    # The fewest steps only need what legality sees; the score needs what scoring sees.
+    # One pass does both when the two are the same.
+    memo, root_key = solver.optimise(state, seat, coarse)
+    steps = memo[root_key][0]
     result.reachable = steps != INF
     if result.reachable:
         result.steps = int(steps)
         result.line = solver.follow(state, memo, 1)
+    if fine != coarse:
+        memo, root_key = solver.optimise(state, seat, fine)
+    gain = memo[root_key][2]
     if gain != NO_GAIN:
         result.best_score = state.scores[seat] + gain
         result.best_line = solver.follow(state, memo, 3)
