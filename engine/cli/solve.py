@@ -75,20 +75,25 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     state = _new_state(game, deal, seed)
     found = _solve(solve, state, goal, best, max_nodes)
     result = {"ruleset": ref, "seed": seed, "deal": _deal_text(game, state), **found.as_dict()}
+    result["steps"] = found.steps  # JSON has no infinity; None when not reached
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
     typer.echo(f"{ref}{'' if seed is None else f', seed {seed}'}")
     typer.echo(f"deal: {result['deal']}")
-    if not found.exhaustive:
-        typer.echo(f"search stopped after {found.nodes:,} positions (--max-nodes)")
-    reach = "reachable" if found.reachable else "not reachable"
-    steps = f" in {found.steps} steps" if found.steps is not None else ""
+    proven = found.exhaustive
+    if not proven:
+        typer.echo(f"search stopped at the limit (--max-nodes): the figures below are the"
+                   f" best met, not proven")
+    reach = "reachable" if found.reachable else ("not reachable" if proven else "not found")
+    steps = ""
+    if found.steps is not None:
+        steps = f" in {found.steps} steps" if proven else f" in at most {found.steps} steps"
     typer.echo(f"goal `{found.goal}`: {reach}{steps}")
     if found.line:
         typer.echo("  " + ", ".join(found.line))
     if found.best_score is not None:
-        typer.echo(f"best score: {found.best_score}")
+        typer.echo(f"best score: {'' if proven else 'at least '}{found.best_score}")
         typer.echo("  " + ", ".join(found.best_line))
     typer.echo(f"searched {found.nodes:,} positions in {found.seconds:.2f} s")
 

@@ -138,7 +138,10 @@ class Solver:
         self.goal = goal
         self.relevance = relevance
         self.max_nodes = max_nodes
-        self.nodes = 0
+        self.nodes = 0  # positions expanded in all
+        self.spent = 0  # in the current search, against `max_nodes`
+        self.memo: dict = {}
+        self.found: dict = {}
         self.fields = (relevance.decide_counters, relevance.decide_scores)
         self.order = False  # the kernel order (plays before deals) beat "most options first"
 
@@ -178,7 +181,8 @@ class Solver:
     def children(self, state):
         """(move, child state) for every legal move, in the kernel's order."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        self.spent += 1
+        if self.max_nodes is not None and self.spent > self.max_nodes:
             raise NodeLimit
         for move in state.legal_moves():
             child = state.clone()
@@ -191,6 +195,7 @@ class Solver:
     def decide(self, root) -> list[str] | None:
         """A line reaching the goal (depth first, stopping at the first), or None."""
         dead: set = set()
+        self.spent = 0
         number = root.round.number
         line: list[str] = []
 
@@ -222,17 +227,20 @@ class Solver:
         return line[::-1] if found else None
 
     # -- fewest steps and best score ---------------------------------------------------------
-    def optimise(self, root, seat: int, fields: tuple) -> tuple[dict, object]:
-        """Explore every position of the round once; memo: key -> (steps, move, gain, move).
+    def optimise(self, root, seat: int, fields: tuple) -> object:
+        """Explore every position of the round once; fills `self.memo`, returns the root key.
 
-        `steps` is the fewest moves to the goal (INF if unreachable), `gain` the most
-        points the seat can still add before the round ends; `fields` are the counters
-        and whether the scores are part of the key (the gain is only exact with the
-        fields scoring can see).
+        memo: key -> (steps, move, gain, move): `steps` is the fewest moves to the goal
+        (INF if unreachable), `gain` the most points the seat can still add before the
+        round ends. `fields` are the counters and whether the scores are in the key (the
+        gain is only exact with the fields scoring can see). The best complete lines met
+        so far are kept in `self.found`, for when the node limit stops the search.
         """
         self.fields = fields
-        memo: dict = {}
-        number = root.round.number
+        self.spent = 0
+        self.memo = memo = {}
+        self.found = {1: (INF, None), 3: (NO_GAIN, None)}
+        number, path = root.round.number, []
 
         def value(state, key):
             memo[key] = None  # on the path: a cycle back here is not a way out
@@ -241,25 +249,40 @@ class Solver:
             for move, child in self.children(state):
                 reason = self.ended(child, number)
                 if reason is not None:
-                    steps = 1 if reason == self.goal else INF
-                    gain = child.scores[seat] - base
+                    steps, gain = (1 if reason == self.goal else INF), child.scores[seat] - base
                 else:
                     ckey = self.key(child)
                     if ckey not in memo:
+                        path.append(move)
                         value(child, ckey)
+                        path.pop()
                     entry = memo[ckey]
                     if entry is None:
                         continue
                     steps = entry[0] + 1
                     gain = entry[2] + child.scores[seat] - base
+                self.offer(path, move, len(path) + steps, base + gain)
                 best = _better(best, steps, gain, move)
             memo[key] = best
-            return best
 
         root_key = self.key(root)
         with _deep_recursion():
             value(root, root_key)
-        return memo, root_key
+        return root_key
+
+    def offer(self, path: list, move, steps, score) -> None:
+        """Keep a complete line if it is the shortest or best scoring met so far."""
+        if steps < self.found[1][0]:
+            self.found[1] = (steps, path + [move])
+        if score > self.found[3][0]:
+            self.found[3] = (score, path + [move])
+
+    def rebuild(self, root, prefix: list, which: int) -> list[str]:
+        """A line: `prefix` from the root, then the memo's choices (`which` as in follow)."""
+        state = root.clone()
+        for move in prefix:
+            state.apply(move.text)
+        return [m.text for m in prefix] + self.follow(state, self.memo, which)
 
     def follow(self, root, memo: dict, which: int) -> list[str]:
         """Replay the memo's choices from the root: `which` 1 for steps, 3 for score."""
@@ -330,28 +353,45 @@ def solve(
 
 
 def _fill_best(solver: Solver, state, result: Solution) -> None:
+    """Fewest steps and best score; with a node limit, the best lines met until it."""
     seat, rel = state.to_move, solver.relevance
     coarse = (rel.decide_counters, rel.decide_scores)
     fine = (rel.best_counters, rel.best_scores)
     # The fewest steps only need what legality sees; the score needs what scoring sees.
-    # One pass does both when the two are the same.
-    memo, root_key = solver.optimise(state, seat, coarse)
-    steps = memo[root_key][0]
-    result.reachable = steps != INF
-    if result.reachable:
-        result.steps = int(steps)
-        result.line = solver.follow(state, memo, 1)
+    passes = [(coarse, (1, 3) if fine == coarse else (1,))]
     if fine != coarse:
-        memo, root_key = solver.optimise(state, seat, fine)
-    gain = memo[root_key][2]
-    if gain != NO_GAIN:
-        result.best_score = state.scores[seat] + gain
-        result.best_line = solver.follow(state, memo, 3)
+        passes.append((fine, (3,)))
+    for fields, wanted in passes:
+        try:
+            root_key = solver.optimise(state, seat, fields)
+        except NodeLimit:
+            result.exhaustive = False
+            for which in wanted:
+                value, prefix = solver.found[which]
+                if prefix is not None:
+                    _record(result, which, value, solver.rebuild(state, prefix, which))
+            continue
+        entry = solver.memo[root_key]
+        for which in wanted:
+            value = entry[0] if which == 1 else state.scores[seat] + entry[2]
+            if value not in (INF, state.scores[seat] + NO_GAIN):
+                _record(result, which, value, solver.follow(state, solver.memo, which))
 
 
-def hint(state, goal: str | None = None, max_nodes: int | None = 200_000):
-    """The move the solver would make: towards the goal in the fewest steps, else the best
-    score; None if the search is too large or there is no move."""
-    found = solve(state, goal, max_nodes=max_nodes)
-    line = found.line if found.reachable else found.best_line
-    return line[0] if line and found.exhaustive else None
+def _record(result: Solution, which: int, value, line: list[str]) -> None:
+    if which == 1:
+        result.reachable, result.steps, result.line = True, int(value), line
+    else:
+        result.best_score, result.best_line = int(value), line
+
+
+def hint(state, goal: str | None = None, max_nodes: int | None = 20_000):
+    """The move the solver would make: the first of a line that reaches the goal, else of
+    the best-scoring line; None if there is no move or the search is too large."""
+    found = solve(state, goal, best=False, max_nodes=max_nodes)
+    if found.reachable:
+        return found.line[0]
+    if not found.exhaustive:
+        return None
+    best = solve(state, goal, max_nodes=max_nodes)
+    return best.best_line[0] if best.best_line else None
