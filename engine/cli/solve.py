@@ -34,8 +34,8 @@ def solve_command(
         "--goal", help="The round end to aim for (default: the first that names a winner).")] = None,
     decide: Annotated[bool, typer.Option(
         "--decide", help="Only decide whether the goal is reachable (faster).")] = False,
-    max_nodes: Annotated[Optional[int], typer.Option(
-        "--max-nodes", help="Give up after searching this many positions.")] = None,
+    max_nodes: Annotated[int, typer.Option(
+        "--max-nodes", help="Stop each search after this many positions (0: no limit).")] = 100_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Solve a single-player round exactly: reachable, fewest steps, best score."""
@@ -44,6 +44,7 @@ def solve_command(
     if deal is None and seed is None and games is None:
         _usage("give --deal D or --seed S (or --games N)")
     _, game = load_game_or_exit(ruleset, with_)
+    max_nodes = max_nodes or None
     if game.model.players_max < 1 or game.model.players_min > 1:
         _usage("the solver plays single-player rulesets only")
     if games is not None:
