@@ -3,7 +3,8 @@
 A layout is data. `rows` gives the x position of each slot, in card widths, row by row
 from the back; a slot is covered by the slots of the next row that overlap it
 (|dx| < 1). A layout that is not made of rows lists its covering instead:
-`covers: {slot: [slots it lies on]}` with `slots: N`. Some slots start face down
+`covers: {slot: [the slots lying on it]}` with `slots: N` (the fact sheet's "covered
+by" table, as written). Some slots start face down
 (`face_down_rows` or `face_down: all | none | [slots]`) and turn up as soon as nothing
 covers them. `tags` name sets of slots (`peak: [0, 1, 2]`), which a `play` move reports
 as `move.slot.tags`.
@@ -137,18 +138,18 @@ class _Checker:
                 return None
             return _derive_covering(rows)
         if not isinstance(covers, Mapping):
-            self.report("R472", "`covers` must map a slot to the slots it lies on", ("covers",))
+            self.report("R472", "`covers` must map a slot to the slots lying on it", ("covers",))
             return None
         covered_by: list[list[int]] = [[] for _ in range(size)]
-        for key, below in covers.items():
-            top = int(key) if isinstance(key, str) and key.isdigit() else key
-            ok = self.check_index(top, size, ("covers", key))
-            if not isinstance(below, list):
+        for key, tops in covers.items():
+            below = int(key) if isinstance(key, str) and key.isdigit() else key
+            ok = self.check_index(below, size, ("covers", key))
+            if not isinstance(tops, list):
                 self.report("R472", f"`covers.{key}` must be a list of slots", ("covers", key))
                 continue
-            for i, slot in enumerate(below):
-                if self.check_index(slot, size, ("covers", key, i)) and ok:
-                    covered_by[slot].append(top)
+            for i, top in enumerate(tops):
+                if self.check_index(top, size, ("covers", key, i)) and ok:
+                    covered_by[below].append(top)
         return self.check_cycles(covered_by)
 
     def check_index(self, slot: object, size: int, path: tuple) -> bool:

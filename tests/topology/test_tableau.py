@@ -169,10 +169,8 @@ def test_face_down_forms(face_down, count):
 
 
 def test_explicit_covers_give_the_same_layout():
-    covers = {}
-    for below, tops in COVERED_BY.items():
-        for top in tops:
-            covers.setdefault(top, []).append(below)
+    # `covers` is the fact sheet's "covered by" table, as written.
+    covers = {slot: list(tops) for slot, tops in COVERED_BY.items() if tops}
     layout, problems = read_layout({"kind": "tableau", "slots": 28, "covers": covers,
                                     "face_down": list(range(18))})
     assert problems == [] and layout.covered_by == topology().layout.covered_by
@@ -246,8 +244,8 @@ def test_the_shipped_board_is_clean():
 def test_a_cycle_is_named():
     spec = {"kind": "tableau", "slots": 3, "covers": {0: [1], 1: [2], 2: [0]}}
     (problem,) = BOARD_KINDS["tableau"].check_spec(spec, where)
-    # 0 lies on 1, so 1 is under 0: the cycle read downwards is 1 under 0 under 2 under 1.
-    assert "(0 under 2 under 1 under 0)" in problem.message
+    # 1 lies on 0, 2 on 1, 0 on 2.
+    assert "(0 under 1 under 2 under 0)" in problem.message
 
 
 # --- deals as text -----------------------------------------------------------------
