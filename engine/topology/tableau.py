@@ -298,7 +298,7 @@ def read_layout(spec: Mapping, where: Where | None = None) -> tuple[Layout | Non
 class TableauBoard(Board):
     """Cards in the slots of a layout. Clones share the layout; only lists are copied."""
 
-    __slots__ = ("layout", "cards", "cover", "up", "mask", "deal_uids", "_count")
+    __slots__ = ("layout", "cards", "cover", "up", "mask", "open", "deal_uids", "_count")
 
     def __init__(self, layout: Layout):
         self.layout = layout
@@ -307,6 +307,7 @@ class TableauBoard(Board):
         self.cover = [0] * layout.size
         self.up = [False] * layout.size
         self.mask = 0  # bit i: slot i holds a card
+        self.open = 0  # bit i: slot i holds an exposed card (face up, nothing on it)
         self.deal_uids: tuple[int, ...] = ()
         self._count = 0
 
@@ -329,11 +330,13 @@ class TableauBoard(Board):
 
     @property
     def face_down(self) -> int:
+        """`board.face_down`: how many cards on the board are face down."""
         return sum(1 for c, u in zip(self.cards, self.up) if c is not None and not u)
 
     @property
     def exposed(self) -> int:
-        return sum(1 for _ in self.iter_exposed())
+        """`board.exposed`: how many cards may be taken now."""
+        return self.open.bit_count()
 
     def clone(self) -> "TableauBoard":
         other = TableauBoard.__new__(TableauBoard)
@@ -342,6 +345,7 @@ class TableauBoard(Board):
         other.cover = self.cover[:]
         other.up = self.up[:]
         other.mask = self.mask
+        other.open = self.open
         other.deal_uids = self.deal_uids
         other._count = self._count
         return other
@@ -357,15 +361,21 @@ class TableauBoard(Board):
         # A face-down slot with nothing on it would be exposed face down: turn it up.
         self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
         self.mask = (1 << layout.size) - 1
+        self._find_open()
         self.deal_uids = tuple(p.uid for p in pieces)
         self._count = layout.size
 
+    def _find_open(self) -> None:
+        self.open = sum(1 << s for s, c in enumerate(self.cards)
+                        if c is not None and not self.cover[s] and self.up[s])
+
     def iter_exposed(self) -> Iterator[tuple[int, Piece]]:
-        cards, cover, up = self.cards, self.cover, self.up
-        for slot in range(len(cards)):
-            card = cards[slot]
-            if card is not None and not cover[slot] and up[slot]:
-                yield slot, card
+        cards, bits = self.cards, self.open
+        while bits:
+            low = bits & -bits
+            slot = low.bit_length() - 1
+            yield slot, cards[slot]
+            bits ^= low
 
     def is_exposed(self, slot: int) -> bool:
         return (0 <= slot < len(self.cards) and self.cards[slot] is not None
@@ -378,12 +388,14 @@ class TableauBoard(Board):
         card = self.cards[slot]
         self.cards[slot] = None
         self.mask &= ~(1 << slot)
+        self.open &= ~(1 << slot)
         self._count -= 1
         cover, up = self.cover, self.up
         for below in self.layout.covers[slot]:
             cover[below] -= 1
             if not cover[below]:
                 up[below] = True
+                self.open |= 1 << below
         return card
 
     def turned_by(self, slot: int) -> int:
@@ -419,6 +431,8 @@ class TableauBoard(Board):
                 problems.append(f"slot {s} is uncovered but face down")
             if lying and not present[s]:
                 problems.append(f"slot {s} is empty under a card")
+            if bool(self.open >> s & 1) != (present[s] and not lying and self.up[s]):
+                problems.append(f"slot {s}: the exposed mark is wrong")
         return problems
 
     def dump_position(self) -> str:
@@ -462,6 +476,7 @@ class TableauBoard(Board):
         self.cover = [sum(1 for t in tops if cards[t] is not None) for tops in layout.covered_by]
         self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
         self.mask = sum(1 << s for s, c in enumerate(cards) if c is not None)
+        self._find_open()
         self.deal_uids = tuple(c.uid if c is not None else -1 for c in cards)
         self._count = sum(1 for c in cards if c is not None)
 
