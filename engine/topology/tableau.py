@@ -26,12 +26,8 @@ define("R472", "tableau-slot-out-of-range", "a slot index that the layout does n
 define("R473", "tableau-covering-cycle", "slots that cover one another in a cycle")
 define("R474", "tableau-row-out-of-range", "`face_down_rows` names a row the layout lacks")
 define("R475", "tableau-bad-face-down", "`face_down` is not `all`, `none` or a slot list")
-define(
-    "R476",
-    "tableau-overlapping-slots",
-    "two slots of one row closer than a card width",
-    Severity.WARNING,
-)
+define("R476", "tableau-overlapping-slots", "two slots of one row closer than a card width",
+       Severity.WARNING)
 
 
 @dataclass(frozen=True)
@@ -398,11 +394,6 @@ class TableauBoard(Board):
                 self.open |= 1 << below
         return card
 
-    def turned_by(self, slot: int) -> int:
-        """How many face-down cards taking `slot` would turn up (before removing it)."""
-        return sum(1 for b in self.layout.covers[slot]
-                   if self.cover[b] == 1 and not self.up[b] and self.cards[b] is not None)
-
     def pieces_on_board(self) -> list[Piece]:
         """The pieces on the board, in slot order."""
         return [c for c in self.cards if c is not None]
@@ -504,21 +495,6 @@ class TableauTopology(Topology):
 
     def new_board(self) -> TableauBoard:
         return TableauBoard(self.layout)
-
-    def parse_slot(self, board: TableauBoard, text: str) -> int:
-        """The slot a player means by a card name (`Ah`) or a slot number; ValueError if none."""
-        text = text.strip()
-        if text.isdigit():
-            slot = int(text)
-            if not board.is_exposed(slot):
-                raise ValueError(f"slot {slot} holds no exposed card")
-            return slot
-        for slot, card in enumerate(board.cards):
-            if card is not None and card.name.lower() == text.lower():
-                if not board.is_exposed(slot):
-                    raise ValueError(f"{card.name} is covered or face down")
-                return slot
-        raise ValueError(f"no card {text!r} on the board")
 
     def render_text(self, board: TableauBoard) -> str:
         """Rows as laid out, `##` face down, and the slot number under each exposed card."""

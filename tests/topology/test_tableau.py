@@ -97,7 +97,6 @@ def test_a_card_turns_up_only_when_both_covering_cards_are_gone():
     _, board = dealt()
     assert board.remove(18).name == "7d"
     assert exposed(board) == list(range(19, 28)) and not board.up[9]
-    assert board.turned_by(19) == 1  # 9; 10 still lies under 20
     board.remove(19)
     assert board.up[9] and not board.up[10]
     assert exposed(board) == [9] + list(range(20, 28))
@@ -201,14 +200,6 @@ def test_drawing_the_peaks():
         "        9d  Td  Jd  Qd  Kd  Ah  2h  3h",
         "        20  21  22  23  24  25  26  27",
     ]
-
-
-def test_a_card_is_chosen_by_name_or_slot():
-    topo, board = dealt()
-    assert topo.parse_slot(board, "2h") == 26 == topo.parse_slot(board, "26")
-    for text in ("2c", "0", "Zz"):
-        with pytest.raises(ValueError):
-            topo.parse_slot(board, text)
 
 
 # --- diagnostics -------------------------------------------------------------------
