@@ -17,6 +17,7 @@ score (a floor at 0, say), the score is part of the key, which is exact but larg
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 import time
@@ -143,7 +144,7 @@ class Solver:
         self.memo: dict = {}
         self.found: dict = {}
         self.fields = (relevance.decide_counters, relevance.decide_scores)
-        self.order = False  # the kernel order (plays before deals) beat "most options first"
+        self.cap = INF  # `spent` beyond which the current search stops
 
     # -- positions --------------------------------------------------------------------
     def key(self, state) -> tuple:
@@ -178,13 +179,17 @@ class Solver:
             return state.round.reason or "?"
         return None
 
-    def children(self, state):
-        """(move, child state) for every legal move, in the kernel's order."""
+    def children(self, state, order=None):
+        """(move, child state) for every legal move, in the kernel's order or as `order`
+        rearranges it."""
         self.nodes += 1
         self.spent += 1
-        if self.max_nodes is not None and self.spent > self.max_nodes:
+        if self.spent > self.cap:
             raise NodeLimit
-        for move in state.legal_moves():
+        moves = state.legal_moves()
+        if order is not None:
+            moves = order(moves)
+        for move in moves:
             child = state.clone()
             # The move comes from this very state's legal moves: no need to look it up
             # again in the clone (which would generate the moves a second time).
@@ -193,15 +198,35 @@ class Solver:
 
     # -- is the goal reachable? ------------------------------------------------------------
     def decide(self, root) -> list[str] | None:
-        """A line reaching the goal (depth first, stopping at the first), or None."""
+        """A line reaching the goal, or None if there is none.
+
+        Depth first, stopping at the first line found. How fast a fixed move order finds
+        one depends much on the deal (heavy tails), so orders take turns, each until a
+        budget of positions that doubles every round: the kernel's; the moves of each
+        action backwards; and a shuffle within each action, seeded by the round.
+        Positions proven dead are shared, since that does not depend on the order.
+        """
         dead: set = set()
-        self.spent = 0
+        self.spent, budget, round_ = 0, 1000, 0
+        limit = INF if self.max_nodes is None else self.max_nodes
+        while True:
+            shuffle = random.Random(round_)
+            for order in (None, _reversed_within_actions, _shuffled_within_actions(shuffle)):
+                self.cap = min(self.spent + budget, limit)
+                try:
+                    return self._depth_first(root, dead, order)
+                except NodeLimit:
+                    if self.spent >= limit:
+                        raise
+            budget, round_ = budget * 2, round_ + 1
+
+    def _depth_first(self, root, dead: set, order) -> list[str] | None:
         number = root.round.number
         line: list[str] = []
 
         def search(state) -> bool:
             open_children = []
-            for move, child in self.children(state):
+            for move, child in self.children(state, order):
                 reason = self.ended(child, number)
                 if reason is None:
                     key = self.key(child)
@@ -210,16 +235,13 @@ class Solver:
                 elif reason == self.goal:
                     line.append(move.text)
                     return True
-            if self.order:
-                # Most options first: a cheap, generic guide towards lines that stay open.
-                open_children.sort(key=lambda c: -len(c[1].legal_moves()))
             for move, child, key in open_children:
                 if key in dead:
                     continue
                 if search(child):
                     line.append(move.text)
                     return True
-                dead.add(key)
+                dead.add(key)  # every line from it was searched: none reaches the goal
             return False
 
         with _deep_recursion():
@@ -238,6 +260,7 @@ class Solver:
         """
         self.fields = fields
         self.spent = 0
+        self.cap = INF if self.max_nodes is None else self.max_nodes
         self.memo = memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
         number, path = root.round.number, []
@@ -295,6 +318,27 @@ class Solver:
             line.append(move.text)
             state.apply(move.text)
         return line
+
+
+def _runs(moves: list) -> list[list]:
+    """The moves cut into runs of one action each, in the kernel's order."""
+    runs: list[list] = []
+    for move in moves:
+        if runs and runs[-1][0].action == move.action:
+            runs[-1].append(move)
+        else:
+            runs.append([move])
+    return runs
+
+
+def _reversed_within_actions(moves: list) -> list:
+    """The actions kept in order, the moves of each backwards."""
+    return [m for run in _runs(moves) for m in reversed(run)]
+
+
+def _shuffled_within_actions(rng: random.Random):
+    """An order: the actions kept in order, the moves of each shuffled by `rng`."""
+    return lambda moves: [m for run in _runs(moves) for m in rng.sample(run, len(run))]
 
 
 def _better(best: tuple, steps, gain, move) -> tuple:
