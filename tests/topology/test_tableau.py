@@ -258,3 +258,31 @@ def test_a_deal_text_round_trips():
 def test_a_wrong_deal_says_what_is_wrong(text, words):
     with pytest.raises(ValueError, match=words):
         parse_deal(text, DECK)
+
+
+# --- through the kernel ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("overlays", [(), ("open",), ("progressive-rounds",)])
+def test_random_games_keep_the_cards_and_the_covering(overlays):
+    """52 cards always somewhere; a card is played only when nothing lies on it."""
+    import random
+
+    from engine.kernel import Game
+    from engine.rules import load_ruleset
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("tripeaks/aisleriot", overlays))[0])
+    rng = random.Random(5)
+    for seed in range(15):
+        state = game.new_game(1, seed)
+        while not state.is_over:
+            board = state.board
+            for move in state.legal_moves():
+                if move.action == "play":
+                    slot, _ = move.data
+                    assert all(board.cards[t] is None for t in board.layout.covered_by[slot])
+                    assert board.up[slot]
+            state.apply(rng.choice(state.legal_moves()))
+            assert board is not state.board or board.check_invariants() == []
+            assert state.board.count + len(state.pool) + len(state.pile) == 52
