@@ -286,3 +286,37 @@ def test_random_games_keep_the_cards_and_the_covering(overlays):
             state.apply(rng.choice(state.legal_moves()))
             assert board is not state.board or board.check_invariants() == []
             assert state.board.count + len(state.pool) + len(state.pile) == 52
+
+
+FOUR_PEAKS = """\
+extends: tripeaks/aisleriot
+ruleset: {game: tripeaks, title: Four peaks, default: false}
+board:
+  rows:
+    - [1.5, 4.5, 7.5, 10.5]
+    - [1, 2, 4, 5, 7, 8, 10, 11]
+    - [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 11.5]
+    - [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+  face_down_rows: [0, 1, 2]
+  tags: {peak: [0, 1, 2, 3]}
+"""
+
+
+def test_a_four_peak_solitaire_is_a_yaml_file(tmp_path):
+    import random
+
+    from engine.kernel import Game
+    from engine.rules import load_ruleset
+    from engine.rules.model import compile_model
+
+    path = tmp_path / "four-peaks.yaml"
+    path.write_text(FOUR_PEAKS, encoding="utf-8")
+    model, problems = compile_model(load_ruleset(str(path)))
+    assert model is not None, problems
+    state = Game(model).new_game(1, 3)
+    assert state.board.count == 37 and len(state.pool) == 14 and state.board.face_down == 24
+    assert state.board.layout.covered_by[3] == (10, 11)  # the fourth peak
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.round.reason in ("cleared", "stuck")
