@@ -171,17 +171,24 @@ class Solver:
             state.is_over,
         )
 
-    def ended(self, state, round_number: int) -> str | None:
-        """The reason the round being searched ended, or None while it goes on."""
-        if state.round.number != round_number:
-            return getattr(state, "last_round_reason", None) or "?"
-        if state.is_over:
-            return state.round.reason or "?"
-        return None
+    @staticmethod
+    def step(state, move) -> str | None:
+        """Apply a legal move of `state`; the reason if it ended the round, else None.
+
+        A round that ends without ending the match is followed at once by the next
+        one, in a new round record: the old record keeps the reason.
+        """
+        before = state.round
+        # The move comes from this very state's legal moves: no need to look it up
+        # again (which, in a fresh clone, would generate the moves a second time).
+        apply_move(state, move)
+        if state.round is not before:
+            return before.reason or "?"
+        return (state.round.reason or "?") if state.is_over else None
 
     def children(self, state, order=None):
-        """(move, child state) for every legal move, in the kernel's order or as `order`
-        rearranges it."""
+        """(move, child state, reason the round ended or None) for every legal move, in
+        the kernel's order or as `order` rearranges it."""
         self.nodes += 1
         self.spent += 1
         if self.spent > self.cap:
@@ -191,10 +198,7 @@ class Solver:
             moves = order(moves)
         for move in moves:
             child = state.clone()
-            # The move comes from this very state's legal moves: no need to look it up
-            # again in the clone (which would generate the moves a second time).
-            apply_move(child, move)
-            yield move, child
+            yield move, child, self.step(child, move)
 
     # -- is the goal reachable? ------------------------------------------------------------
     def decide(self, root) -> list[str] | None:
@@ -221,13 +225,11 @@ class Solver:
             budget, round_ = budget * 2, round_ + 1
 
     def _depth_first(self, root, dead: set, order) -> list[str] | None:
-        number = root.round.number
         line: list[str] = []
 
         def search(state) -> bool:
             open_children = []
-            for move, child in self.children(state, order):
-                reason = self.ended(child, number)
+            for move, child, reason in self.children(state, order):
                 if reason is None:
                     key = self.key(child)
                     if key not in dead:
@@ -263,14 +265,13 @@ class Solver:
         self.cap = INF if self.max_nodes is None else self.max_nodes
         self.memo = memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
-        number, path = root.round.number, []
+        path: list = []
 
         def value(state, key):
             memo[key] = None  # on the path: a cycle back here is not a way out
             base = state.scores[seat]
             best = (INF, None, NO_GAIN, None)
-            for move, child in self.children(state):
-                reason = self.ended(child, number)
+            for move, child, reason in self.children(state):
                 if reason is not None:
                     steps, gain = (1 if reason == self.goal else INF), child.scores[seat] - base
                 else:
@@ -309,15 +310,15 @@ class Solver:
 
     def follow(self, root, memo: dict, which: int) -> list[str]:
         """Replay the memo's choices from the root: `which` 1 for steps, 3 for score."""
-        state, line, number = root.clone(), [], root.round.number
-        while self.ended(state, number) is None:
+        state, line = root.clone(), []
+        while True:
             entry = memo.get(self.key(state))
             if not entry or entry[which] is None:
-                break
-            move = entry[which]
+                return line
+            move = state.find_move(entry[which].text)
             line.append(move.text)
-            state.apply(move.text)
-        return line
+            if self.step(state, move) is not None:
+                return line
 
 
 def _runs(moves: list) -> list[list]:

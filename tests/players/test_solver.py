@@ -79,6 +79,20 @@ def test_a_node_limit_gives_the_best_met_unproven():
     assert found.best_score == 466
 
 
+def test_a_progressive_round_ends_the_search_when_cleared():
+    # With progressive rounds the match goes on, but the solver answers for this round:
+    # the one-run deal clears in 28 steps for 466, then a new round is dealt.
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    model = compile_model(load_ruleset("tripeaks/aisleriot", ("progressive-rounds",)))[0]
+    state = Game(model).new_game(1, 0, deal=ONE_RUN)
+    found = solve(state, best=False)
+    assert found.reachable and len(found.line) == 28
+    found = solve(state, max_nodes=300)
+    assert found.steps == 28 and found.best_score == 466
+
+
 def test_what_the_key_must_hold():
     aisleriot = Relevance.of(load_ruleset("tripeaks/aisleriot").data)
     assert aisleriot.decide_counters == () and not aisleriot.decide_scores
