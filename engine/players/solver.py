@@ -398,14 +398,22 @@ def solve(
 
 
 def _fill_best(solver: Solver, state, result: Solution) -> None:
-    """Fewest steps and best score; with a node limit, the best lines met until it."""
+    """Reachable, fewest steps and best score; with a node limit, the best lines met."""
     seat, rel = state.to_move, solver.relevance
+    try:
+        line = solver.decide(state)  # quick, and settles reachability on its own
+    except NodeLimit:
+        line, result.exhaustive = None, False
+    if line is not None:
+        _record(result, 1, len(line), line)
     coarse = (rel.decide_counters, rel.decide_scores)
     fine = (rel.best_counters, rel.best_scores)
     # The fewest steps only need what legality sees; the score needs what scoring sees.
     passes = [(coarse, (1, 3) if fine == coarse else (1,))]
     if fine != coarse:
         passes.append((fine, (3,)))
+    if line is None and result.exhaustive:  # proven unreachable: only the score is left
+        passes = [(fine, (3,))]
     for fields, wanted in passes:
         try:
             root_key = solver.optimise(state, seat, fields)
@@ -413,7 +421,8 @@ def _fill_best(solver: Solver, state, result: Solution) -> None:
             result.exhaustive = False
             for which in wanted:
                 value, prefix = solver.found[which]
-                if prefix is not None:
+                if prefix is not None and (which == 3 or result.steps is None
+                                           or value < result.steps):
                     _record(result, which, value, solver.rebuild(state, prefix, which))
             continue
         entry = solver.memo[root_key]
