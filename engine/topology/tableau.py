@@ -3,10 +3,10 @@
 A layout is data. `rows` gives the x position of each slot, in card widths, row by row
 from the back; a slot is covered by the slots of the next row that overlap it
 (|dx| < 1). A layout that is not made of rows lists its covering instead:
-`covers: {slot: [the slots lying on it]}` with `slots: N` (the fact sheet's "covered
-by" table, as written). Some slots start face down
+`covers: {slot: [the slots lying on it]}` with `slots: N` (a "covered by" table, as
+a rules reference would print it). Some slots start face down
 (`face_down_rows` or `face_down: all | none | [slots]`) and turn up as soon as nothing
-covers them. `tags` name sets of slots (`peak: [0, 1, 2]`), which a `play` move reports
+covers them. `tags` name sets of slots (`top: [0, 1, 2]`), which a `play` move reports
 as `move.slot.tags`.
 """
 
