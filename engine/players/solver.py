@@ -127,11 +127,6 @@ def _reads_score(texts: list[str], then: dict[str, list[str]]) -> bool:
     return any("score" in t for t in texts + updates)
 
 
-def reads_score(data: Mapping) -> bool:
-    """Whether any expression that can change a score or a move could read a score."""
-    return Relevance.of(data).best_scores
-
-
 class Solver:
     """Searches one round of a single-player game from a given state."""
 
