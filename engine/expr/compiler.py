@@ -34,6 +34,12 @@ class _Emitter:
     def __init__(self, checked: Checked):
         self.checked = checked
         self.def_index = {name: i for i, name in enumerate(checked.definitions)}
+        #: definitions whose value is a literal: written in place at each use
+        self.constants: dict[str, A.Node] = {
+            name: tree for name, tree in checked.definitions.items() if _is_literal(tree)
+        }
+        #: definitions used once, outside any loop: their body written at the use
+        self.inlined = _used_once(checked, self.constants)
 
     def emit(self, node: A.Node) -> str:
         """Python source for a checked node (parenthesised, so it nests safely)."""
@@ -54,7 +60,21 @@ class _Emitter:
             return target
         if kind == "env":
             return f"v[{str(target)!r}]"
-        return f"_d{self.def_index[target]}()"
+        if target in self.constants:
+            return self.emit(self.constants[target])
+        if target in self.inlined:
+            return f"_bounded({self.emit(self.checked.definitions[target])})"
+        return f"_d{self.def_index[target]}(v, _m)"
+
+    def known(self, node: A.Node) -> tuple[bool, object]:
+        """(True, value) for a literal or a use of a constant definition."""
+        if isinstance(node, A.Name):
+            kind, target = self.checked.refs[id(node)]
+            if kind == "def" and target in self.constants:
+                node = self.constants[target]
+        if isinstance(node, (A.Int, A.Bool, A.Str)):
+            return True, node.value
+        return False, None
 
     def emit_attr(self, node: A.Attr) -> str:
         obj = self.emit(node.obj)
@@ -71,9 +91,19 @@ class _Emitter:
         return "[" + ", ".join(self.emit(item) for item in node.items) + "]"
 
     def emit_unary(self, node: A.Unary) -> str:
+        ok, value = self.known(node.operand)
+        if ok and node.op == "not":
+            return "True" if not value else "False"
         return f"({'not ' if node.op == 'not' else '-'}{self.emit(node.operand)})"
 
     def emit_binary(self, node: A.Binary) -> str:
+        ok, value = self.known(node.left)
+        # Python's own short-circuit with a known left operand: `c and x` is x when c
+        # is true, else c; `c or x` is c when c is true, else x.
+        if ok and node.op == "and":
+            return self.emit(node.right) if value else self.emit(node.left)
+        if ok and node.op == "or":
+            return self.emit(node.left) if value else self.emit(node.right)
         left, right = self.emit(node.left), self.emit(node.right)
         if node.op == "**":
             return f"_pow({left}, {right})"
@@ -82,6 +112,9 @@ class _Emitter:
         return f"({left} {node.op} {right})"
 
     def emit_cond(self, node: A.Cond) -> str:
+        ok, value = self.known(node.test)
+        if ok:
+            return self.emit(node.then) if value else self.emit(node.other)
         return f"({self.emit(node.then)} if {self.emit(node.test)} else {self.emit(node.other)})"
 
     def emit_comprehension(self, node: A.Comprehension) -> str:
@@ -102,16 +135,49 @@ _PY_BINARY = frozenset({"+", "-", "*", "//", "%", "==", "!=", "<", "<=", ">", ">
                         "in", "not in", "and", "or"})
 
 
+def _is_literal(tree: A.Node) -> bool:
+    if isinstance(tree, A.Int):
+        return tree.value.bit_length() <= runtime.MAX_BITS  # else it fails when used
+    return isinstance(tree, (A.Bool, A.Str))
+
+
+def _used_once(checked: Checked, constants) -> set[str]:
+    """Definitions referred to exactly once in all, and not inside a comprehension
+    (where the reference would run once per item): computing one where it is used
+    costs nothing more than memoising it."""
+    uses: dict[str, int] = {}
+    trees = [checked.root] + [t for n, t in checked.definitions.items() if n not in constants]
+    for tree in trees:
+        stack = [(tree, False)]
+        while stack:
+            node, looped = stack.pop()
+            if isinstance(node, A.Name):
+                kind, target = checked.refs[id(node)]
+                if kind == "def" and target not in constants:
+                    uses[target] = uses.get(target, 0) + (2 if looped else 1)
+            looped = looped or isinstance(node, A.Comprehension)
+            stack.extend((child, looped) for child in A.children(node))
+    return {name for name, count in uses.items() if count == 1}
+
+
 def generate(checked: Checked) -> str:
-    """The Python source of a function `_expression(v)` for a checked expression."""
+    """The Python source of a function `_expression(v)` for a checked expression.
+
+    Definitions cost nothing per evaluation when they can: a literal one is written in
+    place, one used once is computed where it is used; the others are module-level
+    functions memoising their value in `_m`, a list made per evaluation."""
     emitter = _Emitter(checked)
-    lines = ["def _expression(v):"]
-    if checked.definitions:
+    lines, memo = [], []
+    for name, i in emitter.def_index.items():
+        if name in emitter.constants or name in emitter.inlined:
+            continue
+        body = emitter.emit(checked.definitions[name])
+        memo.append(name)
+        lines += [f"def _d{i}(v, _m):", f"    r = _m[{i}]", "    if r is _UNSET:",
+                  f"        r = _m[{i}] = _bounded({body})", "    return r"]
+    lines.append("def _expression(v):")
+    if memo:
         lines.append(f"    _m = [_UNSET] * {len(checked.definitions)}")
-        for name, i in emitter.def_index.items():
-            body = emitter.emit(checked.definitions[name])
-            lines += [f"    def _d{i}():", f"        r = _m[{i}]", "        if r is _UNSET:",
-                      f"            r = _m[{i}] = _bounded({body})", "        return r"]
     lines += ["    try:", f"        return {emitter.emit(checked.root)}",
               "    except _FAILURES as exc:", "        raise _explain(exc) from exc"]
     return "\n".join(lines) + "\n"
