@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
 from engine.kernel.moves import RuleFailure, ScoreEvent
-from engine.kernel.state import move_view, pieces_named
+from engine.kernel.state import State, move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.kernel.moves import Move
-    from engine.kernel.state import State
 
 
 def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
@@ -30,8 +29,9 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     if turn.actions == 0 and game.tracks_unable:
         turn.could_place = any(state.moves_of(a) for a in game.place_actions)
     mover = state.to_move
-    view = move_view(state, action, move)
-    start = len(state.events)
+    view = move_view(state, action, move) if action.reads_move else None
+    events = state.events
+    start = len(events)
     _EFFECTS[action.kind](state, action, move)
     turn.actions += 1
     state._invalidate()
@@ -55,7 +55,7 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         end_turn(state, action, mover, extra)
     else:
         settle(state, mover)
-    events = state.events[start:]
+    events = events[start:]
     state.history.append(
         {"move": move.text, "chances": state.pending_chances, "scores": list(state.scores)}
     )
@@ -350,3 +350,6 @@ def _score_mover(state: "State", rules, mover: int, ctx) -> None:
         if points:
             scores[mover] += points
             events.append(ScoreEvent(mover, points, rule.name, rule.pos, rule.label))
+
+
+State._apply_move = staticmethod(apply_move)  # see State._apply_move

@@ -14,6 +14,9 @@ except ImportError:  # pragma: no cover - an older pieces layer: read names here
     _parse_names = None
 
 
+_MOVE_NAMES = frozenset(("move", "tile", "card", "token", "piece"))
+
+
 def _expose_attributes(piece) -> None:
     """Copy a piece's attributes onto the instance, so that `tile.value` in a compiled
     expression is a plain attribute read rather than a `__getattr__` call (the values
@@ -32,6 +35,7 @@ class Game:
         self.values = [int(p.attrs.get("value", 0)) for p in self.pieces]
         self.actions = tuple(model.actions)
         self.action_by_name = {a.name: a for a in self.actions}
+        self.can_actions = {f"can_{a.name}": a for a in self.actions}
         self.place_actions = tuple(a for a in self.actions if a.kind == "place")
         self.rules_on: dict[str, list] = {}
         for rule in model.scoring:
@@ -43,13 +47,30 @@ class Game:
         self.tracks_unable = model.tracks_unable
         self.exchange_cache: dict = {}
         for action in self.actions:
+            action.play_moves = {}  # (slot, piece uid) -> the Move, made once
             names = getattr(action.guard, "names_used", None)
             action.guard_move = names is None or "move" in names
             action.guard_pieces = tuple(
                 n for n in ("tile", "card", "token", "piece") if names is None or n in names
             )
+        for action in self.actions:
+            action.reads_move = self._reads_move(action)
         for piece in self.pieces:
             _expose_attributes(piece)
+
+    def _reads_move(self, action) -> bool:
+        """Whether anything run when `action` is applied (its `then`, `extra_turn` and
+        scoring rules) reads `move` or the piece: if not, no move record is made."""
+        exprs = [e for _, e in action.then] + [action.extra_turn]
+        for rule in self.rules_on.get(action.name, ()):
+            exprs += [rule.guard, rule.points]
+        for expr in exprs:
+            if expr is None:
+                continue
+            names = getattr(expr, "names_used", None)
+            if names is None or not names.isdisjoint(_MOVE_NAMES):
+                return True
+        return False
 
     @property
     def topology(self):

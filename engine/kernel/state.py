@@ -8,7 +8,8 @@ is what `can_<action>` reads.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Hashable
 
 from engine.expr import EvaluationError
@@ -84,7 +85,6 @@ class State:
 
     def _invalidate(self) -> None:
         self._legal: list[Move] | None = None
-        self._legal_ids: set | None = None
         self._by_text: dict | None = None
         self._by_action: dict[str, object] = {}
         self._ctx = None
@@ -108,6 +108,8 @@ class State:
     def moves_of(self, action) -> list[Move]:
         """The legal moves of one action (cached until the state changes)."""
         found = self._by_action.get(action.name)
+        if found is not None and found is not _BUSY:
+            return found  # type: ignore[return-value]
         if found is _BUSY:
             raise RuntimeError(f"`can_{action.name}` depends on itself")
         if found is None:
@@ -129,11 +131,13 @@ class State:
 
     def find_move(self, move: Move | str) -> Move:
         """The legal move equal to `move` (or with that text); IllegalMove if there is none."""
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         if isinstance(move, Move):
-            if self._legal_ids is None:
-                self._legal_ids = set(map(id, legal))
-            if id(move) in self._legal_ids:
+            # One of the listed moves itself (the usual case): found by identity, at C
+            # speed, without hashing or formatting anything.
+            if any(map(is_, legal, repeat(move))):
                 return move
             key = move.text
         else:
@@ -147,9 +151,15 @@ class State:
 
     def apply(self, move: Move | str) -> list[ScoreEvent]:
         """Apply a legal move (or its text); returns the score events it caused."""
+        return self._apply_move(self, self.find_move(move))
+
+    @staticmethod
+    def _apply_move(state: "State", move: Move) -> list[ScoreEvent]:
+        # Replaced by `engine.kernel.flow` when it loads (it imports this module, so this
+        # one cannot import it at the top); an import per move would cost more.
         from engine.kernel.flow import apply_move
 
-        return apply_move(self, self.find_move(move))
+        return apply_move(state, move)
 
     def preview(self, move: Move | str) -> tuple[list[ScoreEvent], "State"]:
         """What `move` would do: its score events and the state after it, on a copy
@@ -185,7 +195,7 @@ class State:
         other._invalidate()
         # The same position has the same moves: the lists are values, shared until either
         # side changes (each then makes new ones). Only the context is the state's own.
-        other._legal, other._legal_ids, other._by_text = self._legal, self._legal_ids, self._by_text
+        other._legal, other._by_text = self._legal, self._by_text
         other._by_action = {k: v for k, v in self._by_action.items() if v is not _BUSY}
         return other
 
@@ -284,29 +294,39 @@ def _exchange_moves(state: State, action) -> list[Move]:
 
 def _play_moves(state: State, action) -> list[Move]:
     board = state.board
-    name = action.name
-    unique = state.game.unique_names
     guard = action.guard
+    # A play move depends only on the slot and the piece: made once per Game and shared
+    # (moves are values, never changed once made).
+    cache = action.play_moves
+    out = []
     if guard is None:
-        exposed = list(board.iter_exposed())
-    else:
-        ctx = state._decision_context()
-        evaluate = guard.evaluate
-        uses_move, aliases = action.guard_move, action.guard_pieces
-        exposed = []
         for slot, piece in board.iter_exposed():
-            if uses_move:
-                ctx["move"] = PlayMove(board, slot, piece)
-            for alias in aliases:
-                ctx[alias] = piece
-            if evaluate(ctx):
-                exposed.append((slot, piece))
-        ctx.pop("move", None)
+            move = cache.get((slot, piece.uid))
+            out.append(move if move is not None else _play_move(action, state, slot, piece))
+        return out
+    ctx = state._ctx
+    if ctx is None:
+        ctx = state._decision_context()
+    evaluate = guard.evaluate
+    uses_move, aliases = action.guard_move, action.guard_pieces
+    for slot, piece in board.iter_exposed():
+        if uses_move:
+            ctx["move"] = PlayMove(board, slot, piece)
         for alias in aliases:
-            ctx.pop(alias, None)
-    if unique:
-        return [Move(name, piece.name, (slot, piece)) for slot, piece in exposed]
-    return [Move(name, f"{piece.name}@{slot}", (slot, piece)) for slot, piece in exposed]
+            ctx[alias] = piece
+        if evaluate(ctx):
+            move = cache.get((slot, piece.uid))
+            out.append(move if move is not None else _play_move(action, state, slot, piece))
+    ctx.pop("move", None)
+    for alias in aliases:
+        ctx.pop(alias, None)
+    return out
+
+
+def _play_move(action, state: State, slot, piece) -> Move:
+    arg = piece.name if state.game.unique_names else f"{piece.name}@{slot}"
+    move = action.play_moves[(slot, piece.uid)] = Move(action.name, arg, (slot, piece))
+    return move
 
 
 _GENERATORS = {

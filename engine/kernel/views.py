@@ -238,6 +238,11 @@ class Context(dict):
     __slots__ = ("state", "seat", "mover")
 
     def __missing__(self, name: str):
+        state = self.state
+        action = state.game.can_actions.get(name)
+        if action is not None:  # `can_<action>`, the most read
+            value = self[name] = not state.is_over and bool(state.moves_of(action))
+            return value
         value = _resolve(self, name)
         if name not in _MOVE_NAMES:  # the piece changes with `move`, so it is not kept
             self[name] = value
