@@ -40,10 +40,19 @@ class _Emitter:
         }
         #: definitions used once, outside any loop: their body written at the use
         self.inlined = _used_once(checked, self.constants)
+        #: repeated subexpressions: id of the first -> its variable; ids of later uses
+        self.shared_first: dict[int, str] = {}
+        self.shared_uses: dict[int, str] = {}
 
     def emit(self, node: A.Node) -> str:
         """Python source for a checked node (parenthesised, so it nests safely)."""
-        return getattr(self, "emit_" + type(node).__name__.lower())(node)
+        key = id(node)
+        if key in self.shared_uses:
+            return self.shared_uses[key]
+        text = getattr(self, "emit_" + type(node).__name__.lower())(node)
+        if key in self.shared_first:
+            return f"({self.shared_first[key]} := {text})"
+        return text
 
     def emit_int(self, node: A.Int) -> str:
         return repr(int(node.value)) if node.value >= 0 else f"({int(node.value)!r})"
@@ -160,6 +169,68 @@ def _used_once(checked: Checked, constants) -> set[str]:
     return {name for name, count in uses.items() if count == 1}
 
 
+_LEAVES = (A.Int, A.Bool, A.Str, A.Name, A.ListExpr)
+
+
+def _occurrences(root: A.Node) -> dict[str, list[tuple[A.Node, tuple]]]:
+    """Candidate subexpressions by canonical text, each with its path from the root
+    ((node, child index) edges), in evaluation order; nothing inside a comprehension."""
+    found: dict[str, list] = {}
+    stack = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, A.Comprehension):
+            continue
+        if not isinstance(node, _LEAVES) and not any(
+            isinstance(n, A.Comprehension) for n in A.iter_nodes(node)
+        ):
+            found.setdefault(A.to_source(node), []).append((node, path))
+        kids = A.children(node)
+        stack.extend((kid, path + ((node, i),)) for i, kid in reversed(list(enumerate(kids))))
+    return found
+
+
+def _conditional(node: A.Node, index: int) -> bool:
+    """Whether child `index` of `node` may be skipped when `node` is evaluated."""
+    if isinstance(node, A.Binary):
+        return index == 1 and node.op in ("and", "or")
+    return isinstance(node, A.Cond) and index > 0
+
+
+def _dominates(first: tuple, later: tuple) -> bool:
+    """Whether the node at path `first` is evaluated, before, whenever the node at path
+    `later` is (the generated code evaluates operands left to right)."""
+    common = 0
+    while common < min(len(first), len(later)) and first[common] == later[common]:
+        common += 1
+    if common >= len(first) or common >= len(later):
+        return False  # one inside the other
+    parent, index = first[common]
+    if isinstance(parent, A.Cond) and index > 0:
+        return False  # `then` and `else` exclude each other
+    return not any(_conditional(node, i) for node, i in first[common + 1:])
+
+
+def _share(emitter: "_Emitter", root: A.Node) -> None:
+    """Compute a repeated subexpression once: its first evaluation is kept in a local
+    (`(_cN := ...)`), which later copies read when the first surely ran before them."""
+    groups = sorted(_occurrences(root).values(), key=lambda g: -len(A.to_source(g[0][0])))
+    covered: set[int] = set()  # nodes inside a later use: never emitted
+    for group in groups:
+        group = [(n, p) for n, p in group if id(n) not in covered]
+        if len(group) < 2:
+            continue
+        first, path = group[0]
+        uses = [n for n, p in group[1:] if _dominates(path, p)]
+        if not uses:
+            continue
+        name = f"_c{len(emitter.shared_first)}"
+        emitter.shared_first[id(first)] = name
+        for use in uses:
+            emitter.shared_uses[id(use)] = name
+            covered.update(id(n) for n in A.iter_nodes(use))
+
+
 def generate(checked: Checked) -> str:
     """The Python source of a function `_expression(v)` for a checked expression.
 
@@ -167,6 +238,7 @@ def generate(checked: Checked) -> str:
     place, one used once is computed where it is used; the others are module-level
     functions memoising their value in `_m`, a list made per evaluation."""
     emitter = _Emitter(checked)
+    _share(emitter, checked.root)
     lines, memo = [], []
     for name, i in emitter.def_index.items():
         if name in emitter.constants or name in emitter.inlined:
