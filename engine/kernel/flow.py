@@ -32,7 +32,7 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     view = move_view(state, action, move) if action.reads_move else None
     events = state.events
     start = len(events)
-    _EFFECTS[action.kind](state, action, move)
+    action.effect(state, action, move)
     turn.actions += 1
     state._invalidate()
     ctx = make_context(state, mover)
@@ -46,7 +46,10 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
             values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
             for name, value in values:
                 setattr(state.counters, name, value)
-        score_trigger(state, action.name, mover, ctx)
+        if action.scoring_mover_only:
+            _score_mover(state, action.scoring, mover, ctx)
+        elif action.scoring:
+            score_trigger(state, action.name, mover, ctx)
         extra = bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
     except EvaluationError as exc:
         raise RuleFailure(f"action `{action.name}` (its `then` or `extra_turn`)", action.pos,
@@ -102,7 +105,7 @@ def _deal(state, action, move) -> None:
     state.pile.append(state.pool.pop())
 
 
-_EFFECTS = {
+EFFECTS = {
     "place": _place, "draw": _draw, "exchange": _exchange, "pass": _pass,
     "play": _play, "deal": _deal,
 }

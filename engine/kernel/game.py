@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.kernel.flow import settle, start_round
+from engine.kernel.flow import EFFECTS, settle, start_round
 from engine.kernel.state import State
 
 try:  # the pieces layer's reader of deals, where it has one
@@ -55,6 +55,9 @@ class Game:
             )
         for action in self.actions:
             action.reads_move = self._reads_move(action)
+            action.effect = EFFECTS[action.kind]
+            action.scoring = tuple(self.rules_on.get(action.name, ()))
+            action.scoring_mover_only = bool(action.scoring) and self.mover_only[action.name]
         for piece in self.pieces:
             _expose_attributes(piece)
 

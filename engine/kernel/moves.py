@@ -18,12 +18,13 @@ class Move:
     candidate placement would cost more than generating it).
     """
 
-    __slots__ = ("action", "_arg", "data")
+    __slots__ = ("action", "_arg", "data", "_text")
 
     def __init__(self, action: str, arg: str = "", data: object = None):
         self.action = action
         self._arg = arg
         self.data = data
+        self._text = None
 
     @classmethod
     def of(cls, action: str, data) -> "Move":
@@ -39,8 +40,12 @@ class Move:
 
     @property
     def text(self) -> str:
-        arg = self.arg
-        return f"{self.action} {arg}" if arg else self.action
+        # kept: a shared move (a play, an exchange) is written in every record line
+        text = self._text
+        if text is None:
+            arg = self.arg
+            text = self._text = f"{self.action} {arg}" if arg else self.action
+        return text
 
     def __eq__(self, other: object) -> bool:
         return (
