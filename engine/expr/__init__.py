@@ -41,6 +41,16 @@ class Expression:
         self.python = python
         # an instance attribute, so a call costs no extra Python frame
         self.evaluate = function
+        self._checked = checked
+
+    def filter(self, names) -> Callable | None:
+        """A function `f(values, items)` of `(key, item)` pairs returning those for which
+        the expression is true when each of `names` is the item (other names from
+        `values`): what evaluating it once per item gives, in one call. Parts that do
+        not depend on the item are computed once. None if it cannot be made."""
+        from engine.expr.compiler import compile_filter
+
+        return compile_filter(self._checked, frozenset(names))[0]
 
     def evaluate(self, values: Mapping[str, object]):  # noqa: F811 - replaced per instance
         """The value of the expression for these values of its names."""

@@ -43,6 +43,10 @@ class _Emitter:
         #: repeated subexpressions: id of the first -> its variable; ids of later uses
         self.shared_first: dict[int, str] = {}
         self.shared_uses: dict[int, str] = {}
+        #: in a filter (`compile_filter`): the names read from each item, and the
+        #: subexpressions computed once for all items (id -> variable)
+        self.bound: frozenset = frozenset()
+        self.invariant: dict[int, str] = {}
 
     def emit(self, node: A.Node) -> str:
         """Python source for a checked node (parenthesised, so it nests safely)."""
@@ -51,7 +55,10 @@ class _Emitter:
             return self.shared_uses[key]
         text = getattr(self, "emit_" + type(node).__name__.lower())(node)
         if key in self.shared_first:
-            return f"({self.shared_first[key]} := {text})"
+            text = f"({self.shared_first[key]} := {text})"
+        if key in self.invariant:
+            name = self.invariant[key]
+            text = f"({name} if {name} is not _UNSET else ({name} := {text}))"
         return text
 
     def emit_int(self, node: A.Int) -> str:
@@ -68,7 +75,7 @@ class _Emitter:
         if kind == "local":
             return target
         if kind == "env":
-            return f"v[{str(target)!r}]"
+            return "_p" if target in self.bound else f"v[{str(target)!r}]"
         if target in self.constants:
             return self.emit(self.constants[target])
         if target in self.inlined:
@@ -255,11 +262,70 @@ def generate(checked: Checked) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _varies(emitter: "_Emitter", node: A.Node) -> bool:
+    """Whether `node` may differ between the items of a filter (it reads an item's
+    name, a comprehension variable, or a definition that does)."""
+    checked = emitter.checked
+    for sub in A.iter_nodes(node):
+        if isinstance(sub, A.Comprehension):
+            return True
+        if isinstance(sub, A.Name):
+            kind, target = checked.refs[id(sub)]
+            if kind == "local" or (kind == "env" and target in emitter.bound):
+                return True
+            if kind == "def" and target not in emitter.constants and _varies(
+                    emitter, checked.definitions[target]):
+                return True
+    return False
+
+
+def _hoist(emitter: "_Emitter", root: A.Node) -> None:
+    """Mark the largest subexpressions that are the same for every item: each is
+    computed when first needed, then kept for the next items."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _LEAVES) or isinstance(node, A.Comprehension):
+            continue
+        if not _varies(emitter, node):
+            emitter.invariant[id(node)] = f"_i{len(emitter.invariant)}"
+            continue
+        stack.extend(A.children(node))
+
+
+def generate_filter(checked: Checked, names: frozenset) -> str | None:
+    """The source of `_filter(v, _items)`: the `(key, item)` pairs of `_items` for which
+    the expression is true, the names `names` reading the item. None when an expression
+    cannot be written so (a memoised definition would need one memo per item)."""
+    emitter = _Emitter(checked)
+    emitter.bound = frozenset(names)
+    if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
+        return None
+    _share(emitter, checked.root)
+    _hoist(emitter, checked.root)
+    body = emitter.emit(checked.root)
+    lines = ["def _filter(v, _items):"]
+    lines += [f"    {name} = _UNSET" for name in emitter.invariant.values()]
+    lines += ["    try:", f"        return [(_k, _p) for _k, _p in _items if {body}]",
+              "    except _FAILURES as exc:", "        raise _explain(exc) from exc"]
+    return "\n".join(lines) + "\n"
+
+
+def compile_filter(checked: Checked, names: frozenset) -> tuple[Callable | None, str | None]:
+    """`_filter(v, items)` for a checked expression (see `generate_filter`), and its
+    source; (None, None) when it cannot be made. Evaluating the expression for each
+    item with the names bound to it gives the same items, and the same first error."""
+    source = generate_filter(checked, names)
+    if source is None:
+        return None, None
+    return _build(source, "_filter"), source
+
+
 @functools.lru_cache(maxsize=4096)
-def _build(source: str) -> Callable:
+def _build(source: str, name: str = "_expression") -> Callable:
     namespace = dict(runtime.NAMESPACE, _UNSET=UNSET, __builtins__={"getattr": getattr})
     exec(compile(source, "<expression>", "exec"), namespace)  # generated from checked nodes only
-    return namespace["_expression"]
+    return namespace[name]
 
 
 def compile_checked(checked: Checked) -> tuple[Callable, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
-from engine.kernel.moves import RuleFailure, ScoreEvent
+from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
 from engine.kernel.state import State, move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 
@@ -336,7 +336,7 @@ def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
                 raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
             if points:
                 state.scores[seat] += points
-                state.events.append(ScoreEvent(seat, points, rule.name, rule.pos, rule.label))
+                state.events.append(make_event(seat, points, rule.name, rule.pos, rule.label))
 
 
 def _score_mover(state: "State", rules, mover: int, ctx) -> None:
@@ -352,7 +352,7 @@ def _score_mover(state: "State", rules, mover: int, ctx) -> None:
             raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
         if points:
             scores[mover] += points
-            events.append(ScoreEvent(mover, points, rule.name, rule.pos, rule.label))
+            events.append(make_event(mover, points, rule.name, rule.pos, rule.label))
 
 
 State._apply_move = staticmethod(apply_move)  # see State._apply_move

@@ -53,6 +53,11 @@ class Game:
             action.guard_pieces = tuple(
                 n for n in ("tile", "card", "token", "piece") if names is None or n in names
             )
+            # One call filters every candidate, when the guard reads only their piece.
+            action.guard_filter = None
+            if action.kind in ("place", "play") and names is not None and not action.guard_move:
+                make = getattr(action.guard, "filter", None)
+                action.guard_filter = make(action.guard_pieces) if make else None
         for action in self.actions:
             action.reads_move = self._reads_move(action)
             action.effect = EFFECTS[action.kind]

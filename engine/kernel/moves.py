@@ -84,6 +84,24 @@ class ScoreEvent:
         }
 
 
+_new = object.__new__
+
+
+def make_event(player: int, points: int, rule: str, pos: Position | None,
+               detail: str = "") -> ScoreEvent:
+    """`ScoreEvent(...)`, at a third of the cost: a frozen dataclass's own `__init__`
+    sets each field through `object.__setattr__`; the fields are written directly into
+    the new, not yet shared instance. Equal to the one the constructor makes."""
+    event = _new(ScoreEvent)
+    fields = event.__dict__
+    fields["player"] = player
+    fields["points"] = points
+    fields["rule"] = rule
+    fields["pos"] = pos
+    fields["detail"] = detail
+    return event
+
+
 class IllegalMove(ValueError):
     """A move that is not legal in the state it was applied to; the message says why."""
 

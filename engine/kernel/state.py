@@ -244,6 +244,9 @@ def _place_moves(state: State, action) -> list[Move]:
     if guard is None:
         return [Move.of(name, p) for p in placements]
     ctx = state._decision_context()
+    if action.guard_filter is not None:
+        found = action.guard_filter(ctx, ((p, p.pieces[0]) for p in placements))
+        return [Move.of(name, p) for p, _ in found]
     evaluate = guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
@@ -307,6 +310,11 @@ def _play_moves(state: State, action) -> list[Move]:
     ctx = state._ctx
     if ctx is None:
         ctx = state._decision_context()
+    if action.guard_filter is not None:
+        for slot, piece in action.guard_filter(ctx, board.iter_exposed()):
+            move = cache.get((slot, piece.uid))
+            out.append(move if move is not None else _play_move(action, state, slot, piece))
+        return out
     evaluate = guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
     for slot, piece in board.iter_exposed():
