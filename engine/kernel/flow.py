@@ -38,9 +38,12 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     ctx = make_context(state, mover)
     if view is not None:
         ctx["move"] = view
-        pieces = view.pieces
-        if pieces:
-            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
+        aliases = action.move_aliases
+        if aliases:
+            pieces = view.pieces
+            if pieces:
+                for alias in aliases:
+                    ctx[alias] = pieces[0]
     try:
         if action.then:
             values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
@@ -58,12 +61,11 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         end_turn(state, action, mover, extra)
     else:
         settle(state, mover)
-    events = events[start:]
     state.history.append(
-        {"move": move.text, "chances": state.pending_chances, "scores": list(state.scores)}
+        {"move": move.text, "chances": state.pending_chances, "scores": state.scores[:]}
     )
     state.pending_chances = []
-    return events
+    return events[start:]
 
 
 def _place(state, action, move) -> None:

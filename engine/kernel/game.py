@@ -14,7 +14,8 @@ except ImportError:  # pragma: no cover - an older pieces layer: read names here
     _parse_names = None
 
 
-_MOVE_NAMES = frozenset(("move", "tile", "card", "token", "piece"))
+_PIECE_NAMES = ("tile", "card", "token", "piece")
+_MOVE_NAMES = frozenset(("move",) + _PIECE_NAMES)
 
 
 def _expose_attributes(piece) -> None:
@@ -63,12 +64,23 @@ class Game:
             action.effect = EFFECTS[action.kind]
             action.scoring = tuple(self.rules_on.get(action.name, ()))
             action.scoring_mover_only = bool(action.scoring) and self.mover_only[action.name]
+            # The piece's names put in the context of what the action runs: those read
+            # (a name left out is still found, through `move`, if read after all); all
+            # of them when rules paying others copy them into their own contexts.
+            pays_others = bool(action.scoring) and not action.scoring_mover_only
+            action.move_aliases = tuple(
+                n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
+            )
         for piece in self.pieces:
             _expose_attributes(piece)
 
     def _reads_move(self, action) -> bool:
         """Whether anything run when `action` is applied (its `then`, `extra_turn` and
         scoring rules) reads `move` or the piece: if not, no move record is made."""
+        return any(self._reads(action, name) for name in _MOVE_NAMES)
+
+    def _reads(self, action, name: str) -> bool:
+        """Whether an expression run when `action` is applied may read `name`."""
         exprs = [e for _, e in action.then] + [action.extra_turn]
         for rule in self.rules_on.get(action.name, ()):
             exprs += [rule.guard, rule.points]
@@ -76,7 +88,7 @@ class Game:
             if expr is None:
                 continue
             names = getattr(expr, "names_used", None)
-            if names is None or not names.isdisjoint(_MOVE_NAMES):
+            if names is None or name in names:
                 return True
         return False
 

@@ -242,11 +242,11 @@ def _place_moves(state: State, action) -> list[Move]:
     name = action.name
     guard = action.guard
     if guard is None:
-        return [Move.of(name, p) for p in placements]
+        return [Move(name, None, p) for p in placements]  # text formatted when asked (Move.of)
     ctx = state._decision_context()
     if action.guard_filter is not None:
         found = action.guard_filter(ctx, ((p, p.pieces[0]) for p in placements))
-        return [Move.of(name, p) for p, _ in found]
+        return [Move(name, None, p) for p, _ in found]
     evaluate = guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
@@ -256,7 +256,7 @@ def _place_moves(state: State, action) -> list[Move]:
         for alias in aliases:
             ctx[alias] = placement.pieces[0]
         if evaluate(ctx):
-            out.append(Move.of(name, placement))
+            out.append(Move(name, None, placement))
     ctx.pop("move", None)
     for alias in aliases:
         ctx.pop(alias, None)
