@@ -72,10 +72,20 @@ def _place(state, action, move) -> None:
     placement = move.data
     hand = state.hands[state.to_move]
     for piece in placement.pieces:
-        hand.remove(piece)
+        take(hand, piece)
     state.board.apply_placement(placement)
     state.turn.placed += len(placement.pieces)
     state.round.placed_any = True
+
+
+def take(hand: list, piece) -> None:
+    """Remove `piece` from `hand`, found by identity: `list.remove` would compare it with
+    every piece before it (a dataclass comparison each); pieces are distinct objects."""
+    for i, held in enumerate(hand):
+        if held is piece:
+            del hand[i]
+            return
+    hand.remove(piece)  # an equal piece, or the same ValueError as before
 
 
 def _draw(state, action, move) -> None:
@@ -87,7 +97,7 @@ def _exchange(state, action, move) -> None:
     hand = state.hands[state.to_move]
     returned = pieces_named(hand, move.data)
     for piece in returned:
-        hand.remove(piece)
+        take(hand, piece)
     state.pool.extend(returned)
     state.pool = list(reversed(shuffled(state, state.pool)))
     for _ in returned:
