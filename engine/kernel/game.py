@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.kernel.flow import EFFECTS, settle, start_round
+from engine.kernel.moves import Move
 from engine.kernel.state import State
 
 try:  # the pieces layer's reader of deals, where it has one
@@ -62,6 +63,8 @@ class Game:
         for action in self.actions:
             action.reads_move = self._reads_move(action)
             action.effect = EFFECTS[action.kind]
+            action.needs_pool = action.kind in ("draw", "deal")
+            action.only_move = Move(action.name)  # draw, pass, deal: the action's one move
             action.scoring = tuple(self.rules_on.get(action.name, ()))
             action.scoring_mover_only = bool(action.scoring) and self.mover_only[action.name]
             # The piece's names put in the context of what the action runs: those read

@@ -271,9 +271,16 @@ def _guard_ok(state: State, action) -> bool:
 
 
 def _simple_moves(state: State, action) -> list[Move]:
-    if action.kind in ("draw", "deal") and not state.pool:
+    if action.needs_pool and not state.pool:
         return []
-    return [Move(action.name)] if _guard_ok(state, action) else []
+    guard = action.guard
+    if guard is not None:
+        ctx = state._ctx
+        if ctx is None:
+            ctx = state._decision_context()
+        if not guard.evaluate(ctx):
+            return []
+    return [action.only_move]  # one Move per Game: moves are values
 
 
 def _exchange_moves(state: State, action) -> list[Move]:
