@@ -143,24 +143,24 @@ def _name(ruleset_id, overlays) -> str:
 
 
 def format_text(explanation: Explanation) -> str:
-    """Each move, its points, then one line per rule: points, label, file:line."""
+    """Each move, its points, then one line per rule: points, file:line, label."""
     lines = [f"{explanation.ruleset}: {len(explanation.moves)} move(s) of {explanation.source}"]
+    width = max([len(e.rule) + 3 for m in explanation.moves for e in m.breakdown + m.others]
+                + [5])
     for m in explanation.moves:
         lines.append(f"{m.number:>4}. P{m.seat + 1} {m.move}: {m.points:+d}")
-        width = max([len(e.rule) for e in m.breakdown + m.others] + [4])
-        for e in m.breakdown:
-            lines.append(_event_line(e, width, ""))
+        lines += [_event_line(e, width, "") for e in m.breakdown]
         if len(m.breakdown) > 1:
-            lines.append(f"        {'':<{width}} {'----':>6}\n        {'total':<{width}} {m.points:>+6d}")
-        for e in m.others:
-            lines.append(_event_line(e, width, f"P{e.player + 1} "))
+            lines.append(f"        {'':<{width}} {'----':>6}")
+            lines.append(f"        {'total':<{width}} {m.points:>+6d}")
+        lines += [_event_line(e, width, f"P{e.player + 1} ") for e in m.others]
     return "\n".join(lines)
 
 
 def _event_line(e, width: int, who: str) -> str:
     where = f"{e.pos.path}:{e.pos.line}" if e.pos else "-"
     label = f"  {e.detail}" if e.detail else ""
-    return f"        {who}{e.rule:<{width}} {e.points:>+6d}  {where}{label}"
+    return f"        {who + e.rule:<{width}} {e.points:>+6d}  {where}{label}"
 
 
 def format_json(explanation: Explanation) -> str:
