@@ -2,6 +2,6 @@
 overlays, the JSON schema, and lint. `engine.rules.model` (the ruleset model) builds on it.
 """
 
-from engine.rules.resolve import Ruleset, check_ruleset, load_ruleset
+from engine.rules.resolve import Ruleset, check_ruleset, load_ruleset, resolve_ruleset
 
-__all__ = ["Ruleset", "check_ruleset", "load_ruleset"]
+__all__ = ["Ruleset", "check_ruleset", "load_ruleset", "resolve_ruleset"]

@@ -24,7 +24,9 @@ R_NO_DEFAULT = define("R408", "no-default-ruleset", "a game has no default rules
 
 SUFFIXES = (".yaml", ".yml")
 _cache: dict[tuple, Document] = {}
-_CACHE_LIMIT = 4096
+_CACHE_LIMIT = 4096  # files
+_CACHE_CHARS = 16_000_000  # and text: a folder of large files cannot fill the memory
+_cached_chars = 0
 
 
 def absolute(path: Path) -> Path:
@@ -42,15 +44,18 @@ def load_document(path: Path) -> Document:
     """Parse a YAML file, reusing the result while the file is unchanged."""
     try:
         stat = path.stat()
-        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size, display_path(path))
     except OSError:
         return read_text(path, display_path(path))
+    global _cached_chars
     doc = _cache.get(key)
     if doc is None:
-        if len(_cache) >= _CACHE_LIMIT:
-            _cache.clear()
         doc = read_text(path, display_path(path))
+        if len(_cache) >= _CACHE_LIMIT or _cached_chars + len(doc.text) > _CACHE_CHARS:
+            _cache.clear()
+            _cached_chars = 0
         _cache[key] = doc
+        _cached_chars += len(doc.text)
     return doc
 
 

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from engine.diagnostics import Diagnostic, Position, Severity, define
 from engine.rules import files
-from engine.rules.resolve import Ruleset, check_ruleset, unique
+from engine.rules.resolve import Ruleset, resolve_ruleset, unique
 from engine.rules.schema import check_document
 
-R_UNUSED_DEFINE = define(
-    "R413", "unused-definition", "a `define` entry that no expression uses", Severity.WARNING
-)
 R_NO_RULESET_FOR_OVERLAY = define(
     "R414", "overlay-without-ruleset", "an overlay whose game has no ruleset to apply it to"
 )
@@ -68,9 +64,9 @@ def lint_file(path: Path, overlays: Sequence[str] = ()) -> list[Diagnostic]:
         return _lint_overlay(doc, path, overlays)
     if not doc.ok:
         return list(doc.diagnostics) + check_document(doc, "ruleset")
-    ruleset, diagnostics = check_ruleset(str(path), overlays)
+    ruleset, diagnostics = resolve_ruleset(str(path), overlays)
     if ruleset is not None:
-        diagnostics += lint_model(ruleset)
+        diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     return diagnostics
 
 
@@ -91,51 +87,32 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
         return list(doc.diagnostics) + out + [Diagnostic(
             R_NO_RULESET_FOR_OVERLAY.code, f"no default `{game}` ruleset to check this overlay against",
             doc.where("overlay", "game"), help=f"add a `{game}` ruleset with `ruleset.default: true`")]
-    ruleset, diagnostics = check_ruleset(str(found.path), [str(path), *overlays])
+    ruleset, diagnostics = resolve_ruleset(str(found.path), [str(path), *overlays])
     if ruleset is not None:
-        diagnostics += lint_model(ruleset)
+        diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     # Checked alone, an overlay is applied to the game's default ruleset; restating one of
     # its values is no mistake when the overlay is meant for other bases too.
     return [d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
 
 
-def lint_model(ruleset: Ruleset) -> list[Diagnostic]:
-    """The model's diagnostics (if the model layer exists), then lint's own warnings."""
+def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:
+    """The ruleset model's diagnostics: expressions in context, game semantics, warnings such
+    as unused definitions (nothing when the model layer is absent).
+
+    `tolerant`: the schema already found errors, so the data may not have the shape the
+    model expects; if the model then fails, its findings are skipped (the schema's stand).
+    """
     out: list[Diagnostic] = []
     try:
         model = importlib.import_module("engine.rules.model")
     except ImportError:
         model = None
     if model is not None and hasattr(model, "compile_model"):
-        _, found = model.compile_model(ruleset)
+        try:
+            _, found = model.compile_model(ruleset)
+        except Exception:
+            if not tolerant:
+                raise
+            found = []
         out += found
-    if not any("unused" in d.name for d in out):
-        out += unused_definitions(ruleset)
     return out
-
-
-def unused_definitions(ruleset: Ruleset) -> list[Diagnostic]:
-    """A warning for each `define` entry whose name no expression mentions."""
-    defined = ruleset.data.get("define")
-    if not isinstance(defined, dict):
-        return []
-    texts = list(_strings(ruleset.data, ()))
-    out = []
-    for name in defined:
-        pattern = re.compile(rf"\b{re.escape(str(name))}\b")
-        own = ("define", name)
-        if not any(pattern.search(t) for path, t in texts if path != own):
-            out.append(Diagnostic(R_UNUSED_DEFINE.code, f"`define.{name}` is never used",
-                                  ruleset.key_where("define", name), help="use it, or remove it"))
-    return out
-
-
-def _strings(value, path: tuple) -> Iterable[tuple[tuple, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, path + (i,))

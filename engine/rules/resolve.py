@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from engine.diagnostics import Diagnostic, Position, RulecraftError, Severity, define, sort_key
-from engine.rules import files
+from engine.rules import files, schema
 from engine.rules.merge import Merger, Prov, canonical_json
 from engine.rules.yamlload import Document
 
@@ -101,8 +101,6 @@ class Ruleset:
         return node.doc.locator(*node.path) if node else None
 
 
-
-
 def _header(data, key: str) -> dict:
     header = data.get(key) if isinstance(data, dict) else None
     return header if isinstance(header, dict) else {}
@@ -111,24 +109,19 @@ def _header(data, key: str) -> dict:
 class _Resolution:
     """One resolution: the diagnostics found and the files and overlays used, in order."""
 
-    def __init__(self, check_files: bool = True):
+    def __init__(self):
         self.diagnostics: list[Diagnostic] = []
-        self.files: list[str] = []
         self.overlays: list[str] = []
         self._seen: set[str] = set()
         self._applied_paths: list[str] = []
         self.order: list[str] = []  # files in the order their content was applied
-        self.check_files = check_files
 
     def _take(self, doc: Document, kind: str) -> bool:
         """Record a file once, with its YAML and schema problems; whether it can be used."""
         if doc.path not in self._seen:
             self._seen.add(doc.path)
-            self.files.append(doc.path)
             self.diagnostics += doc.diagnostics
-            if doc.ok and self.check_files:
-                from engine.rules import schema
-
+            if doc.ok:
                 self.diagnostics += schema.check_document(doc, kind)
         return doc.ok
 
@@ -249,10 +242,11 @@ def unique(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return sorted(out, key=sort_key)
 
 
-def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
-    """Resolve a ruleset and check it (YAML, schema, resolution); every problem found.
+def resolve_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Resolve and check a ruleset; the ruleset whenever resolution itself succeeded.
 
-    The ruleset is None when there is an error.
+    Unlike `check_ruleset`, the ruleset is returned even when the schema found errors in
+    it, so that `lint` can go on to report what the model finds too.
     """
     found = files.find_ruleset(ref)
     if found.path is None:
@@ -268,10 +262,16 @@ def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | Non
     top = files.load_document(found.path).data
     ruleset = Ruleset(files.ruleset_id(found.path), found.path, data, prov, res.order,
                       res.overlays, top.get("extends") if isinstance(top.get("extends"), str) else None)
-    from engine.rules import schema
-
     res.diagnostics += schema.check_resolved(ruleset)
-    diagnostics = unique(res.diagnostics)
+    return ruleset, unique(res.diagnostics)
+
+
+def check_ruleset(ref: str, overlays: Sequence[str] = ()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Resolve a ruleset and check it (YAML, schema, resolution); every problem found.
+
+    The ruleset is None when there is an error.
+    """
+    ruleset, diagnostics = resolve_ruleset(ref, overlays)
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
     return ruleset, diagnostics

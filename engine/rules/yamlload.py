@@ -35,7 +35,7 @@ Y_MERGE_KEY = define("Y112", "merge-key", "a YAML merge key `<<`")
 Y_BAD_KEY = define("Y113", "bad-key", "a key that is not a plain string or integer")
 
 MAX_BYTES = 256_000  # a real ruleset is a few kilobytes; this bounds parse time
-MAX_NODES = 50_000  # counted with aliases expanded: stops "billion laughs"
+MAX_NODES = 20_000  # counted with aliases expanded: stops "billion laughs"
 MAX_DEPTH = 64
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -367,8 +367,10 @@ class _Builder:
 
     def _construct(self, node, pos: Position):
         try:
-            return _constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            # The tag's constructor directly: `construct_object` would remember every node
+            # in the shared loader and keep them all alive.
+            return _constructor.yaml_constructors[node.tag](_constructor, node)
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError) as exc:
             self._report(Y_TAG, f"cannot read value `{node.value[:40]}`: {exc}", pos)
             return node.value
 

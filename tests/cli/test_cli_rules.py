@@ -36,7 +36,7 @@ def test_lint_json_and_github_formats(tmp_path):
     bad.write_text(HEADER + "players: {min: 0}\n", encoding="utf-8")
     result = run("lint", "--format", "json", str(bad))
     assert result.exit_code == 1
-    (entry,) = json.loads(result.stdout)
+    (entry,) = [e for e in json.loads(result.stdout) if e["path"] == str(bad)]
     assert (entry["code"], entry["line"], entry["col"], entry["severity"]) == ("S203", 3, 16, "error")
     result = run("lint", "--format", "github", str(bad))
     assert result.exit_code == 1
