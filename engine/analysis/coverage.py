@@ -65,3 +65,16 @@ def format_coverage(coverage: Sequence[RuleCoverage], games: int, title: str = "
         lines.append(f"{where}rule `{c.name}` never fired in {games} game(s): "
                      "is it dead or mistyped?")
     return "\n".join(lines)
+
+
+def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int = 1) -> str:
+    """The coverage table of `ref` over the games `simulate` plays with the same seeds and
+    agents (the same games: each is fully determined by its seed)."""
+    from engine.analysis.runs import Spec, compile_spec, run_games
+
+    spec = Spec(ref, tuple(overlays or ()))
+    (stats,) = run_games([spec], players, list(seeds), list(agents), jobs)
+    failed = [s for s in stats if s.error]
+    if failed:
+        return f"rule coverage: game seeded {failed[0].seed} failed: {failed[0].error}"
+    return format_coverage(rule_coverage(compile_spec(spec).model, stats), len(stats), spec.name)
