@@ -67,14 +67,26 @@ def format_coverage(coverage: Sequence[RuleCoverage], games: int, title: str = "
     return "\n".join(lines)
 
 
-def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int = 1) -> str:
-    """The coverage table of `ref` over the games `simulate` plays with the same seeds and
+@dataclass(frozen=True)
+class CoverageReport:
+    """Coverage of one ruleset over a batch of games: as text, and as JSON-ready data."""
+
+    text: str
+    data: object  # a list of per-rule dicts, or {"error": ...} when a game failed
+
+
+def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int = 1,
+                    deal=None) -> CoverageReport:
+    """The coverage of `ref` over the games `simulate` plays with the same seeds and
     agents (the same games: each is fully determined by its seed)."""
     from engine.analysis.runs import Spec, compile_spec, run_games
 
     spec = Spec(ref, tuple(overlays or ()))
-    (stats,) = run_games([spec], players, list(seeds), list(agents), jobs)
+    (stats,) = run_games([spec], players, list(seeds), list(agents), jobs, deal=deal)
     failed = [s for s in stats if s.error]
     if failed:
-        return f"rule coverage: game seeded {failed[0].seed} failed: {failed[0].error}"
-    return format_coverage(rule_coverage(compile_spec(spec).model, stats), len(stats), spec.name)
+        message = f"game seeded {failed[0].seed} failed: {failed[0].error}"
+        return CoverageReport(f"rule coverage: {message}", {"error": message})
+    coverage = rule_coverage(compile_spec(spec).model, stats)
+    return CoverageReport(format_coverage(coverage, len(stats), spec.name),
+                          [c.as_dict() | {"never_fired": c.fired == 0} for c in coverage])

@@ -53,7 +53,7 @@ class Spec:
 
 
 def play_game(game, players: int, seed: int, agent_names: Sequence[str],
-              max_moves: int = 1_000_000) -> GameStats:
+              max_moves: int = 1_000_000, deal=None) -> GameStats:
     """Play one seeded game between agents; errors are kept in the stats, not raised."""
     from engine.kernel import RuleFailure
     from engine.players.agents import agent_seed, make_agent
@@ -62,7 +62,7 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
     try:
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
                   for s in range(players)]
-        state = game.new_game(players, seed)
+        state = game.new_game(players, seed, deal=deal)
         _tally(stats, state.events)  # the first round's `round_start` rules
         moves = 0
         while not state.is_over and moves < max_moves:
@@ -136,9 +136,9 @@ def compile_spec(spec: Spec):
 
 
 def _run_chunk(task) -> list[GameStats]:
-    spec, players, seeds, agents = task
+    spec, players, seeds, agents, deal = task
     game = compile_spec(spec)
-    return [play_game(game, players, seed, agents) for seed in seeds]
+    return [play_game(game, players, seed, agents, deal=deal) for seed in seeds]
 
 
 def chunk_seeds(seeds: Sequence[int], jobs: int) -> list[list[int]]:
@@ -149,9 +149,11 @@ def chunk_seeds(seeds: Sequence[int], jobs: int) -> list[list[int]]:
 
 def run_games(specs: Sequence[Spec], players: int, seeds: Sequence[int],
               agents: Sequence[str], jobs: int = 1,
-              progress: Callable[[int], None] | None = None) -> list[list[GameStats]]:
-    """For each spec, the stats of the games seeded `seeds`, in seed order."""
-    tasks = [(k, (spec, players, chunk, list(agents)))
+              progress: Callable[[int], None] | None = None,
+              deal: str | None = None) -> list[list[GameStats]]:
+    """For each spec, the stats of the games seeded `seeds`, in seed order (`deal`: every
+    game's first round starts from this deal, as `simulate --deal`)."""
+    tasks = [(k, (spec, players, chunk, list(agents), deal))
              for k, spec in enumerate(specs) for chunk in chunk_seeds(seeds, jobs)]
     out: list[list[GameStats]] = [[] for _ in specs]
     if jobs <= 1:
