@@ -1,8 +1,8 @@
 """`compare`: the same seeded games under several rulesets, side by side.
 
-Each game gives a set of numbers (final score per seat, whether seat 1 won, the spread,
-turns, rounds, rounds ended by each reason, how often each scoring rule fired and its
-points). A metric's value under ruleset X is compared with the first ruleset's value in
+Each game gives a set of numbers (final score and win per seat, whether the player who
+moved first won, the spread, turns, rounds, rounds ended by each reason, how often each
+scoring rule fired and its points). A metric's value under ruleset X is compared with the first ruleset's value in
 the same game, so each difference has a paired 95% confidence interval.
 """
 
@@ -82,8 +82,9 @@ def build_comparison(specs: Sequence[Spec], models: Sequence, results: Sequence[
 def _metric_keys(models, results, players: int) -> list[tuple[str, str, str]]:
     keys = [(f"score.seat{s + 1}", f"mean final score, seat {s + 1}", "outcome")
             for s in range(players)]
+    keys += [(f"win.seat{s + 1}", f"seat {s + 1} wins", "outcome") for s in range(players)]
     keys += [
-        ("win.seat1", "first player (seat 1) wins", "outcome"),
+        ("win.first", "the first to move wins", "outcome"),
         ("win.none", "no winner (a tie)", "outcome"),
         ("spread", "score spread (highest - lowest)", "outcome"),
         ("turns", "game length in turns", "length"),
@@ -113,8 +114,10 @@ def game_value(g: GameStats, key: str) -> float:
     """One metric of one game (a rule or reason the game never saw counts 0)."""
     if key.startswith("score.seat"):
         return g.scores[int(key[len("score.seat"):]) - 1]
-    if key == "win.seat1":
-        return 1.0 if g.winner == 0 else 0.0
+    if key.startswith("win.seat"):
+        return 1.0 if g.winner == int(key[len("win.seat"):]) - 1 else 0.0
+    if key == "win.first":
+        return 1.0 if g.winner is not None and g.winner == g.first else 0.0
     if key == "win.none":
         return 1.0 if g.winner is None else 0.0
     if key == "spread":

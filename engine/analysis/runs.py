@@ -35,6 +35,7 @@ class GameStats:
     reasons: dict[str, int] = field(default_factory=dict)  # round-end reason -> rounds
     fired: dict[str, int] = field(default_factory=dict)  # rule -> moves on which it scored
     points: dict[str, int] = field(default_factory=dict)  # rule -> points it gave, all seats
+    first: int = 0  # the seat that moved first in the game
     hit_round_limit: bool = False
     error: str | None = None
     error_pos: Position | None = None
@@ -63,6 +64,7 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
                   for s in range(players)]
         state = game.new_game(players, seed, deal=deal)
+        stats.first = state.to_move
         _tally(stats, state.events)  # the first round's `round_start` rules
         moves = 0
         while not state.is_over and moves < max_moves:

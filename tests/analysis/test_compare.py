@@ -71,7 +71,7 @@ def test_csv_shape(one_round):
     assert rows[0]["metric"] == "score.seat1" and rows[0]["diff_vs_first"] == ""
     assert rows[1]["significant"] in ("true", "false")
     keys = {r["metric"] for r in rows}
-    assert {"win.seat1", "spread", "turns", "rounds", "rule.bridge.points"} <= keys
+    assert {"win.seat1", "win.seat2", "win.first", "spread", "turns", "rounds", "rule.bridge.points"} <= keys
     assert any(k.startswith("round_end.") for k in keys)
     assert len(rows) == 2 * len(keys)
 
