@@ -7,12 +7,12 @@ from typing import Sequence
 
 
 def split_spec(spec: str, extra: Sequence[str] = ()) -> tuple[str, list[str]]:
-    """`"club+three-vertex"` -> `("club", ["three-vertex"])`, then `extra` overlays.
+    """`"game/house+overlay"` -> `("game/house", ["overlay"])`, then `extra` overlays.
 
     A spec that names an existing file is taken whole, so a path may contain `+`.
 
-    >>> split_spec("triominos/club+three-vertex", ["draw-limit-3"])
-    ('triominos/club', ['three-vertex', 'draw-limit-3'])
+    >>> split_spec("game/house+short-match", ["no-bonus"])
+    ('game/house', ['short-match', 'no-bonus'])
     """
     if "+" not in spec or Path(spec).exists():
         return spec, list(extra)

@@ -116,7 +116,6 @@ def compare_command(
     paired games; `*` marks the significant ones. Results do not depend on --jobs.
     """
     from engine.analysis import compare as cmp
-    from engine.analysis.coverage import format_coverage
     from engine.analysis.runs import Spec, run_games
 
     if len(rulesets) < 2:
@@ -132,7 +131,14 @@ def compare_command(
     results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
                    not (as_json or as_csv))
     _stop_on_crash(specs, results)
-    comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
+    _print_comparison(cmp.build_comparison(specs, models, results, seeds, n, names),
+                      as_json, as_csv, coverage)
+
+
+def _print_comparison(comparison, as_json: bool, as_csv: bool, coverage: bool) -> None:
+    from engine.analysis import compare as cmp
+    from engine.analysis.coverage import format_coverage
+
     if as_json:
         typer.echo(cmp.format_json(comparison))
     elif as_csv:
@@ -140,8 +146,8 @@ def compare_command(
     else:
         typer.echo(cmp.format_text(comparison))
         if coverage:
-            for spec, cov in zip(specs, comparison.coverage):
-                typer.echo("\n" + format_coverage(cov, games, spec.name))
+            for spec, cov in zip(comparison.specs, comparison.coverage):
+                typer.echo("\n" + format_coverage(cov, len(comparison.seeds), spec.name))
 
 
 def _usage(message: str) -> None:
