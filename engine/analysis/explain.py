@@ -30,26 +30,31 @@ class Explained:
     others: list = field(default_factory=list)  # other players' ScoreEvents
     scores: list[int] = field(default_factory=list)  # after the move
 
-    def as_dict(self) -> dict:
+    def as_dict(self, points_at: dict | None = None) -> dict:
         return {
             "number": self.number,
             "move": self.move,
             "player": self.seat + 1,
             "points": self.points,
-            "breakdown": [_event(e) for e in self.breakdown],
-            "others": [_event(e) for e in self.others],
+            "breakdown": [_event(e, points_at or {}) for e in self.breakdown],
+            "others": [_event(e, points_at or {}) for e in self.others],
             "scores": self.scores,
         }
 
 
-def _event(e) -> dict:
+def _event(e, points_at: dict) -> dict:
     return {
         "rule": e.rule,
         "label": e.detail,
         "points": e.points,
         "player": e.player + 1,
-        "where": f"{e.pos.path}:{e.pos.line}" if e.pos else None,
+        "where": _at(e.pos),
+        "points_where": _at(points_at.get(e.rule)),
     }
+
+
+def _at(pos) -> str | None:
+    return f"{pos.path}:{pos.line}" if pos else None
 
 
 @dataclass
@@ -60,10 +65,19 @@ class Explanation:
     kind: str  # record | scenario
     ruleset: str
     moves: list[Explained]
+    # rule -> where its `points` are written, which may be another file than the rule's
+    # start when a ruleset or an overlay changes only the points
+    points_at: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {"source": self.source, "kind": self.kind, "ruleset": self.ruleset,
-                "moves": [m.as_dict() for m in self.moves]}
+                "moves": [m.as_dict(self.points_at) for m in self.moves]}
+
+
+def points_positions(ruleset) -> dict:
+    """Where each scoring rule's `points` field is written."""
+    rules = ruleset.data.get("scoring") or {}
+    return {name: ruleset.where("scoring", name, "points") for name in rules}
 
 
 def is_record(path: str | Path) -> bool:
@@ -105,7 +119,8 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
         explained, state = explain_move(state, entry["move"], i + 1)
         if wanted is None or wanted == i:
             moves.append(explained)
-    return Explanation(str(path), "record", _name(rs.get("id"), rs.get("overlays")), moves)
+    return Explanation(str(path), "record", _name(rs.get("id"), rs.get("overlays")), moves,
+                       points_positions(game.model.ruleset))
 
 
 def explain_scenario(path: str, only: str | None = None) -> Explanation:
@@ -127,7 +142,8 @@ def explain_scenario(path: str, only: str | None = None) -> Explanation:
                                  f"give a number 1..{len(legal)} or a move's text") from None
             picks = [(legal.index(found), found)]
     moves = [explain_move(sc.state.clone(), move, i + 1)[0] for i, move in picks]
-    return Explanation(str(path), "scenario", _name(sc.ruleset.id, sc.ruleset.overlays), moves)
+    return Explanation(str(path), "scenario", _name(sc.ruleset.id, sc.ruleset.overlays), moves,
+                       points_positions(sc.ruleset))
 
 
 def _record_index(only: str | None, count: int) -> int | None:
@@ -149,17 +165,21 @@ def format_text(explanation: Explanation) -> str:
                 + [5])
     for m in explanation.moves:
         lines.append(f"{m.number:>4}. P{m.seat + 1} {m.move}: {m.points:+d}")
-        lines += [_event_line(e, width, "") for e in m.breakdown]
+        lines += [_event_line(e, width, "", explanation.points_at) for e in m.breakdown]
         if len(m.breakdown) > 1:
             lines.append(f"        {'':<{width}} {'----':>6}")
             lines.append(f"        {'total':<{width}} {m.points:>+6d}")
-        lines += [_event_line(e, width, f"P{e.player + 1} ") for e in m.others]
+        lines += [_event_line(e, width, f"P{e.player + 1} ", explanation.points_at)
+                  for e in m.others]
     return "\n".join(lines)
 
 
-def _event_line(e, width: int, who: str) -> str:
-    where = f"{e.pos.path}:{e.pos.line}" if e.pos else "-"
+def _event_line(e, width: int, who: str, points_at: dict) -> str:
+    where = _at(e.pos) or "-"
     label = f"  {e.detail}" if e.detail else ""
+    points = points_at.get(e.rule)
+    if points and e.pos and points.path != e.pos.path:
+        label += f"  (points: {_at(points)})"
     return f"        {who + e.rule:<{width}} {e.points:>+6d}  {where}{label}"
 
 

@@ -89,3 +89,19 @@ def test_cli_errors(record, tmp_path):
     broken.write_text('{"format": "rulecraft-record", "version": 1}', encoding="utf-8")
     result = runner.invoke(app, ["explain", str(broken)])
     assert result.exit_code == 1 and "K50" in result.stderr
+
+
+def test_points_changed_in_another_file_are_located(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: triominos/pressman\nruleset: {game: triominos, title: House}\n"
+                     "scoring:\n  bridge:\n    points: 45\n", encoding="utf-8")
+    text = Path(BRIDGE).read_text(encoding="utf-8")
+    scenario = tmp_path / "bridge.yaml"
+    scenario.write_text(text.replace("ruleset: triominos/pressman", "ruleset: house.yaml"),
+                        encoding="utf-8")
+    result = explain_scenario(str(scenario), "place 1-4-4@1,-1r0")
+    (m,) = result.moves
+    assert (m.points, [e.points for e in m.breakdown]) == (54, [9, 45])
+    bridge = result.as_dict()["moves"][0]["breakdown"][1]
+    assert bridge["where"].split(":")[0].endswith("pressman.yaml")
+    assert bridge["points_where"] == f"{house}:5"
