@@ -29,6 +29,7 @@ _TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("actions", "max"): ("allows at most {v}", "{v}"),
     ("round.end", "if"): ("ends the round when {v}", "when {v}"),
     ("round.end", "winner"): ("gives the round to {v}", "{v}"),
+    ("round.end", "winner.*"): ("gives the round to the {k} by {v}", "{v}"),
     ("define", ""): ("means {v}", "{v}"),
     ("counters", ""): ("starts at {v}", "{v}"),
     ("players", "min"): ("needs at least {v} players", "{v}"),
@@ -38,6 +39,7 @@ _TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("setup", "hand_size"): ("deals hands of {v}", "{v}"),
     ("match", "end_if"): ("ends when {v}", "when {v}"),
     ("match", "winner"): ("goes to {v}", "{v}"),
+    ("match", "winner.*"): ("goes to the {k} by {v}", "{v}"),
     ("limits", "*"): ("stops a game at `{k}` = {v}", "{v}"),
     ("zones", "*.name"): ("calls the {k} {v}", "{v}"),
 }
