@@ -58,6 +58,9 @@ class Board(ABC):
         raise NotImplementedError
 
     def apply_placement(self, placement: Placement) -> None:
+        """Put the placement's pieces on the board. The placement's measures must stay
+        as they were before (the kernel scores a move after applying it), so a lazy
+        measure is computed here first if it depends on the board."""
         raise NotImplementedError
 
     def parse_placement(
@@ -77,6 +80,39 @@ class Board(ABC):
 
     def remove(self, slot: int) -> Piece:
         raise NotImplementedError
+
+    def capacity(self) -> int:
+        """How many pieces `setup.deal: [{to: board}]` (no count) lays out."""
+        raise NotImplementedError
+
+    def slot_record(self, slot: int) -> object:
+        """`move.slot` of a play from `slot`: an object with the fields the kind declares
+        (in `record_types`); by default the slot number itself."""
+        return slot
+
+    # Used by the kernel for solvers, scenarios and property tests.
+    def key(self) -> object:
+        """A hashable summary of the contents: equal keys, equal boards."""
+        raise NotImplementedError
+
+    def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
+        """Set the board from the kind's own notation (a scenario's `board:`), taking
+        pieces from `pieces` (the free ones, by name); returns the pieces used.
+        Raises ValueError with a reason."""
+        raise NotImplementedError
+
+    def dump_position(self) -> str:
+        """The board in the notation `load_position` reads."""
+        raise NotImplementedError
+
+    def pieces_on_board(self) -> list[Piece]:
+        """Every piece on the board (for conservation checks)."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> list[str]:
+        """Problems with the board's consistency (e.g. shared corners that disagree);
+        the property tests call it after every move. Empty when all is well."""
+        return []
 
 
 class Topology(ABC):

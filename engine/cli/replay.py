@@ -1,0 +1,50 @@
+"""`rulecraft replay FILE`: replay a record and check that it gives the same scores."""
+
+from __future__ import annotations
+
+import typer
+
+from engine.cli.app import app
+from engine.cli.games import exit_with, load_game_or_exit
+from engine.diagnostics import RulecraftError, format_text
+from engine.kernel import RuleFailure
+
+
+@app.command("replay")
+def replay_command(
+    record: str = typer.Argument(..., help="A record written by play or simulate --record."),
+    rescore: bool = typer.Option(
+        False, "--rescore", help="Score the same moves under the current rules."
+    ),
+) -> None:
+    """Replay a record; stop if its ruleset has changed, unless --rescore."""
+    from engine.kernel.record import load_record, replay_record
+
+    try:
+        loaded = load_record(record)
+    except RulecraftError as exc:
+        exit_with(exc, 1)
+    rs = loaded.data["ruleset"]
+    ruleset, game = load_game_or_exit(rs.get("ref") or rs["id"], rs.get("overlays") or [])
+    try:
+        result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
+    except RulecraftError as exc:
+        exit_with(exc, 1)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    state = result.state
+    moves = len(loaded.data["moves"])
+    recorded = (loaded.data.get("final") or {}).get("scores")
+    if result.changed:
+        typer.echo(f"the ruleset `{rs['id']}` has changed since the record; re-scored")
+    if result.problems:
+        typer.echo(format_text(result.problems))
+        typer.echo("moves no longer legal: replay stopped there")
+    typer.echo(f"replayed {len(state.history)} of {moves} move(s) of {rs['id']}")
+    typer.echo(f"scores: {state.scores}" + (f"  (recorded: {recorded})" if recorded else ""))
+    if not rescore and recorded is not None and recorded != state.scores:
+        typer.echo("the final scores differ from the record", err=True)
+        raise typer.Exit(1)
+    if result.problems:
+        raise typer.Exit(1)

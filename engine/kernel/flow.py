@@ -1,0 +1,340 @@
+"""Turn, round and match flow: what `State.apply` does, and how rounds start and end.
+
+Order of one move (documented in docs/api.md):
+1. the action's effect (place, draw, exchange, pass, play, deal);
+2. its `then:` counter updates, all evaluated before any is assigned;
+3. the scoring rules `on:` that action, in the order written (they see the new counters);
+4. if the action ends the turn: refill the hand, update the round counters, pass the
+   turn (or give an extra turn), then check the round-end conditions in order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.expr import EvaluationError
+from engine.kernel.moves import RuleFailure, ScoreEvent
+from engine.kernel.state import move_view, pieces_named
+from engine.kernel.views import RoundInfo, TurnInfo, make_context
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.kernel.moves import Move
+    from engine.kernel.state import State
+
+
+def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
+    """Apply a move already known to be legal; returns the score events it caused."""
+    game = state.game
+    action = game.action_by_name[move.action]
+    turn = state.turn
+    if turn.actions == 0 and game.tracks_unable:
+        turn.could_place = any(state.moves_of(a) for a in game.place_actions)
+    mover = state.to_move
+    view = move_view(state, action, move)
+    start = len(state.events)
+    _EFFECTS[action.kind](state, action, move)
+    turn.actions += 1
+    state._invalidate()
+    ctx = make_context(state, mover)
+    if view is not None:
+        ctx["move"] = view
+        pieces = view.pieces
+        if pieces:
+            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
+    try:
+        if action.then:
+            values = [(name, int(expr.evaluate(ctx))) for name, expr in action.then]
+            for name, value in values:
+                setattr(state.counters, name, value)
+        score_trigger(state, action.name, mover, ctx)
+        extra = bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
+    except EvaluationError as exc:
+        raise RuleFailure(f"action `{action.name}` (its `then` or `extra_turn`)", action.pos,
+                          exc) from exc
+    if action.ends_turn:
+        end_turn(state, action, mover, extra)
+    else:
+        settle(state, mover)
+    events = state.events[start:]
+    state.history.append(
+        {"move": move.text, "chances": state.pending_chances, "scores": list(state.scores)}
+    )
+    state.pending_chances = []
+    return events
+
+
+def _place(state, action, move) -> None:
+    placement = move.data
+    hand = state.hands[state.to_move]
+    for piece in placement.pieces:
+        hand.remove(piece)
+    state.board.apply_placement(placement)
+    state.turn.placed += len(placement.pieces)
+    state.round.placed_any = True
+
+
+def _draw(state, action, move) -> None:
+    state.hands[state.to_move].append(state.pool.pop())
+    state.turn.draws += 1
+
+
+def _exchange(state, action, move) -> None:
+    hand = state.hands[state.to_move]
+    returned = pieces_named(hand, move.data)
+    for piece in returned:
+        hand.remove(piece)
+    state.pool.extend(returned)
+    state.pool = list(reversed(shuffled(state, state.pool)))
+    for _ in returned:
+        hand.append(state.pool.pop())
+
+
+def _pass(state, action, move) -> None:
+    pass
+
+
+def _play(state, action, move) -> None:
+    slot, _ = move.data
+    state.pile.append(state.board.remove(slot))
+
+
+def _deal(state, action, move) -> None:
+    state.pile.append(state.pool.pop())
+
+
+_EFFECTS = {
+    "place": _place, "draw": _draw, "exchange": _exchange, "pass": _pass,
+    "play": _play, "deal": _deal,
+}
+
+
+def shuffled(state: "State", pieces: list) -> list:
+    """`pieces` in a random order (first = dealt or drawn first); the order is recorded.
+
+    When the state replays a record, the recorded order is used instead, after checking
+    that it holds exactly these pieces.
+    """
+    if state.forced_chances:
+        uids = state.forced_chances.pop(0)
+        by_uid = {p.uid: p for p in pieces}
+        if sorted(uids) != sorted(by_uid):
+            raise ValueError("a recorded chance outcome does not hold the pieces being shuffled")
+        order = [by_uid[u] for u in uids]
+    else:
+        order = list(pieces)
+        order.sort(key=lambda p: p.uid)  # the input order never leaks into the outcome
+        state.random().shuffle(order)
+    state.pending_chances.append([p.uid for p in order])
+    return order
+
+
+def refill(state: "State", seat: int) -> None:
+    """Draw up to the hand size, or as many as the pool still holds."""
+    size = state.game.model.hand_size_for(state.n)
+    hand, pool = state.hands[seat], state.pool
+    while len(hand) < size and pool:
+        hand.append(pool.pop())
+
+
+def end_turn(state: "State", action, mover: int, extra: bool) -> None:
+    """Close the mover's turn, pass the turn on, and check the round-end conditions."""
+    model = state.game.model
+    r, t = state.round, state.turn
+    r.turns += 1
+    state.turns_total += 1
+    r.turns_without_place = 0 if t.placed else r.turns_without_place + 1
+    r.passes_in_row = r.passes_in_row + 1 if action.kind == "pass" else 0
+    r.unable_in_row = 0 if t.could_place else r.unable_in_row + 1
+    if model.refill:
+        refill(state, mover)
+    t.reset()
+    state.to_move = mover if extra else (mover + 1) % state.n
+    state._invalidate()
+    ctx = make_context(state, mover)
+    for cond in model.round_end:
+        try:
+            ended = cond.cond.evaluate(ctx)
+        except EvaluationError as exc:
+            raise RuleFailure(f"round-end condition `{cond.name}`", cond.pos, exc) from exc
+        if ended:
+            end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
+            return
+    if r.turns >= model.max_turns_per_round:
+        end_round(state, "turn_limit", None, mover)
+        return
+    settle(state, mover)
+
+
+def settle(state: "State", mover: int) -> None:
+    """End the round if the player to move has no legal move at all (`stalled`)."""
+    if not state.is_over and not state.legal_moves():
+        end_round(state, "stalled", None, mover)
+
+
+def choose_winner(state: "State", spec, mover: int | None) -> int | None:
+    """Apply a winner spec: the mover, or the single best player by the keys; a tie: none."""
+    if spec.mode == "mover":
+        return mover
+    if spec.mode not in ("lowest", "highest"):
+        return None
+    keyed = []
+    for seat in range(state.n):
+        ctx = make_context(state, seat, mover if mover is not None else seat)
+        if spec.keys:
+            key = tuple(int(k.evaluate(ctx)) for k in spec.keys)
+        else:
+            key = (state.scores[seat],)
+        keyed.append((key, seat))
+    best = (min if spec.mode == "lowest" else max)(k for k, _ in keyed)
+    seats = [seat for k, seat in keyed if k == best]
+    return seats[0] if len(seats) == 1 else None
+
+
+def end_round(state: "State", reason: str, winner: int | None, mover: int) -> None:
+    """Score the round's end, then end the match or deal the next round.
+
+    A loop, not recursion: a new round in which nobody can move ends at once
+    (`stalled`), and `limits.max_rounds` bounds how often that can happen.
+    """
+    model = state.game.model
+    while True:
+        r = state.round
+        r.reason = reason
+        r.winner = winner
+        score_trigger(state, "round_end", mover, None)
+        state.last_round_winner = winner
+        ctx = make_context(state, winner if winner is not None else mover, mover)
+        if (
+            model.match_end is None
+            or r.number >= model.max_rounds
+            or bool(model.match_end.evaluate(ctx))
+        ):
+            state.is_over = True
+            state.winner = choose_winner(state, model.match_winner, winner)
+            state._invalidate()
+            return
+        start_round(state, r.number + 1)
+        if state.legal_moves():
+            return
+        reason, winner, mover = "stalled", None, state.to_move
+
+
+def start_round(state: "State", number: int, deal: list | None = None) -> None:
+    """Gather every piece, shuffle, deal hands and `setup.deal`, choose the opener, and
+    fire the `round_start` scoring rules."""
+    game = state.game
+    model = game.model
+    state.round = RoundInfo(number)
+    state.turn = TurnInfo()
+    state.board = model.topology.new_board()
+    for name, value in model.counters.items():
+        setattr(state.counters, name, value)
+    state._rebind()
+    if deal is not None:
+        order = list(deal)
+        state.pending_chances.append([p.uid for p in order])
+    else:
+        order = shuffled(state, list(game.pieces))
+    state.pool = list(reversed(order))
+    state.pile = []
+    size = model.hand_size_for(state.n)
+    for seat in range(state.n):
+        state.hands[seat] = [state.pool.pop() for _ in range(min(size, len(state.pool)))]
+    for to, count in model.deal:
+        take = count if count is not None else state.board.capacity()
+        dealt = [state.pool.pop() for _ in range(min(take, len(state.pool)))]
+        if to == "board":
+            state.board.deal(dealt)
+        else:
+            state.pile.extend(dealt)
+    choose_opener(state)
+    state._invalidate()
+    score_trigger(state, "round_start", state.to_move, None)
+    state._invalidate()
+
+
+def choose_opener(state: "State") -> None:
+    """The opening rule: the holder of the best piece by rank opens with it (or an allowed
+    alternative); without one, seats take turns opening rounds."""
+    opening = state.game.model.opening
+    state.opening_pieces = None
+    state.to_move = (state.round.number - 1) % state.n
+    if opening is None:
+        return
+    best = None
+    for seat in range(state.n):
+        for piece in state.hands[seat]:
+            ctx = make_context(state, seat)
+            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = piece
+            key = tuple(int(k.evaluate(ctx)) for k in opening.rank)
+            if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
+                best = (key, seat, piece)
+    if best is None:
+        return
+    _, seat, piece = best
+    allowed = {piece.uid}
+    if opening.also is not None:
+        for other in state.hands[seat]:
+            ctx = make_context(state, seat)
+            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = other
+            if opening.also.evaluate(ctx):
+                allowed.add(other.uid)
+    state.to_move = seat
+    state.opening_pieces = frozenset(allowed)
+
+
+def receivers(state: "State", to: str, mover: int) -> list[int]:
+    if to == "mover":
+        return [mover]
+    winner = state.round.winner
+    if to == "winner":
+        return [] if winner is None else [winner]
+    if to == "losers":
+        return [] if winner is None else [s for s in range(state.n) if s != winner]
+    return list(range(state.n))
+
+
+def score_trigger(state: "State", trigger: str, mover: int, ctx) -> None:
+    """Fire the scoring rules on `trigger`; each nonzero result is a ScoreEvent."""
+    rules = state.game.rules_on.get(trigger)
+    if not rules:
+        return
+    if ctx is not None and state.game.mover_only.get(trigger):
+        _score_mover(state, rules, mover, ctx)
+        return
+    contexts = {mover: ctx} if ctx is not None else {}
+    move = ctx.get("move") if ctx is not None else None
+    piece = ctx.get("tile") if ctx is not None else None
+    for rule in rules:
+        for seat in receivers(state, rule.to, mover):
+            c = contexts.get(seat)
+            if c is None:
+                c = contexts[seat] = make_context(state, seat, mover)
+                if move is not None:
+                    c["move"] = move
+                    c["tile"] = c["card"] = c["token"] = c["piece"] = piece
+            try:
+                if rule.guard is not None and not rule.guard.evaluate(c):
+                    continue
+                points = int(rule.points.evaluate(c))
+            except EvaluationError as exc:
+                raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
+            if points:
+                state.scores[seat] += points
+                state.events.append(ScoreEvent(seat, points, rule.name, rule.pos, rule.label))
+
+
+def _score_mover(state: "State", rules, mover: int, ctx) -> None:
+    """The common case, every rule paying the mover: one context, no receiver lists."""
+    scores, events = state.scores, state.events
+    for rule in rules:
+        guard = rule.guard
+        try:
+            if guard is not None and not guard.evaluate(ctx):
+                continue
+            points = int(rule.points.evaluate(ctx))
+        except EvaluationError as exc:
+            raise RuleFailure(f"scoring rule `{rule.name}`", rule.pos, exc) from exc
+        if points:
+            scores[mover] += points
+            events.append(ScoreEvent(mover, points, rule.name, rule.pos, rule.label))

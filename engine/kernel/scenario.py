@@ -1,0 +1,258 @@
+"""Scenarios: a position written as YAML, for `rulecraft moves` and the golden tests.
+
+A scenario names a ruleset (and overlays), and gives the board in the board kind's own
+notation, the hands, the pool order, the pile, the scores, the player to move and, when
+needed, the round, turn and counter values. `expect:` cases name a move with the points
+and breakdown it must score (or that it must be illegal). Format: docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.diagnostics import Diagnostic, Position, RulecraftError, define
+from engine.kernel.flow import choose_opener
+from engine.kernel.moves import IllegalMove, ScoreEvent
+from engine.kernel.views import RoundInfo, TurnInfo
+
+K_BAD_SCENARIO = define("K510", "bad-scenario", "a scenario field is missing or has the wrong form")
+K_PIECE = define("K511", "scenario-piece", "a scenario names a piece the set does not have (or once too often)")
+K_BOARD = define("K512", "scenario-board", "a scenario's board cannot be read by its board kind")
+K_EXPECT = define("K513", "bad-expectation", "an `expect:` case is malformed")
+
+ROUND_KEYS = ("number", "turns", "turns_without_place", "passes_in_row", "unable_in_row", "placed_any")
+TURN_KEYS = ("draws", "placed", "actions")
+
+
+@dataclass
+class Case:
+    """One `expect:` entry: a move and what it must score."""
+
+    name: str
+    move: str
+    pos: Position | None
+    points: int | None = None
+    breakdown: dict | None = None
+    scores: list | None = None
+    illegal: bool | str = False
+
+
+@dataclass
+class Outcome:
+    """What a move does from the scenario's position."""
+
+    move: str
+    seat: int
+    points: int
+    breakdown: dict[str, int]
+    scores: list[int]
+    events: list[ScoreEvent]
+
+
+@dataclass
+class Scenario:
+    path: str
+    doc: Any
+    ruleset: Any
+    game: Any
+    state: Any
+    cases: list[Case] = field(default_factory=list)
+
+    def outcome(self, move: str) -> Outcome:
+        """Play `move` on a copy of the position; raises IllegalMove."""
+        return outcome(self.state, move)
+
+
+def outcome(state, move) -> Outcome:
+    """The points, breakdown (by rule, for the mover) and scores after `move`."""
+    seat = state.to_move
+    trial = state.clone()
+    found = trial.find_move(move)
+    events = trial.apply(found)
+    breakdown: dict[str, int] = {}
+    for e in events:
+        if e.player == seat:
+            breakdown[e.rule] = breakdown.get(e.rule, 0) + e.points
+    return Outcome(found.text, seat, sum(breakdown.values()), breakdown, list(trial.scores), events)
+
+
+def _fail(code, message: str, pos: Position | None, help: str | None = None):
+    raise RulecraftError([Diagnostic(code.code, message, pos, help)])
+
+
+def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
+    """Read a scenario file and build its position; raises RulecraftError (Y/K/R codes).
+
+    `load_ruleset(ref, overlays)` resolves the scenario's ruleset (default: the rules
+    layer's); tests pass their own.
+    """
+    from engine.rules.model import compile_model
+    from engine.rules.yamlload import read_text
+
+    if load_ruleset is None:
+        from engine.rules import load_ruleset
+
+    doc = read_text(path)
+    if not doc.ok:
+        raise RulecraftError(doc.diagnostics)
+    data = doc.data
+    if not isinstance(data, dict) or "ruleset" not in data:
+        _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
+    ref = str(data["ruleset"])
+    local = Path(path).parent / ref
+    if local.suffix in (".yaml", ".yml") and local.exists():
+        ref = str(local)
+    overlays = data.get("with") or []
+    if not isinstance(overlays, list):
+        overlays = [overlays]
+    ruleset = load_ruleset(ref, [str(o) for o in overlays])
+    model, diagnostics = compile_model(ruleset)
+    if model is None:
+        raise RulecraftError(diagnostics)
+    from engine.kernel.game import Game
+
+    game = Game(model)
+    state = build_state(game, data, doc)
+    cases = read_cases(data.get("expect") or {}, doc)
+    return Scenario(str(path), doc, ruleset, game, state, cases)
+
+
+class _Pieces:
+    """The pieces not yet placed anywhere, taken by name."""
+
+    def __init__(self, pieces, doc):
+        self.free = list(pieces)
+        self.doc = doc
+
+    def take(self, names, path: tuple) -> list:
+        if not isinstance(names, list):
+            _fail(K_BAD_SCENARIO, "expected a list of piece names", self.doc.near(*path))
+        out = []
+        for i, name in enumerate(names):
+            piece = next((p for p in self.free if p.name == str(name)), None)
+            if piece is None:
+                _fail(K_PIECE, f"no free piece `{name}` (not in the set, or used already)",
+                      self.doc.near(*path, i))
+            self.free.remove(piece)
+            out.append(piece)
+        return out
+
+
+def build_state(game, data: dict, doc):
+    """A state holding exactly the scenario's position."""
+    players = data.get("players", game.model.players_default)
+    if type(players) is not int:
+        _fail(K_BAD_SCENARIO, "`players` must be a number", doc.near("players"))
+    try:
+        state = game.new_game(players, int(data.get("seed", 0)))
+    except ValueError as exc:
+        _fail(K_BAD_SCENARIO, str(exc), doc.near("players"))
+    pieces = _Pieces(game.pieces, doc)
+    state.board = game.model.topology.new_board()
+    if data.get("board"):
+        try:
+            used = state.board.load_position(str(data["board"]), list(pieces.free))
+        except (ValueError, KeyError) as exc:
+            _fail(K_BOARD, f"the board cannot be read: {exc}", doc.near("board"))
+        for piece in used:
+            pieces.free.remove(piece)
+    hands = data.get("hands") or []
+    if not isinstance(hands, list) or len(hands) > players:
+        _fail(K_BAD_SCENARIO, f"`hands` must be a list of at most {players} lists", doc.near("hands"))
+    state.hands = [pieces.take(h, ("hands", i)) for i, h in enumerate(hands)]
+    state.hands += [[] for _ in range(players - len(state.hands))]
+    state.pile = pieces.take(data.get("pile") or [], ("pile",))
+    top = pieces.take(data.get("pool") or [], ("pool",))
+    rest = [] if data.get("rest", "pool") == "out" else pieces.free
+    state.pool = list(reversed(top + rest))
+    _set_numbers(state, data, doc, players)
+    return state
+
+
+def _set_numbers(state, data: dict, doc, players: int) -> None:
+    scores = data.get("scores", [0] * players)
+    if not (isinstance(scores, list) and len(scores) == players
+            and all(type(x) is int for x in scores)):
+        _fail(K_BAD_SCENARIO, f"`scores` must list {players} integers", doc.near("scores"))
+    state.scores = list(scores)
+    state.round = RoundInfo(1)
+    state.round.placed_any = state.board.count > 0 and bool(state.game.place_actions)
+    _set_fields(state.round, data.get("round") or {}, ROUND_KEYS, ("round",), doc)
+    state.turn = TurnInfo()
+    _set_fields(state.turn, data.get("turn") or {}, TURN_KEYS, ("turn",), doc)
+    for name, value in state.game.model.counters.items():
+        setattr(state.counters, name, value)
+    _set_fields(state.counters, data.get("counters") or {}, tuple(state.game.model.counters),
+                ("counters",), doc)
+    state.events, state.history, state.setup_chances, state.pending_chances = [], [], [], []
+    state.opening_pieces = None
+    state.is_over = False
+    state._rebind()
+    if not state.round.placed_any and state.game.model.opening is not None:
+        choose_opener(state)
+    if "to_move" in data:
+        seat = data["to_move"]
+        if type(seat) is not int or not 0 <= seat < players:
+            _fail(K_BAD_SCENARIO, f"`to_move` must be a seat from 0 to {players - 1}",
+                  doc.near("to_move"))
+        if seat != state.to_move:
+            state.opening_pieces = None
+        state.to_move = seat
+    state._invalidate()
+
+
+def _set_fields(target, values: dict, allowed: tuple, path: tuple, doc) -> None:
+    if not isinstance(values, dict):
+        _fail(K_BAD_SCENARIO, f"`{path[0]}` must be a mapping", doc.near(*path))
+    for key, value in values.items():
+        if key not in allowed:
+            _fail(K_BAD_SCENARIO, f"`{path[0]}.{key}` is not a field here (fields: "
+                  f"{', '.join(allowed) or 'none'})", doc.near(*path, key))
+        if type(value) not in (int, bool):
+            _fail(K_BAD_SCENARIO, f"`{path[0]}.{key}` must be a number", doc.near(*path, key))
+        setattr(target, key, value)
+
+
+def read_cases(expect, doc) -> list[Case]:
+    """The `expect:` mapping: case name -> {move, points, breakdown, scores, illegal}."""
+    if not isinstance(expect, dict):
+        _fail(K_EXPECT, "`expect` must map case names to cases", doc.near("expect"))
+    cases = []
+    for name, spec in expect.items():
+        path = ("expect", name)
+        if not isinstance(spec, dict) or not isinstance(spec.get("move"), str):
+            _fail(K_EXPECT, f"case `{name}` needs `move:` (the move's text)", doc.near(*path))
+        unknown = set(spec) - {"move", "points", "breakdown", "scores", "illegal", "note"}
+        if unknown:
+            _fail(K_EXPECT, f"case `{name}` has unknown keys: {', '.join(sorted(map(str, unknown)))}",
+                  doc.near(*path))
+        cases.append(Case(
+            str(name), spec["move"], doc.key_where(*path) or doc.near(*path),
+            spec.get("points"), spec.get("breakdown"), spec.get("scores"),
+            spec.get("illegal", False),
+        ))
+    return cases
+
+
+def check_case(scenario: Scenario, case: Case) -> list[str]:
+    """Differences between a case's expectations and what the move does (empty: passes)."""
+    try:
+        got = scenario.outcome(case.move)
+    except IllegalMove as exc:
+        if case.illegal:
+            if isinstance(case.illegal, str) and case.illegal not in str(exc):
+                return [f"illegal as expected, but the reason is `{exc}`"]
+            return []
+        return [f"`{case.move}` is illegal: {exc}"]
+    problems = []
+    if case.illegal:
+        problems.append(f"`{case.move}` is legal, expected illegal (scores {got.points})")
+    if case.points is not None and got.points != case.points:
+        problems.append(f"points: expected {case.points}, got {got.points}")
+    if case.breakdown is not None and got.breakdown != case.breakdown:
+        problems.append(f"breakdown: expected {case.breakdown}, got {got.breakdown}")
+    if case.scores is not None and got.scores != case.scores:
+        problems.append(f"scores: expected {case.scores}, got {got.scores}")
+    return problems

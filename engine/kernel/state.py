@@ -1,0 +1,331 @@
+"""A game in progress: the mutable state, its legal moves, cloning and keys.
+
+The state changes only through `apply` (in `engine.kernel.flow`). Legal moves are
+generated once per decision point and cached; so are the moves of each action, which
+is what `can_<action>` reads.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import TYPE_CHECKING, Hashable
+
+from engine.expr import EvaluationError
+from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
+from engine.kernel.views import (
+    Counters, ExchangeMove, PileView, PlaceMove, PlayerView, PlayMove, PoolView, RoundInfo,
+    TurnInfo,
+    make_context,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.kernel.game import Game
+
+_BUSY = object()  # marks an action whose moves are being generated (a `can_` cycle)
+
+
+class State:
+    """Everything that changes during a match. Build one with `Game.new_game`."""
+
+    def __init__(self, game: "Game", players: int, seed: int):
+        self.game = game
+        self.n = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._rng_shared = False
+        self.scores = [0] * players
+        self.hands: list[list] = [[] for _ in range(players)]
+        self.pool: list = []  # the top (next drawn) is the last item
+        self.pile: list = []  # the top is the last item
+        self.board = game.model.topology.new_board()
+        self.to_move = 0
+        self.round = RoundInfo(0)
+        self.turn = TurnInfo()
+        self.counters = Counters()
+        self.events: list[ScoreEvent] = []
+        self.history: list[dict] = []  # one entry per applied move, for records
+        self.setup_chances: list[list[int]] = []
+        self.pending_chances: list[list[int]] = []
+        self.forced_chances: list[list[int]] | None = None
+        self.opening_pieces: frozenset | None = None
+        self.is_over = False
+        self.winner: int | None = None
+        self.last_round_winner: int | None = None
+        self.turns_total = 0
+        self._bind_views()
+        self._invalidate()
+
+    # -- views and contexts -------------------------------------------------------
+    def _bind_views(self) -> None:
+        self.player_views = [PlayerView(self, i) for i in range(self.n)]
+        self.base_values = {
+            "players": self.player_views,
+            "pool": PoolView(self),
+            "pile": PileView(self),
+            "board": self.board,
+            "round": self.round,
+            "turn": self.turn,
+            "counters": self.counters,
+        }
+
+    def _rebind(self) -> None:
+        """After replacing board/round/turn objects, point the base values at them."""
+        base = self.base_values
+        base["board"] = self.board
+        base["round"] = self.round
+        base["turn"] = self.turn
+        base["counters"] = self.counters
+
+    def context(self, seat: int | None = None):
+        """A fresh evaluation context with `seat` (default: the player to move) as `player`."""
+        return make_context(self, self.to_move if seat is None else seat)
+
+    def _invalidate(self) -> None:
+        self._legal: list[Move] | None = None
+        self._legal_ids: set | None = None
+        self._by_text: dict | None = None
+        self._by_action: dict[str, object] = {}
+        self._ctx = None
+
+    def _decision_context(self):
+        if self._ctx is None:
+            self._ctx = make_context(self, self.to_move)
+        return self._ctx
+
+    # -- legal moves ----------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in the documented order (actions as written, then the kind's)."""
+        if self._legal is None:
+            moves: list[Move] = []
+            if not self.is_over:
+                for action in self.game.actions:
+                    moves.extend(self.moves_of(action))
+            self._legal = moves
+        return self._legal
+
+    def moves_of(self, action) -> list[Move]:
+        """The legal moves of one action (cached until the state changes)."""
+        found = self._by_action.get(action.name)
+        if found is _BUSY:
+            raise RuntimeError(f"`can_{action.name}` depends on itself")
+        if found is None:
+            self._by_action[action.name] = _BUSY
+            try:
+                found = _GENERATORS[action.kind](self, action)
+            except EvaluationError as exc:
+                raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
+                                  exc) from exc
+            finally:
+                self._by_action.pop(action.name, None)
+            self._by_action[action.name] = found
+        return found  # type: ignore[return-value]
+
+    def can(self, name: str) -> bool:
+        """`can_<name>`: whether the player to move has a legal move of that action."""
+        action = self.game.action_by_name.get(name)
+        return bool(action is not None and not self.is_over and self.moves_of(action))
+
+    def find_move(self, move: Move | str) -> Move:
+        """The legal move equal to `move` (or with that text); IllegalMove if there is none."""
+        legal = self.legal_moves()
+        if isinstance(move, Move):
+            if self._legal_ids is None:
+                self._legal_ids = set(map(id, legal))
+            if id(move) in self._legal_ids:
+                return move
+            key = move.text
+        else:
+            key = " ".join(str(move).split())
+        if self._by_text is None:
+            self._by_text = {m.text: m for m in legal}
+        found = self._by_text.get(key)
+        if found is None:
+            raise IllegalMove(self.game.explain_illegal(self, key))
+        return found
+
+    def apply(self, move: Move | str) -> list[ScoreEvent]:
+        """Apply a legal move (or its text); returns the score events it caused."""
+        from engine.kernel.flow import apply_move
+
+        return apply_move(self, self.find_move(move))
+
+    # -- copying and identity ------------------------------------------------------------
+    def clone(self) -> "State":
+        """An independent copy (the board is cloned; pieces are shared, being immutable)."""
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.hands = [list(h) for h in self.hands]
+        other.pool = list(self.pool)
+        other.pile = list(self.pile)
+        other.board = self.board.clone()
+        other.round = self.round.copy()
+        other.turn = self.turn.copy()
+        other.counters = self.counters.copy()
+        other.events = list(self.events)
+        other.history = list(self.history)
+        other.pending_chances = list(self.pending_chances)
+        if self.forced_chances is not None:
+            other.forced_chances = list(self.forced_chances)
+        # Copy-on-write random generator: neither side may advance the shared one.
+        self._rng_shared = other._rng_shared = True
+        other._bind_views()
+        other._invalidate()
+        return other
+
+    def random(self) -> random.Random:
+        """The state's own generator, copied first if a clone still shares it."""
+        if self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        return self.rng
+
+    def key(self, with_scores: bool = True) -> Hashable:
+        """A hashable summary of the position: equal keys, equal futures (for solvers)."""
+        r, t = self.round, self.turn
+        return (
+            self.to_move,
+            tuple(tuple(sorted(p.uid for p in h)) for h in self.hands),
+            tuple(p.uid for p in self.pool),
+            tuple(p.uid for p in self.pile),
+            self.board.key(),
+            tuple(sorted(self.counters.__dict__.items())),
+            (r.number, r.turns_without_place, r.passes_in_row, r.unable_in_row, r.placed_any),
+            (t.draws, t.placed, t.actions),
+            tuple(self.scores) if with_scores else (),
+            self.is_over,
+        )
+
+    @property
+    def mover(self) -> int:
+        return self.to_move
+
+
+# -- move generators, one per action kind ------------------------------------------------
+# A guard is evaluated once per candidate; the candidate's `move` and piece are put in
+# the context only when the guard reads them (`Game` works out which names it reads).
+def _place_moves(state: State, action) -> list[Move]:
+    hand = state.hands[state.to_move]
+    first = not state.round.placed_any
+    if first and state.opening_pieces is not None:
+        hand = [p for p in hand if p.uid in state.opening_pieces]
+    placements = state.board.iter_placements(hand, first, action.rules)
+    name = action.name
+    guard = action.guard
+    if guard is None:
+        return [Move.of(name, p) for p in placements]
+    ctx = state._decision_context()
+    evaluate = guard.evaluate
+    uses_move, aliases = action.guard_move, action.guard_pieces
+    out = []
+    for placement in placements:
+        if uses_move:
+            ctx["move"] = PlaceMove(placement, first)
+        for alias in aliases:
+            ctx[alias] = placement.pieces[0]
+        if evaluate(ctx):
+            out.append(Move.of(name, placement))
+    ctx.pop("move", None)
+    for alias in aliases:
+        ctx.pop(alias, None)
+    return out
+
+
+def _guard_ok(state: State, action) -> bool:
+    return action.guard is None or bool(action.guard.evaluate(state._decision_context()))
+
+
+def _simple_moves(state: State, action) -> list[Move]:
+    if action.kind in ("draw", "deal") and not state.pool:
+        return []
+    return [Move(action.name)] if _guard_ok(state, action) else []
+
+
+def _exchange_moves(state: State, action) -> list[Move]:
+    if not state.pool or not _guard_ok(state, action):
+        return []
+    names = tuple(sorted(p.name for p in state.hands[state.to_move]))
+    limit = min(action.max or len(names), len(names))
+    # The moves depend only on the names in hand, so they are made once per rack.
+    cache = state.game.exchange_cache
+    key = (action.name, names, limit)
+    found = cache.get(key)
+    if found is None:
+        found = []
+        seen = set()
+        for size in range(1, limit + 1):
+            for combo in combinations(names, size):
+                if combo not in seen:
+                    seen.add(combo)
+                    found.append(Move(action.name, " ".join(combo), combo))
+        if len(cache) < 100_000:
+            cache[key] = found
+    return found
+
+
+def _play_moves(state: State, action) -> list[Move]:
+    board = state.board
+    name = action.name
+    unique = state.game.unique_names
+    guard = action.guard
+    if guard is None:
+        exposed = list(board.iter_exposed())
+    else:
+        ctx = state._decision_context()
+        evaluate = guard.evaluate
+        uses_move, aliases = action.guard_move, action.guard_pieces
+        exposed = []
+        for slot, piece in board.iter_exposed():
+            if uses_move:
+                ctx["move"] = PlayMove(board, slot, piece)
+            for alias in aliases:
+                ctx[alias] = piece
+            if evaluate(ctx):
+                exposed.append((slot, piece))
+        ctx.pop("move", None)
+        for alias in aliases:
+            ctx.pop(alias, None)
+    if unique:
+        return [Move(name, piece.name, (slot, piece)) for slot, piece in exposed]
+    return [Move(name, f"{piece.name}@{slot}", (slot, piece)) for slot, piece in exposed]
+
+
+_GENERATORS = {
+    "place": _place_moves,
+    "draw": _simple_moves,
+    "pass": _simple_moves,
+    "deal": _simple_moves,
+    "exchange": _exchange_moves,
+    "play": _play_moves,
+}
+
+
+def pieces_named(hand: list, names) -> list:
+    """Pieces of `hand` with these names (one per name, the earliest first)."""
+    left = list(hand)
+    out = []
+    for name in names:
+        piece = next(p for p in left if p.name == name)
+        left.remove(piece)
+        out.append(piece)
+    return out
+
+
+def move_view(state: State, action, move: Move):
+    """The `move` record of a legal move, as scoring rules and effects see it."""
+    if action.kind == "place":
+        return PlaceMove(move.data, not state.round.placed_any)
+    if action.kind == "play":
+        slot, piece = move.data
+        view = PlayMove(state.board, slot, piece)
+        view.slot  # noqa: B018 - read before the piece leaves the board
+        return view
+    if action.kind == "exchange":
+        return ExchangeMove(pieces_named(state.hands[state.to_move], move.data))
+    return None
+
+
+__all__ = ["State", "IllegalMove", "move_view"]

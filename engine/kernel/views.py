@@ -1,0 +1,273 @@
+"""The records that expressions read at run time, and the lazy context that holds them.
+
+Every name of an expression context (`player`, `pool`, `round`, `can_place`, ...) is
+resolved here. The values are live views of the state, made once per state and read
+through attributes, so that a context costs a dict copy and nothing is computed that no
+expression asks for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.kernel.state import State
+
+
+class RoundInfo:
+    """`round`: counters of the current round (mutable, copied on clone)."""
+
+    __slots__ = (
+        "number", "turns", "turns_without_place", "passes_in_row", "unable_in_row",
+        "reason", "placed_any", "winner",
+    )
+
+    def __init__(self, number: int = 1):
+        self.number = number
+        self.turns = 0
+        self.turns_without_place = 0
+        self.passes_in_row = 0
+        self.unable_in_row = 0
+        self.reason = ""
+        self.placed_any = False
+        self.winner: int | None = None
+
+    def copy(self) -> "RoundInfo":
+        other = RoundInfo.__new__(RoundInfo)
+        other.number, other.turns, other.turns_without_place = (
+            self.number, self.turns, self.turns_without_place)
+        other.passes_in_row, other.unable_in_row, other.reason = (
+            self.passes_in_row, self.unable_in_row, self.reason)
+        other.placed_any, other.winner = self.placed_any, self.winner
+        return other
+
+
+class TurnInfo:
+    """`turn`: what the player to move has done so far this turn."""
+
+    __slots__ = ("draws", "placed", "actions", "could_place", "extra")
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self) -> None:
+        """A new turn (the object is kept: contexts hold it)."""
+        self.draws = 0
+        self.placed = 0
+        self.actions = 0
+        self.could_place = True
+        self.extra = False
+
+    def copy(self) -> "TurnInfo":
+        other = TurnInfo.__new__(TurnInfo)
+        other.draws, other.placed, other.actions = self.draws, self.placed, self.actions
+        other.could_place, other.extra = self.could_place, self.extra
+        return other
+
+
+class Counters:
+    """`counters`: the ruleset's named integers, as attributes."""
+
+    def copy(self) -> "Counters":
+        other = Counters()
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+class PlayerView:
+    """`player` and the items of `players`: a live view of one seat."""
+
+    __slots__ = ("_state", "index")
+
+    def __init__(self, state: "State", index: int):
+        self._state = state
+        self.index = index
+
+    @property
+    def score(self) -> int:
+        return self._state.scores[self.index]
+
+    @property
+    def hand_count(self) -> int:
+        return len(self._state.hands[self.index])
+
+    @property
+    def hand_value(self) -> int:
+        values = self._state.game.values
+        return sum(values[p.uid] for p in self._state.hands[self.index])
+
+    @property
+    def hand(self) -> list:
+        return self._state.hands[self.index]
+
+    @property
+    def won_last_round(self) -> bool:
+        return self._state.last_round_winner == self.index
+
+    def __repr__(self) -> str:
+        return f"<player {self.index}>"
+
+
+class PoolView:
+    """`pool`: count, total value and top piece (the next drawn) of the face-down supply."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: "State"):
+        self._state = state
+
+    @property
+    def pieces(self) -> list:
+        return self._state.pool
+
+    @property
+    def count(self) -> int:
+        return len(self._state.pool)
+
+    @property
+    def value(self) -> int:
+        values = self._state.game.values
+        return sum(values[p.uid] for p in self._state.pool)
+
+    @property
+    def top(self):
+        pieces = self._state.pool
+        return pieces[-1] if pieces else None
+
+
+class PileView(PoolView):
+    """`pile`: the same fields for the face-up waste (its top is the last piece put)."""
+
+    __slots__ = ()
+
+    @property
+    def pieces(self) -> list:
+        return self._state.pile
+
+    @property
+    def count(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def value(self) -> int:
+        values = self._state.game.values
+        return sum(values[p.uid] for p in self._state.pile)
+
+    @property
+    def top(self):
+        pieces = self._state.pile
+        return pieces[-1] if pieces else None
+
+
+class PlaceMove:
+    """`move` of a place action: the board kind's placement plus the generic fields."""
+
+    __slots__ = ("placement", "opening")
+
+    def __init__(self, placement, opening: bool):
+        self.placement = placement
+        self.opening = opening
+
+    @property
+    def pieces(self) -> list:
+        return list(self.placement.pieces)
+
+    @property
+    def value(self) -> int:
+        return sum(p.value for p in self.placement.pieces)
+
+    @property
+    def count(self) -> int:
+        return len(self.placement.pieces)
+
+    def __getattr__(self, name: str):
+        # Board-kind measures (`edges`, `lines`, ...) live on the placement itself.
+        return getattr(object.__getattribute__(self, "placement"), name)
+
+
+class PlayMove:
+    """`move` of a play action: a piece taken from the board (`move.slot` from the kind)."""
+
+    __slots__ = ("board", "index", "piece", "_slot")
+
+    count = 1
+    opening = False
+
+    def __init__(self, board, index, piece):
+        self.board = board
+        self.index = index
+        self.piece = piece
+        self._slot = None
+
+    @property
+    def slot(self):
+        if self._slot is None:
+            self._slot = self.board.slot_record(self.index)
+        return self._slot
+
+    @property
+    def pieces(self) -> list:
+        return [self.piece]
+
+    @property
+    def value(self) -> int:
+        return self.piece.value
+
+
+class ExchangeMove:
+    """`move` of an exchange: the pieces given back."""
+
+    __slots__ = ("pieces", "count", "opening")
+
+    def __init__(self, pieces):
+        self.pieces = list(pieces)
+        self.count = len(self.pieces)
+        self.opening = False
+
+    @property
+    def value(self) -> int:
+        return sum(p.value for p in self.pieces)
+
+
+class Context(dict):
+    """The values of one evaluation; names nobody set are resolved on first use."""
+
+    __slots__ = ("state", "seat", "mover")
+
+    def __missing__(self, name: str):
+        value = _resolve(self, name)
+        if name not in _MOVE_NAMES:  # the piece changes with `move`, so it is not kept
+            self[name] = value
+        return value
+
+
+_MOVE_NAMES = frozenset(("tile", "card", "token", "piece"))
+
+
+def _resolve(ctx: Context, name: str):
+    state = ctx.state
+    if name == "opponents":
+        return [v for v in state.player_views if v.index != ctx.seat]
+    if name == "mover":
+        return state.player_views[ctx.mover]
+    if name.startswith("can_"):
+        return state.can(name[4:])
+    if name in _MOVE_NAMES:
+        move = dict.get(ctx, "move")
+        pieces = move.pieces if move is not None else ()
+        return pieces[0] if pieces else None
+    raise KeyError(name)
+
+
+def make_context(state: "State", seat: int, mover: int | None = None) -> Context:
+    """A fresh context for `seat` as `player` (the mover or a scoring rule's receiver);
+    `mover` (default: the same seat) is who made the move being scored."""
+    ctx = Context(state.base_values)
+    ctx.state = state
+    ctx.seat = seat
+    ctx.mover = seat if mover is None else mover
+    ctx["player"] = state.player_views[seat]
+    return ctx

@@ -1,0 +1,102 @@
+"""The contexts of a ruleset's expressions: which names exist where, and their types.
+
+Every expression field is compiled in one of these environments (name -> type):
+
+- `base`: everywhere (player, players, opponents, mover, pool, pile, board, round, turn,
+  counters, and `can_<action>` for each action);
+- `move(kind)`: base plus `move` (fields of the action kind and of the board kind) and
+  the piece it concerns under the names `tile`, `card`, `token` and `piece`;
+- `piece`: base plus the piece alone (the opening rule's ranking keys).
+
+The runtime values with these fields are in `engine.kernel.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from engine.expr.types import BOOL, INT, STR, ListOf, Record, type_from_name
+from engine.pieces import ATTRIBUTE_TYPES
+
+PIECE_NAMES = ("tile", "card", "token", "piece")
+#: the action kinds whose scoring rules and effects see a `move`
+MOVE_KINDS = ("place", "play", "exchange")
+
+PLAYER_FIELDS = {
+    "index": "int", "score": "int", "hand_count": "int", "hand_value": "int",
+    "won_last_round": "bool",
+}
+ROUND_FIELDS = {
+    "number": "int", "turns": "int", "turns_without_place": "int", "passes_in_row": "int",
+    "unable_in_row": "int", "reason": "str",
+}
+TURN_FIELDS = {"draws": "int", "placed": "int", "actions": "int"}
+GENERIC_MOVE_FIELDS = {"value": "int", "count": "int", "opening": "bool", "pieces": "list[piece]"}
+
+
+class ContextTypes:
+    """The environments of one ruleset, built from its pieces, board kind and sections."""
+
+    def __init__(self, component_kinds: Iterable[str], topology, counters: Iterable[str],
+                 actions: Iterable[str]):
+        self.records: dict[str, object] = {}
+        piece_fields: dict[str, str] = {"name": "str", "component": "str", "uid": "int"}
+        for kind in component_kinds:
+            for name, tname in ATTRIBUTE_TYPES.get(kind, {}).items():
+                piece_fields.setdefault(name, tname)
+        specs: dict[str, Mapping[str, str]] = dict(getattr(topology, "record_types", {}) or {})
+        specs["piece"] = piece_fields
+        specs["player"] = PLAYER_FIELDS
+        specs["zone"] = {"count": "int", "value": "int", "top": "piece"}
+        specs["board"] = {"count": "int", **(getattr(topology, "board_fields", {}) or {})}
+        specs["round"] = ROUND_FIELDS
+        specs["turn"] = TURN_FIELDS
+        specs["counters"] = {name: "int" for name in counters}
+        move_fields = getattr(topology, "move_fields", {}) or {}
+        for kind in MOVE_KINDS:
+            fields = dict(GENERIC_MOVE_FIELDS)
+            if kind == "exchange":
+                fields.pop("opening")
+            fields.update(move_fields.get(kind, {}))
+            specs[f"{kind}_move"] = fields
+        self.specs = specs
+        self.piece = self.type("piece")
+        player = self.type("player")
+        zone = self.type("zone")
+        self.base = {
+            "player": player,
+            "mover": player,
+            "players": ListOf(player),
+            "opponents": ListOf(player),
+            "pool": zone,
+            "pile": zone,
+            "board": self.type("board"),
+            "round": self.type("round"),
+            "turn": self.type("turn"),
+            "counters": self.type("counters"),
+        }
+        for action in actions:
+            self.base[f"can_{action}"] = BOOL
+
+    def type(self, name: str):
+        """A type by plain name (`int`, `list[line]`, a record name)."""
+        return type_from_name(name, self.specs)
+
+    def move(self, kind: str) -> dict:
+        """The environment of an action's effects and scoring rules."""
+        env = dict(self.base)
+        if kind in MOVE_KINDS:
+            env["move"] = self.type(f"{kind}_move")
+        if kind in MOVE_KINDS:
+            for name in PIECE_NAMES:
+                env[name] = self.piece
+        return env
+
+    def with_piece(self) -> dict:
+        env = dict(self.base)
+        for name in PIECE_NAMES:
+            env[name] = self.piece
+        return env
+
+
+__all__ = ["ContextTypes", "BOOL", "INT", "STR", "Record"]

@@ -1,0 +1,485 @@
+"""The ruleset model: a resolved ruleset checked for meaning, its expressions compiled.
+
+`compile_model(ruleset)` knows the format: which fields are expressions and in which
+context each is evaluated (see `engine.rules.contexts`). It compiles every expression
+once, checks what the schema cannot (a board kind that exists, an `on:` that names an
+action, enough pieces for the hands, ...) and reports R43x-R44x diagnostics with the
+position of the offending value. The kernel runs a `Model`, never the raw data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from engine.diagnostics import Diagnostic, Position, Severity, closest, define
+from engine.expr import compile_expression
+from engine.expr.definitions import Definition
+from engine.expr.types import BOOL, INT
+from engine.pieces import GENERATORS, Piece, build_pieces
+from engine.topology import BOARD_KINDS, Topology
+
+R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the engine knows")
+R_COMPONENT = define(
+    "R431", "unknown-component-kind", "a component set names a generator the engine does not know"
+)
+R_ACTION = define("R432", "unknown-action-kind", "an action names a kind the engine does not know")
+R_UNSUPPORTED = define(
+    "R433", "action-not-supported", "an action kind or deal the board kind cannot carry out"
+)
+R_TRIGGER = define("R434", "unknown-trigger", "a scoring rule's `on:` names no action")
+R_PIECES = define(
+    "R435", "not-enough-pieces", "the hands and the deal need more pieces than the set has"
+)
+R_COUNTER = define("R436", "unknown-counter", "`then:` updates a counter that is not declared")
+R_WINNER = define("R437", "bad-winner", "a `winner:` is not `mover`, `lowest: [...]` or `highest: [...]`")
+R_RECEIVER = define(
+    "R438", "bad-receiver", "a scoring rule's `to:` is unknown or has no meaning for its trigger"
+)
+R_UNUSED = define(
+    "R439", "unused-definition", "a `define:` entry that no expression uses", Severity.WARNING
+)
+R_PLAYERS = define("R440", "bad-player-count", "`players:` min, max and default do not agree")
+R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
+
+ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal")
+ROUND_TRIGGERS = ("round_start", "round_end")
+RECEIVERS = ("mover", "winner", "losers", "each")
+#: kinds whose move is a piece taken from the board; they need the board kind to support it
+BOARD_ACTIONS = {"place": "place", "play": "play"}
+
+
+@dataclass
+class WinnerSpec:
+    """How a winner is chosen: `mover`, `lowest`/`highest` over key expressions, or none."""
+
+    mode: str = "none"  # none | mover | lowest | highest
+    keys: tuple = ()
+
+
+@dataclass
+class ActionModel:
+    """One turn option."""
+
+    name: str
+    kind: str
+    pos: Position | None
+    guard: Any = None
+    then: tuple = ()  # ((counter, expression), ...)
+    ends_turn: bool = True
+    extra_turn: Any = None
+    max: int = 0
+    rules: Any = None  # what the board kind's compile_place made of the action
+    spec: Mapping = field(default_factory=dict)
+
+
+@dataclass
+class ScoringRule:
+    """One named scoring rule."""
+
+    name: str
+    on: str
+    points: Any
+    guard: Any = None
+    to: str = "mover"
+    label: str = ""
+    pos: Position | None = None
+
+
+@dataclass
+class EndCondition:
+    """One named round-end condition; its name becomes `round.reason`."""
+
+    name: str
+    cond: Any
+    winner: WinnerSpec
+    pos: Position | None = None
+
+
+@dataclass
+class Opening:
+    """Who opens a round: the holder of the best piece by `rank`, with the allowed pieces."""
+
+    rank: tuple
+    also: Any = None
+
+
+@dataclass
+class Model:
+    """A checked, compiled ruleset, ready for `engine.kernel.Game`."""
+
+    ruleset: Any
+    pieces: tuple[Piece, ...]
+    topology: Topology
+    players_min: int = 1
+    players_max: int = 1
+    players_default: int = 1
+    hand_size: Mapping[int, int] = field(default_factory=dict)
+    refill: bool = False
+    deal: tuple = ()  # ((to, count | None), ...)
+    opening: Opening | None = None
+    counters: Mapping[str, int] = field(default_factory=dict)
+    actions: tuple[ActionModel, ...] = ()
+    scoring: tuple[ScoringRule, ...] = ()
+    round_end: tuple[EndCondition, ...] = ()
+    match_end: Any = None
+    match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("highest", ()))
+    max_rounds: int = 1000
+    max_turns_per_round: int = 10000
+    zone_names: Mapping[str, str] = field(default_factory=dict)
+    tracks_unable: bool = False
+
+    @property
+    def id(self) -> str:
+        return getattr(self.ruleset, "id", "")
+
+    @property
+    def hash(self) -> str:
+        return getattr(self.ruleset, "hash", "")
+
+    def hand_size_for(self, players: int) -> int:
+        return int(self.hand_size.get(players, 0))
+
+    def action(self, name: str) -> ActionModel | None:
+        for action in self.actions:
+            if action.name == name:
+                return action
+        return None
+
+
+def compile_model(ruleset) -> tuple[Model | None, list[Diagnostic]]:
+    """Check a resolved ruleset's meaning and compile every expression in its context."""
+    return _Builder(ruleset).build()
+
+
+class _Builder:
+    """Walks the resolved data once, collecting every problem before giving up."""
+
+    def __init__(self, ruleset):
+        self.rs = ruleset
+        self.data = ruleset.data
+        self.diagnostics: list[Diagnostic] = []
+        self.sources: list[str] = []
+        self.failed = False
+
+    # -- helpers --------------------------------------------------------------------
+    def where(self, *path) -> Position | None:
+        try:
+            return self.rs.where(*path)
+        except Exception:  # noqa: BLE001 - a Ruleset-like object without that path
+            return None
+
+    def report(self, code, message: str, path: tuple, help: str | None = None) -> None:
+        pos = self.where(*path)
+        while pos is None and len(path) > 1:
+            path = path[:-1]
+            pos = self.where(*path)
+        self.diagnostics.append(Diagnostic(code.code, message, pos, help))
+
+    def expr(self, source, env, path: tuple, expected=None):
+        """Compile one expression field; None (and diagnostics) if it is wrong."""
+        if isinstance(source, str):
+            self.sources.append(source)
+        locator = getattr(self.rs, "locator", None)  # lands carets inside quoted scalars
+        pos = (locator(*path) if locator else None) or self.where(*path)
+        pos = pos or Position(str(getattr(self.rs, "path", "<ruleset>")))
+        compiled, problems = compile_expression(
+            source, env, pos, expected=expected, definitions=self.definitions
+        )
+        self.diagnostics.extend(problems)
+        if compiled is None:
+            self.failed = True
+        return compiled
+
+    # -- sections -------------------------------------------------------------------
+    def build(self) -> tuple[Model | None, list[Diagnostic]]:
+        from engine.rules.contexts import ContextTypes
+
+        d = self.data
+        self.definitions = {
+            name: Definition(src, self.where("define", name))
+            for name, src in (d.get("define") or {}).items()
+        }
+        pmin, pmax, pdefault = self.players()
+        pieces, kinds = self.components()
+        topology = self.board()
+        counters = {str(k): int(v) for k, v in (d.get("counters") or {}).items()}
+        actions_data = d.get("actions") or {}
+        if topology is None:
+            return None, self.diagnostics
+        self.types = ContextTypes(kinds, topology, counters, actions_data)
+        actions = tuple(self.action(n, a, topology, counters) for n, a in actions_data.items())
+        model = Model(
+            ruleset=self.rs, pieces=tuple(pieces), topology=topology,
+            players_min=pmin, players_max=pmax, players_default=pdefault,
+            counters=counters, actions=tuple(a for a in actions if a is not None),
+        )
+        model.scoring = tuple(self.scoring(actions_data))
+        self.setup(model, topology)
+        self.rounds(model)
+        self.limits(model)
+        zones = d.get("zones") or {}
+        model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
+        model.refill = bool((zones.get("hand") or {}).get("refill", False))
+        model.tracks_unable = any("unable_in_row" in src for src in self.sources)
+        self.unused_definitions()
+        failed = self.failed or any(x.is_error for x in self.diagnostics)
+        return (None if failed else model), self.diagnostics
+
+    def players(self) -> tuple[int, int, int]:
+        spec = self.data.get("players") or {}
+        pmin, pmax = int(spec.get("min", 1)), int(spec.get("max", spec.get("min", 1)))
+        pdefault = int(spec.get("default", pmin))
+        if pmin < 1 or pmin > pmax:
+            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",))
+        elif not pmin <= pdefault <= pmax:
+            self.report(
+                R_PLAYERS, f"players: default {pdefault} is not between {pmin} and {pmax}",
+                ("players", "default"),
+            )
+        return pmin, max(pmin, pmax), min(max(pdefault, pmin), max(pmin, pmax))
+
+    def components(self) -> tuple[list[Piece], list[str]]:
+        good, kinds = {}, []
+        for name, spec in (self.data.get("components") or {}).items():
+            kind = (spec or {}).get("kind")
+            if kind not in GENERATORS:
+                self.report(
+                    R_COMPONENT, f"component set `{name}` has an unknown kind `{kind}`",
+                    ("components", name, "kind"), suggest(kind, GENERATORS),
+                )
+                continue
+            good[name] = spec
+            kinds.append(kind)
+        try:
+            return build_pieces(good), kinds
+        except (KeyError, TypeError, ValueError) as exc:
+            self.report(R_COMPONENT, f"cannot build the pieces: {exc}", ("components",))
+            return [], kinds
+
+    def board(self) -> Topology | None:
+        spec = self.data.get("board") or {}
+        kind = spec.get("kind")
+        cls = BOARD_KINDS.get(kind)
+        if cls is None:
+            self.report(
+                R_BOARD, f"unknown board kind `{kind}`", ("board", "kind"),
+                suggest(kind, BOARD_KINDS) or f"known kinds: {', '.join(sorted(BOARD_KINDS))}",
+            )
+            return None
+        problems = cls.check_spec(spec, lambda *p: self.where("board", *p))
+        self.diagnostics.extend(problems)
+        if any(p.is_error for p in problems):
+            return None
+        return cls(spec)
+
+
+    def action(self, name: str, spec: Mapping, topology: Topology, counters) -> ActionModel | None:
+        spec = spec or {}
+        kind = spec.get("kind")
+        path = ("actions", name)
+        if kind not in ACTION_KINDS:
+            self.report(
+                R_ACTION, f"action `{name}` has an unknown kind `{kind}`", path + ("kind",),
+                suggest(kind, ACTION_KINDS) or f"kinds: {', '.join(ACTION_KINDS)}",
+            )
+            return None
+        needs = BOARD_ACTIONS.get(kind)
+        if needs and needs not in topology.actions:
+            self.report(
+                R_UNSUPPORTED, f"the `{topology.kind}` board cannot carry out `{kind}` actions",
+                path + ("kind",),
+            )
+            return None
+        action = ActionModel(name, kind, self.where(*path), spec=spec)
+        if kind == "place":
+            self.diagnostics.extend(
+                topology.check_place(spec, lambda *p: self.where("actions", name, *p))
+            )
+            action.rules = topology.compile_place(spec)
+        guard_env = self.types.move(kind) if kind in ("place", "play") else self.types.base
+        env = self.types.move(kind)
+        if "if" in spec:
+            action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
+        action.then = self.updates(name, spec, env, counters)
+        if "extra_turn" in spec:
+            action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)
+        action.ends_turn = bool(spec.get("ends_turn", True))
+        action.max = int(spec.get("max", 0) or 0)
+        return action
+
+    def updates(self, name: str, spec: Mapping, env, counters) -> tuple:
+        """An action's `then:` counter updates, each compiled in the action's context."""
+        path = ("actions", name, "then")
+        updates = []
+        for counter, source in (spec.get("then") or {}).items():
+            if counter not in counters:
+                self.report(
+                    R_COUNTER, f"`then:` of action `{name}` sets an undeclared counter `{counter}`",
+                    path + (counter,), suggest(counter, counters) or "declare it under `counters:`",
+                )
+                continue
+            updates.append((counter, self.expr(source, env, path + (counter,), INT)))
+        return tuple(updates)
+
+    def scoring(self, actions: Mapping) -> list[ScoringRule]:
+        rules = []
+        triggers = list(actions) + list(ROUND_TRIGGERS)
+        for name, spec in (self.data.get("scoring") or {}).items():
+            spec = spec or {}
+            path = ("scoring", name)
+            on = spec.get("on")
+            if on not in triggers:
+                self.report(
+                    R_TRIGGER, f"scoring rule `{name}` is `on: {on}`, which names no action",
+                    path + ("on",), suggest(on, triggers) or f"triggers: {', '.join(triggers)}",
+                )
+                continue
+            to = spec.get("to", "mover")
+            if to not in RECEIVERS:
+                self.report(
+                    R_RECEIVER, f"scoring rule `{name}` has an unknown receiver `to: {to}`",
+                    path + ("to",), suggest(to, RECEIVERS) or f"receivers: {', '.join(RECEIVERS)}",
+                )
+                continue
+            if to in ("winner", "losers") and on != "round_end":
+                self.report(
+                    R_RECEIVER, f"scoring rule `{name}`: `to: {to}` needs `on: round_end` "
+                    "(only a round's end has a winner)", path + ("to",),
+                )
+                continue
+            kind = (actions.get(on) or {}).get("kind", "") if on in actions else on
+            env = self.types.move(kind)
+            rule = ScoringRule(
+                name, on, self.expr(spec.get("points", 0), env, path + ("points",), INT),
+                to=to, label=str(spec.get("label", "")), pos=self.where(*path),
+            )
+            if "if" in spec:
+                rule.guard = self.expr(spec["if"], env, path + ("if",), BOOL)
+            rules.append(rule)
+        return rules
+
+    def setup(self, model: Model, topology: Topology) -> None:
+        spec = self.data.get("setup") or {}
+        sizes = spec.get("hand_size", 0)
+        counts = range(model.players_min, model.players_max + 1)
+        if isinstance(sizes, Mapping):
+            model.hand_size = {int(k): int(v) for k, v in sizes.items()}
+        else:
+            model.hand_size = {n: int(sizes or 0) for n in counts}
+        deal = []
+        for i, step in enumerate(spec.get("deal") or []):
+            to, count = (step or {}).get("to"), (step or {}).get("count")
+            if to not in ("board", "pile"):
+                self.report(R_DEAL, f"setup.deal step {i + 1} deals to `{to}`; "
+                            "it must be `board` or `pile`", ("setup", "deal", i, "to"))
+            elif to == "board" and "play" not in topology.actions:
+                self.report(R_UNSUPPORTED, f"the `{topology.kind}` board is not dealt onto",
+                            ("setup", "deal", i, "to"))
+            else:
+                deal.append((to, None if count is None else int(count)))
+        model.deal = tuple(deal)
+        self.check_piece_count(model, topology)
+        opening = spec.get("opening")
+        if opening:
+            env = self.types.with_piece()
+            keys = [
+                self.expr(src, env, ("setup", "opening", "rank", i))
+                for i, src in enumerate(opening.get("rank") or [True])
+            ]
+            also = opening.get("may_also_open_with")
+            model.opening = Opening(
+                tuple(keys),
+                None if also is None else self.expr(
+                    also, env, ("setup", "opening", "may_also_open_with"), BOOL
+                ),
+            )
+
+    def check_piece_count(self, model: Model, topology: Topology) -> None:
+        dealt = 0
+        for to, count in model.deal:
+            if count is None:
+                try:
+                    count = topology.new_board().capacity()
+                except NotImplementedError:
+                    count = 0
+            dealt += count
+        for n in range(model.players_min, model.players_max + 1):
+            need = n * model.hand_size_for(n) + dealt
+            if need > len(model.pieces):
+                self.report(
+                    R_PIECES,
+                    f"{n} players x {model.hand_size_for(n)} pieces"
+                    + (f" + {dealt} dealt" if dealt else "")
+                    + f" = {need}, more than the {len(model.pieces)} pieces of the set",
+                    ("setup", "hand_size"),
+                    "lower the hand size for that many players, or `players.max`",
+                )
+                return
+
+    def winner(self, spec, path: tuple, default: WinnerSpec) -> WinnerSpec:
+        if spec is None:
+            return default
+        if spec == "mover":
+            return WinnerSpec("mover")
+        if isinstance(spec, Mapping) and len(spec) == 1:
+            mode, keys = next(iter(spec.items()))
+            if mode in ("lowest", "highest") and isinstance(keys, list) and keys:
+                env = self.types.base
+                return WinnerSpec(mode, tuple(
+                    self.expr(k, env, path + (mode, i)) for i, k in enumerate(keys)
+                ))
+        self.report(
+            R_WINNER, f"`winner: {spec}` is not `mover`, `lowest: [keys]` or `highest: [keys]`",
+            path, "for example `winner: {lowest: [player.hand_count, player.hand_value]}`",
+        )
+        return default
+
+    def rounds(self, model: Model) -> None:
+        conds = []
+        for name, spec in ((self.data.get("round") or {}).get("end") or {}).items():
+            spec = spec or {}
+            path = ("round", "end", name)
+            cond = self.expr(spec.get("if", False), self.types.base, path + ("if",), BOOL)
+            winner = self.winner(spec.get("winner"), path + ("winner",), WinnerSpec("none"))
+            conds.append(EndCondition(name, cond, winner, self.where(*path)))
+        model.round_end = tuple(conds)
+        match = self.data.get("match") or {}
+        if "end_if" in match:
+            model.match_end = self.expr(match["end_if"], self.types.base, ("match", "end_if"), BOOL)
+        model.match_winner = self.winner(
+            match.get("winner"), ("match", "winner"), WinnerSpec("highest", ())
+        )
+
+    def limits(self, model: Model) -> None:
+        limits = self.data.get("limits") or {}
+        model.max_rounds = int(limits.get("max_rounds", model.max_rounds))
+        model.max_turns_per_round = int(limits.get("max_turns_per_round", model.max_turns_per_round))
+
+    def unused_definitions(self) -> None:
+        for name in self.definitions:
+            others = [s for n, s in (self.data.get("define") or {}).items() if n != name]
+            if not word_used(name, self.sources + [str(s) for s in others]):
+                self.report(
+                    R_UNUSED, f"definition `{name}` is never used", ("define", name),
+                    "remove it, or use it in an expression",
+                )
+
+
+def word_used(name: str, sources: list[str]) -> bool:
+    """Whether `name` appears as a whole word in any expression source."""
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    return any(pattern.search(s) for s in sources)
+
+
+def suggest(word: str, candidates) -> str | None:
+    """A `did you mean` help line, or None."""
+    found = closest(str(word), candidates)
+    return f"did you mean `{found}`?" if found else None
+
+
+__all__ = [
+    "ActionModel", "EndCondition", "Model", "Opening", "ScoringRule", "WinnerSpec",
+    "compile_model", "ACTION_KINDS", "GENERATORS", "BOARD_KINDS",
+]

@@ -1,0 +1,156 @@
+"""The game commands, run with typer's CliRunner on the kernel's test games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import engine.cli.games
+import tests.kernel.fakes  # noqa: F401 - the `line` and `stack` board kinds
+from engine.cli import app
+from tests.kernel.stub_ruleset import StubRuleset
+
+runner = CliRunner()
+RULESETS = Path(__file__).resolve().parent.parent / "kernel" / "rulesets"
+LINE = str(RULESETS / "line.yaml")
+STACK = str(RULESETS / "stack.yaml")
+
+
+@pytest.fixture(autouse=True)
+def _test_rulesets(monkeypatch):
+    """The test games use board kinds of their own, which the schema does not list: load
+    them with the stub loader; other references go to the rules layer as usual."""
+    real = engine.cli.games.resolve
+
+    def resolve(ref, overlays):
+        if Path(ref).resolve().parent == RULESETS:
+            return StubRuleset(Path(ref).read_text(), ref), []
+        return real(ref, overlays)
+
+    monkeypatch.setattr(engine.cli.games, "resolve", resolve)
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def _lines_without_timing(output: str) -> list[str]:
+    return [line for line in output.splitlines() if not line.startswith("games/s")]
+
+
+def test_simulate_prints_per_seat_figures_the_same_whatever_jobs():
+    one = run("simulate", LINE, "--games", "12", "--seed", "3", "--agents", "greedy,random")
+    assert one.exit_code == 0, one.output
+    assert "mean score" in one.output and "greedy" in one.output and "games/s" in one.output
+    two = run("simulate", LINE, "--games", "12", "--seed", "3", "--agents", "greedy,random",
+              "--jobs", "2")
+    assert two.exit_code == 0, two.output
+    assert _lines_without_timing(one.output) == _lines_without_timing(two.output)
+
+
+def test_simulate_json_and_record(tmp_path):
+    record = tmp_path / "game.json"
+    result = run("simulate", LINE, "--games", "5", "--players", "3", "--json",
+                 "--record", str(record))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 5 and len(data["seats"]) == 3
+    assert abs(sum(s["win_rate"] for s in data["seats"]) + data["no_winner"] - 1) < 1e-6
+    replayed = run("replay", str(record))
+    assert replayed.exit_code == 0, replayed.output
+    assert "replayed" in replayed.output
+
+
+def test_simulate_usage_errors():
+    assert run("simulate", LINE, "--agents", "clever").exit_code == 2
+    assert run("simulate", LINE, "--players", "9").exit_code == 2
+    missing = run("simulate", "no/such-ruleset")
+    assert missing.exit_code in (1, 2) and "Traceback" not in missing.output
+
+
+def test_play_by_number_hint_bad_input_and_quit(tmp_path):
+    record = tmp_path / "quit.json"
+    # 1: the first listed move; `zzz` is refused and asked again; `hint` lists best moves
+    result = run("play", LINE, "--seed", "2", input=f"zzz\nhint\n1\nquit\n{record}\n")
+    assert result.exit_code == 0, result.output
+    assert "not a legal move" in result.output
+    assert "P1: " in result.output
+    assert record.exists() and "bye" in result.output
+    assert run("replay", str(record)).exit_code == 0
+
+
+def test_play_typed_moves_and_ctrl_d_leaves_cleanly():
+    result = run("play", STACK, "--deal", "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d",
+                 input="4c\nplay 3c\n")
+    assert result.exit_code == 0, result.output
+    assert "P1: play 4c" in result.output and "P1: play 3c" in result.output
+    assert "Traceback" not in result.output and "bye" in result.output
+
+
+def test_play_a_whole_game_to_the_end(tmp_path):
+    record = tmp_path / "done.json"
+    moves = "\n".join(["1"] * 60) + "\n"
+    result = run("play", STACK, "--seed", "1", "--record", str(record), input=moves)
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output and record.exists()
+
+
+def test_replay_detects_a_changed_ruleset(tmp_path):
+    record = tmp_path / "r.json"
+    assert run("simulate", LINE, "--games", "1", "--record", str(record)).exit_code == 0
+    data = json.loads(record.read_text())
+    data["ruleset"]["hash"] = "0" * 64
+    record.write_text(json.dumps(data))
+    stopped = run("replay", str(record))
+    assert stopped.exit_code == 1 and "K503" in stopped.output
+    rescored = run("replay", str(record), "--rescore")
+    assert rescored.exit_code == 0, rescored.output
+    assert "changed since the record" in rescored.output
+
+
+def test_replay_of_a_damaged_record_names_the_problem(tmp_path):
+    record = tmp_path / "bad.json"
+    record.write_text("{ not json")
+    result = run("replay", str(record))
+    assert result.exit_code == 1 and "K501" in result.output and "Traceback" not in result.output
+
+
+SCENARIOS = RULESETS.parent / "scenarios"
+
+
+def test_moves_lists_points_and_breakdown():
+    result = run("moves", str(SCENARIOS / "stack-run.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "2 legal move(s)" in result.output
+    assert "play 4c" in result.output and "+3" in result.output
+    assert "card +3 (" in result.output and "stack.yaml:" in result.output
+
+
+def test_moves_json():
+    result = run("moves", str(SCENARIOS / "stack-run.yaml"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    by_text = {m["move"]: m for m in data["moves"]}
+    assert by_text["play 4c"]["points"] == 3
+    assert by_text["deal"]["breakdown"][0]["rule"] == "deal_cost"
+    assert by_text["deal"]["breakdown"][0]["where"].endswith("stack.yaml:27")
+
+
+def test_moves_on_a_broken_scenario_is_an_error_not_a_traceback(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: [unclosed\n")
+    result = run("moves", str(bad))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_simulate_from_a_fixed_deal():
+    deal = "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d"
+    result = run("simulate", STACK, "--games", "3", "--deal", deal, "--agents", "greedy", "--json")
+    assert result.exit_code == 0, result.output
+    # greedy plays 4c 3c 2c Ac from this deal: 1 + 2 + (3 + 15) + (4 + 30) = 55 in round 1
+    assert json.loads(result.output)["seats"][0]["mean_score"] >= 55
+    bad = run("simulate", STACK, "--deal", "Ac 2c")
+    assert bad.exit_code == 2 and "--deal" in bad.output

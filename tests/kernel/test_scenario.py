@@ -1,0 +1,75 @@
+"""Scenarios: positions from YAML, `expect:` cases checked, and clear K51x errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.diagnostics import RulecraftError
+from engine.kernel.scenario import check_case, load_scenario
+from tests.kernel.stub_ruleset import StubRuleset
+
+HERE = Path(__file__).parent / "scenarios"
+
+
+def stub_loader(ref, overlays=()):
+    import tests.kernel.fakes  # noqa: F401
+
+    return StubRuleset(Path(ref).read_text(), ref)
+
+
+def load(name: str):
+    return load_scenario(HERE / name, stub_loader)
+
+
+@pytest.mark.parametrize("name", ["stack-run.yaml", "line-opening.yaml"])
+def test_every_case_holds(name):
+    scenario = load(name)
+    assert scenario.cases
+    for case in scenario.cases:
+        assert check_case(scenario, case) == [], case.name
+
+
+def test_the_position_is_as_written():
+    state = load("stack-run.yaml").state
+    assert state.board.dump_position() == "Ac 3c / 2c 4c"
+    assert [p.name for p in state.pile] == ["5c"]
+    # the listed pool is on top, the other pieces below it in set order
+    assert [p.name for p in reversed(state.pool)][:2] == ["Ad", "2d"]
+    assert len(state.pool) == 10 - 4 - 1
+    assert state.scores == [7] and state.counters.run == 2
+
+
+def test_the_opening_rule_picks_the_player_to_move():
+    state = load("line-opening.yaml").state
+    assert state.to_move == 1
+    assert [m.text for m in state.legal_moves()] == ["place L=7"]
+
+
+def test_a_failing_expectation_is_described(tmp_path):
+    text = (HERE / "stack-run.yaml").read_text().replace("points: 3", "points: 4")
+    path = tmp_path / "s.yaml"
+    path.write_text(text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml")))
+    scenario = load_scenario(path, stub_loader)
+    problems = check_case(scenario, scenario.cases[0])
+    assert problems == ["points: expected 4, got 3"]
+
+
+@pytest.mark.parametrize("edit,code", [
+    (("pile: [5c]", "pile: [5x]"), "K511"),
+    (("pile: [5c]", "pile: [4c]"), "K511"),  # 4c is on the board already
+    (("board: Ac 3c / 2c 4c", "board: Ac 3c / 2c Zz"), "K512"),
+    (("scores: [7]", "scores: [7, 1]"), "K510"),
+    (("counters: {run: 2}", "counters: {runs: 2}"), "K510"),
+    (("move: deal", "mvoe: deal"), "K513"),
+])
+def test_mistakes_are_named_with_their_place(tmp_path, edit, code):
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace(*edit))
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    (diag,) = exc.value.diagnostics
+    assert diag.code == code and diag.pos is not None and diag.pos.line > 1
