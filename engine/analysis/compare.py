@@ -135,7 +135,8 @@ def game_value(g: GameStats, key: str) -> float:
 def format_text(c: Comparison) -> str:
     """A side-by-side table; each difference from A with its CI, `*` when significant."""
     names = [f"{chr(65 + k) if k < 26 else k}: {s.name}" for k, s in enumerate(c.specs)]
-    head = [f"{len(c.seeds)} games per ruleset (seeds {_seed_range(c.seeds)}), {c.players} players, "
+    players = f"{c.players} player{'s' if c.players != 1 else ''}"
+    head = [f"{len(c.seeds)} games per ruleset (seeds {_seed_range(c.seeds)}), {players}, "
             f"agents {','.join(c.agents)}; paired by seed (common random numbers)"]
     head += [f"  {n}" for n in names]
     width = max(len(m.label) for m in c.metrics) + 2
