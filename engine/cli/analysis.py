@@ -193,10 +193,14 @@ def _agents(text: str) -> list[str]:
 
 def _run(run_games, specs, n, seeds, names, jobs, total: int, show: bool):
     """Play the games, with a progress bar on stderr when it is a terminal."""
-    if show and sys.stderr.isatty():
-        with typer.progressbar(length=total, label="playing", file=sys.stderr) as bar:
-            return run_games(specs, n, seeds, names, jobs, bar.update)
-    return run_games(specs, n, seeds, names, jobs)
+    try:
+        if show and sys.stderr.isatty():
+            with typer.progressbar(length=total, label="playing", file=sys.stderr) as bar:
+                return run_games(specs, n, seeds, names, jobs, bar.update)
+        return run_games(specs, n, seeds, names, jobs)
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        raise typer.Exit(130)
 
 
 def _stop_on_crash(specs, results) -> None:
