@@ -116,6 +116,9 @@ class _Walker:
         named = path in COLLECTIONS
         if key in x and key in y:
             self.walk(x[key], y[key], sub)
+        elif not named and isinstance(x.get(key, y.get(key)), dict):
+            # a whole section on one side: say what is in it, entry by entry
+            self.walk(x.get(key, {}), y.get(key, {}), sub)
         elif key in x:
             self._add("rule_removed" if named else "key_removed", sub, x[key], None)
         else:

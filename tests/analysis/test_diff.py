@@ -160,3 +160,17 @@ def test_different_games_exit_1_unless_asked(tmp_path):
 def test_unknown_ruleset_is_a_usage_error():
     result = runner.invoke(app, ["diff", "triominos/pressman", "no/such"])
     assert result.exit_code == 2 and "R400" in result.stderr
+
+
+def test_definitions_counters_and_booleans(tmp_path, base):
+    path = house(tmp_path, "define:\n  big: move.value >= 10\ncounters: {streak: 0}\n"
+                           "actions:\n  draw: {ends_turn: true}\n"
+                           "scoring:\n  tile_value: {if: big}\n")
+    changes = {c.path: c for c in diff_rulesets(base, load_ruleset(str(path))).changes}
+    assert changes[("define", "big")].text == "B adds the definition `big`: it means `move.value >= 10`."
+    assert changes[("counters", "streak")].text == "B adds the counter `streak`: it starts at 0."
+    flag = changes[("actions", "draw", "ends_turn")]
+    assert flag.kind == "value" and flag.text == "The action `draw` ends the turn: true instead of false."
+    cond = changes[("scoring", "tile_value", "if")]
+    assert cond.kind == "key_added"  # a one-word condition is still an expression
+    assert cond.text == "The rule `tile_value` (the tile's value) scores only when `big` (A does not set `if`)."
