@@ -172,11 +172,26 @@ def _canonical(v: Any) -> str:
 
 def _position(ruleset, path: tuple, missing: bool) -> Position | None:
     """Where `path` is set; for a side that lacks it, its nearest enclosing section."""
-    if missing:
-        return ruleset.near(*path[:-1]) if len(path) > 1 else ruleset.where()
+    if missing:  # the enclosing section in the last file that wrote it (a `$delete` there)
+        return _last_writer(ruleset, path[:-1]) or ruleset.near(*path[:-1])
     if isinstance(_value_at(ruleset.data, path), (dict, list)):  # the key names it best
         return ruleset.key_where(*path) or ruleset.near(*path)
     return ruleset.where(*path) or ruleset.near(*path)
+
+
+def _last_writer(ruleset, path: tuple) -> Position | None:
+    from pathlib import Path
+
+    from engine.rules import files
+
+    if not path:
+        return ruleset.where()
+    for name in reversed(ruleset.files):
+        doc = files.load_document(Path(name))
+        found = doc.key_where(*path) if doc.ok else None
+        if found is not None:
+            return found
+    return None
 
 
 def _value_at(data: Any, path: tuple) -> Any:

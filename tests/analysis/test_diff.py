@@ -82,7 +82,7 @@ def test_a_rule_added(tmp_path, base):
     assert change.b == {"on": "pass", "points": 3, "label": "a tip"}
     assert change.text == "B adds the rule `tip` (a tip): it is triggered by pass, scores 3."
     assert change.b_pos.line == 4
-    assert change.a_pos == base.where("scoring")
+    assert change.a_pos == base.key_where("scoring")  # the section, for a rule A lacks
 
 
 def test_a_rule_removed_and_the_reverse_direction(tmp_path, base):
