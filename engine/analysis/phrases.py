@@ -148,34 +148,22 @@ def _constant_if(subject: Subject, value: Any) -> bool:
     return subject.rest == ("if",) and isinstance(value, bool) and subject.family in _CONSTANT_IF
 
 
-def _template(subject: Subject) -> tuple[str, str]:
+def _template(subject: Subject) -> tuple[str, str, str]:
+    """(phrase, "instead of" part, the key a `*` matched) for the subject's field."""
     keys = [str(k) for k in subject.rest]
+    last = keys[-1] if keys else ""
     field = ".".join(keys)
     if (subject.family, field) in _TEMPLATES:
-        return _TEMPLATES[(subject.family, field)]
+        return (*_TEMPLATES[(subject.family, field)], last)
     for i in range(len(keys)):  # one key replaced by `*`
         pattern = ".".join(keys[:i] + ["*"] + keys[i + 1:])
         if (subject.family, pattern) in _TEMPLATES:
-            return _TEMPLATES[(subject.family, pattern)]
-    return (f"sets `{field}` to {{v}}" if field else "is {v}", "{v}")
+            return (*_TEMPLATES[(subject.family, pattern)], keys[i])
+    return (f"sets `{field}` to {{v}}" if field else "is {v}", "{v}", last)
 
 
 def _fill(template: str, subject: Subject, value: Any, expression: bool) -> str:
-    keys = [str(k) for k in subject.rest]
-    wild = _wildcard_key(subject)
-    return template.format(v=render(value, expression), k=wild if wild is not None else (keys[-1] if keys else ""))
-
-
-def _wildcard_key(subject: Subject) -> str | None:
-    keys = [str(k) for k in subject.rest]
-    field = ".".join(keys)
-    if (subject.family, field) in _TEMPLATES:
-        return None
-    for i in range(len(keys)):
-        pattern = ".".join(keys[:i] + ["*"] + keys[i + 1:])
-        if (subject.family, pattern) in _TEMPLATES:
-            return keys[i]
-    return None
+    return template.format(v=render(value, expression), k=_template(subject)[2])
 
 
 def render(value: Any, expression: bool = False) -> str:
