@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 RANK_NAMES = "A23456789TJQK"
 
@@ -115,3 +115,52 @@ def build_pieces(components: Mapping[str, Mapping]) -> list[Piece]:
         for name, attrs in GENERATORS[spec["kind"]](spec):
             pieces.append(Piece(len(pieces), comp_name, name, dict(attrs)))
     return pieces
+
+
+def parse_deal(text: str, pieces: Sequence[Piece]) -> list[Piece]:
+    """The pieces in the order a deal written as piece names gives; ValueError if it is not one.
+
+    Names are separated by spaces or commas, or run together when every name has the
+    same length (`AhKd2c...`). Every piece must be named exactly once; pieces sharing a
+    name (numbered tokens) are taken in uid order. Case is ignored if it is unambiguous.
+
+    >>> deck = build_pieces({"cards": {"kind": "deck", "ranks": 2, "suits": ["c", "d"]}})
+    >>> [p.name for p in parse_deal("2d Ac 2c Ad", deck)]
+    ['2d', 'Ac', '2c', 'Ad']
+    """
+    names = _split_names(text, pieces)
+    by_name: dict[str, list[Piece]] = {}
+    for piece in sorted(pieces, key=lambda p: p.uid, reverse=True):
+        by_name.setdefault(piece.name, []).append(piece)
+    folded = {name.lower(): name for name in by_name}
+    fold = len(folded) == len(by_name)
+    out = []
+    for i, name in enumerate(names):
+        key = name if name in by_name or not fold else folded.get(name.lower(), name)
+        if key not in by_name:
+            raise ValueError(f"entry {i + 1} of the deal, {name!r}, is not a piece of this game")
+        if not by_name[key]:
+            raise ValueError(f"entry {i + 1} of the deal, {name!r}, is named too often")
+        out.append(by_name[key].pop())
+    if len(out) != len(pieces):
+        missing = sorted(p.name for left in by_name.values() for p in left)
+        raise ValueError(f"the deal names {len(out)} pieces but the game has {len(pieces)};"
+                         f" missing: {' '.join(missing[:10])}{' ...' if len(missing) > 10 else ''}")
+    return out
+
+
+def format_deal(pieces: Sequence[Piece]) -> str:
+    """The text form of a deal, read back by `parse_deal`."""
+    return " ".join(p.name for p in pieces)
+
+
+def _split_names(text: str, pieces: Sequence[Piece]) -> list[str]:
+    words = text.replace(",", " ").split()
+    lengths = {len(p.name) for p in pieces}
+    if len(words) == 1 and len(lengths) == 1 and len(words[0]) != next(iter(lengths)):
+        size = next(iter(lengths))
+        word = words[0]
+        if len(word) % size:
+            raise ValueError(f"a deal run together must be a multiple of {size} characters")
+        return [word[i : i + size] for i in range(0, len(word), size)]
+    return words

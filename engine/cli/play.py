@@ -168,7 +168,7 @@ def play_command(
     typer.echo(f"{ruleset_obj.title} ({ruleset_obj.id}), {n} player(s); you are P1. {HELP}")
     try:
         finished = _play(session, agents)
-    except typer.Abort:
+    except (typer.Abort, KeyboardInterrupt):  # Ctrl-C at the prompt, or while agents think
         typer.echo("")
         finished = False
     except RuleFailure as exc:
@@ -218,7 +218,7 @@ def _leave(session: Session) -> None:
         try:
             path = typer.prompt("save the record to (empty: do not save)", default="",
                                 show_default=False)
-        except typer.Abort:
+        except (typer.Abort, KeyboardInterrupt):
             path = ""
     if path.strip():
         _save(session, path.strip())

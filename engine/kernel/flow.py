@@ -150,7 +150,9 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     t.reset()
     state.to_move = mover if extra else (mover + 1) % state.n
     state._invalidate()
-    ctx = make_context(state, mover)
+    # Alone, or on an extra turn, the mover is also the next to move: one context serves
+    # the round-end conditions and the next move generation.
+    ctx = state._decision_context() if state.to_move == mover else make_context(state, mover)
     for cond in model.round_end:
         try:
             ended = cond.cond.evaluate(ctx)
@@ -166,13 +168,23 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
 
 
 def settle(state: "State", mover: int) -> None:
-    """End the round if the player to move has no legal move at all (`stalled`)."""
-    if not state.is_over and not state.legal_moves():
+    """End the round if the player to move has no legal move at all (`stalled`).
+
+    A preview (a copy made only to see what one move scores) skips this check: it would
+    generate the next player's moves, which a preview never uses."""
+    if not state.is_over and not state.previewing and not state.legal_moves():
         end_round(state, "stalled", None, mover)
 
 
 def choose_winner(state: "State", spec, mover: int | None) -> int | None:
-    """Apply a winner spec: the mover, or the single best player by the keys; a tie: none."""
+    """Apply a winner spec: the mover, or the single best player by the keys; a tie: none.
+
+    `default` (a match without `winner:`): the highest score, or, alone, the player wins
+    if they won the last round (a solitaire is won by clearing, not by scoring)."""
+    if spec.mode == "default":
+        if state.n == 1:
+            return state.last_round_winner
+        return choose_winner(state, type(spec)("highest", ()), mover)
     if spec.mode == "mover":
         return mover
     if spec.mode not in ("lowest", "highest"):
@@ -214,7 +226,7 @@ def end_round(state: "State", reason: str, winner: int | None, mover: int) -> No
             state._invalidate()
             return
         start_round(state, r.number + 1)
-        if state.legal_moves():
+        if state.previewing or state.legal_moves():
             return
         reason, winner, mover = "stalled", None, state.to_move
 

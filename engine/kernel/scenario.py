@@ -68,9 +68,8 @@ class Scenario:
 def outcome(state, move) -> Outcome:
     """The points, breakdown (by rule, for the mover) and scores after `move`."""
     seat = state.to_move
-    trial = state.clone()
-    found = trial.find_move(move)
-    events = trial.apply(found)
+    found = state.find_move(move)
+    events, trial = state.preview(found)
     breakdown: dict[str, int] = {}
     for e in events:
         if e.player == seat:

@@ -53,6 +53,7 @@ class State:
         self.winner: int | None = None
         self.last_round_winner: int | None = None
         self.turns_total = 0
+        self.previewing = False
         self._bind_views()
         self._invalidate()
 
@@ -150,6 +151,16 @@ class State:
 
         return apply_move(self, self.find_move(move))
 
+    def preview(self, move: Move | str) -> tuple[list[ScoreEvent], "State"]:
+        """What `move` would do: its score events and the state after it, on a copy
+        (which must not be played on: it skips the check for a stalled round)."""
+        from engine.kernel.flow import apply_move
+
+        move = self.find_move(move)
+        trial = self.clone()
+        trial.previewing = True
+        return apply_move(trial, move), trial
+
     # -- copying and identity ------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy (the board is cloned; pieces are shared, being immutable)."""
@@ -172,6 +183,10 @@ class State:
         self._rng_shared = other._rng_shared = True
         other._bind_views()
         other._invalidate()
+        # The same position has the same moves: the lists are values, shared until either
+        # side changes (each then makes new ones). Only the context is the state's own.
+        other._legal, other._legal_ids, other._by_text = self._legal, self._legal_ids, self._by_text
+        other._by_action = {k: v for k, v in self._by_action.items() if v is not _BUSY}
         return other
 
     def random(self) -> random.Random:
@@ -196,6 +211,7 @@ class State:
             (r.number, r.turns_without_place, r.passes_in_row, r.unable_in_row, r.placed_any),
             (t.draws, t.placed, t.actions),
             tuple(self.scores) if with_scores else (),
+            self.opening_pieces,
             self.is_over,
         )
 

@@ -27,8 +27,7 @@ class RandomAgent:
 def move_gain(state: State, move: Move) -> tuple[int, list]:
     """The mover's immediate score change from `move`, and the events it causes."""
     seat = state.to_move
-    trial = state.clone()
-    events = trial.apply(move)
+    events, trial = state.preview(move)
     return trial.scores[seat] - state.scores[seat], events
 
 
@@ -57,8 +56,7 @@ class GreedyAgent:
         seat = state.to_move
         best, best_gain = moves[0], None
         for move in moves:
-            trial = state.clone()
-            trial.apply(move)
+            _, trial = state.preview(move)
             gain = trial.scores[seat] - state.scores[seat]
             if best_gain is None or gain > best_gain:
                 best, best_gain = move, gain

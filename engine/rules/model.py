@@ -54,7 +54,7 @@ BOARD_ACTIONS = {"place": "place", "play": "play"}
 class WinnerSpec:
     """How a winner is chosen: `mover`, `lowest`/`highest` over key expressions, or none."""
 
-    mode: str = "none"  # none | mover | lowest | highest
+    mode: str = "none"  # none | mover | lowest | highest | default (the match's)
     keys: tuple = ()
 
 
@@ -124,7 +124,7 @@ class Model:
     scoring: tuple[ScoringRule, ...] = ()
     round_end: tuple[EndCondition, ...] = ()
     match_end: Any = None
-    match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("highest", ()))
+    match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("default", ()))
     max_rounds: int = 1000
     max_turns_per_round: int = 10000
     zone_names: Mapping[str, str] = field(default_factory=dict)
@@ -449,7 +449,7 @@ class _Builder:
         if "end_if" in match:
             model.match_end = self.expr(match["end_if"], self.types.base, ("match", "end_if"), BOOL)
         model.match_winner = self.winner(
-            match.get("winner"), ("match", "winner"), WinnerSpec("highest", ())
+            match.get("winner"), ("match", "winner"), WinnerSpec("default", ())
         )
 
     def limits(self, model: Model) -> None:

@@ -8,7 +8,7 @@ so a cell has 12 neighbours, 3 sharing an edge. Every touching corner must match
 board keeps one number per point and legality is a few look-ups. A piece lists its
 `corners` clockwise; rotation k puts `corners[k]` at M and goes on clockwise (M, R, L on
 an up cell, M, L, R on a down cell); pieces are never mirrored. The placement measures
-(`move.<field>`) are listed in `MOVE_FIELDS`; docs/games/triominos.md has the details.
+(`move.<field>`) are listed in `MOVE_FIELDS`; docs/topology.md has the details.
 """
 
 from __future__ import annotations
@@ -118,8 +118,7 @@ _POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M
 # across the point and the edge neighbour facing the corner.
 _CORNER_CELLS = {
     up: tuple(
-        (tuple(_OFFSETS[up][n] for n in EDGE_CELLS[k]), tuple(_OFFSETS[up][n] for n in VERTEX_CELLS[k]),
-         _OFFSETS[up][ACROSS[k]], _OFFSETS[up][FACING_EDGE[k]])
+        tuple(_OFFSETS[up][n] for n in (*EDGE_CELLS[k], *VERTEX_CELLS[k], ACROSS[k], FACING_EDGE[k]))
         for k in (M, L, R)
     )
     for up in (True, False)
@@ -190,7 +189,8 @@ _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9
 class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells."""
 
-    def __init__(self):
+    def __init__(self, catalogue: "Catalogue | None" = None):
+        self._catalogue = catalogue if catalogue is not None else Catalogue()
         self.cells: dict[Cell, tuple[Piece, tuple[int, int, int], int]] = {}
         self.points: dict[Point, int] = {}
         self.around: dict[Point, int] = {}  # how many tiles meet at each point
@@ -214,42 +214,35 @@ class TriangularBoard(Board):
         new.cells, new.points, new.around = dict(self.cells), dict(self.points), dict(self.around)
         new.edge_frontier, new.open = set(self.edge_frontier), dict(self.open)
         new._order = self._order  # never changed in place: `_put` starts a new one
+        new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
 
     # -- placements -------------------------------------------------------------------
 
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: object) -> Iterator[TriangularPlacement]:
         """Every matching placement: cells by (row, column), then tiles by their numbers
-        (hand order among equal tiles), then rotation; so the order does not depend on the
-        order of the hand. The opening goes on (0, 0) pointing up or (1, 0) pointing down;
-        later placements come from the frontier that `apply_placement` keeps.
+        (then uid), then rotation; so the order does not depend on the order of the hand.
+        The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
+        come from the frontier that `apply_placement` keeps.
         """
-        seat: dict[tuple, list[int]] = {}
-        for i, piece in enumerate(hand):
-            corners = tuple(piece.attrs["corners"])
-            seat.setdefault(corners, []).append(i)
-            if corners not in _INDEXED:
-                _index_corners(corners)
+        catalogue, uids = self._catalogue, {piece.uid for piece in hand}
+        if not uids <= catalogue.seen:
+            catalogue.learn(hand)
         if first and not self.cells:
-            yield from self._opening(hand, seat)
+            for cell in ((0, 0), (1, 0)):
+                for piece in sorted(hand, key=lambda p: (tuple(p.attrs["corners"]), p.uid)):
+                    for k, nums in rotations(piece.attrs["corners"], cell == (0, 0)):
+                        yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
             return
         point = rules == "point"  # `contact: point` (else `edge`), from compile_place
-        info, order = self.open, self._order.get(point)
+        info, order, index = self.open, self._order.get(point), catalogue.by_key
         if order is None:
             order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_row_major)
         for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
-            for corners, k, nums in _PAIR_INDEX.get(key, ()):  # the tiles fitting the known corners
-                if corners in seat and (pm is None or pm == nums[0]):
-                    for i in seat[corners]:
-                        yield TriangularPlacement(hand[i], cell, k, nums, edges, touched, self)
-
-    def _opening(self, hand, seat) -> Iterator[TriangularPlacement]:
-        for cell in ((0, 0), (1, 0)):
-            for corners in sorted(seat):
-                for k, nums in rotations(corners, cell == (0, 0)):
-                    for i in seat[corners]:
-                        yield TriangularPlacement(hand[i], cell, k, nums, 0, 0, self)
+            for _, uid, k, nums, piece in index.get(key, ()):  # the tiles fitting the known corners
+                if uid in uids and (pm is None or pm == nums[0]):
+                    yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and both frontiers up to date."""
@@ -296,9 +289,10 @@ class TriangularBoard(Board):
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
         cells, (c, r) = self.cells, cell
         out = []
-        for number, (edge_cells, vertex_cells, across, facing) in zip(numbers, _CORNER_CELLS[is_up(cell)]):
-            edge = sum(1 for dc, dr in edge_cells if (c + dc, r + dr) in cells)
-            vertex = sum(1 for dc, dr in vertex_cells if (c + dc, r + dr) in cells)
+        for number, (e1, e2, v1, v2, v3, across, facing) in zip(numbers, _CORNER_CELLS[is_up(cell)]):
+            edge = ((c + e1[0], r + e1[1]) in cells) + ((c + e2[0], r + e2[1]) in cells)
+            vertex = ((c + v1[0], r + v1[1]) in cells) + ((c + v2[0], r + v2[1]) in cells) + (
+                (c + v3[0], r + v3[1]) in cells)
             out.append(Contact(number, edge + vertex, edge, vertex, (c + across[0], r + across[1]) in cells,
                                (c + facing[0], r + facing[1]) in cells))
         return out
@@ -429,20 +423,33 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-# (up, m, l, r) with one or two numbers left as None -> [(corners, rotation, numbers)]
-# for every tile seen so far: a cell's known corners name its candidates at once.
-_PAIR_INDEX: dict[tuple, list] = {}
-_INDEXED: set[tuple] = set()
+class Catalogue:
+    """Every rotation of every piece met so far, by the corners a cell already knows.
 
+    A key is (up, m, l, r) with one or two numbers left as None; an entry is (corners, uid,
+    rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does not
+    depend on the order pieces were met. Shared by the boards of one ruleset, whose pieces
+    have distinct uids.
+    """
 
-def _index_corners(corners: tuple) -> None:
-    _INDEXED.add(corners)
-    for up in (True, False):
-        for k, nums in rotations(corners, up):
-            m, l, r = nums
-            keys = ((up, m, l, None), (up, m, None, r), (up, None, l, r))
-            for key in keys + ((up, m, None, None), (up, None, l, None), (up, None, None, r)):
-                insort(_PAIR_INDEX.setdefault(key, []), (corners, k, nums))  # tile order, then rotation
+    __slots__ = ("seen", "by_key")
+
+    def __init__(self):
+        self.seen: set[int] = set()
+        self.by_key: dict[tuple, list] = {}
+
+    def learn(self, pieces: Sequence[Piece]) -> None:
+        for piece in pieces:
+            if piece.uid in self.seen:
+                continue
+            self.seen.add(piece.uid)
+            corners = tuple(piece.attrs["corners"])
+            for up in (True, False):
+                for k, (m, l, r) in rotations(corners, up):
+                    entry = (corners, piece.uid, k, (m, l, r), piece)
+                    for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r),
+                                (up, m, None, None), (up, None, l, None), (up, None, None, r)):
+                        insort(self.by_key.setdefault(key, []), entry)
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
@@ -469,8 +476,12 @@ class Triangular(Topology):
         """`contact`: which open cells are candidates, `edge` (default) or `point`."""
         return str(action.get("contact", "edge"))
 
+    def __init__(self, spec: Mapping):
+        super().__init__(spec)
+        self._catalogue = Catalogue()  # the rotations of this ruleset's pieces, for every board
+
     def new_board(self) -> TriangularBoard:
-        return TriangularBoard()
+        return TriangularBoard(self._catalogue)
 
     def render_text(self, board: Board) -> str:
         return render(board)  # type: ignore[arg-type]

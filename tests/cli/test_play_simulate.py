@@ -154,3 +154,18 @@ def test_simulate_from_a_fixed_deal():
     assert json.loads(result.output)["seats"][0]["mean_score"] >= 55
     bad = run("simulate", STACK, "--deal", "Ac 2c")
     assert bad.exit_code == 2 and "--deal" in bad.output
+
+
+def test_ctrl_c_while_an_agent_thinks_leaves_cleanly(monkeypatch, tmp_path):
+    from engine.players import agents
+
+    def interrupted(self, state):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(agents.GreedyAgent, "choose", interrupted)
+    record = tmp_path / "r.json"
+    # the human moves first or not, depending on the deal: answer both prompts
+    result = run("play", LINE, "--seed", "2", "--record", str(record), input="1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "bye" in result.output and "Traceback" not in result.output
+    assert record.exists()

@@ -141,3 +141,16 @@ def test_mover_is_who_moved_even_in_rules_paying_others():
     events = state.apply(state.legal_moves()[0])
     bonus = {e.player: e.points for e in events if e.rule == "mover_bonus"}
     assert bonus == {opener: 100, 1 - opener: 1}
+
+
+def test_a_solitaire_is_won_by_clearing_not_by_scoring():
+    g = game("stack", {'match: {end_if: round.reason == "stuck"}': "match: {end_if: true}"})
+    cleared = g.new_game(1, 0, deal=STACK_DEAL)
+    for text in ["play 4c", "play 3c", "play 2c", "play Ac"]:
+        cleared.apply(text)
+    assert cleared.is_over and cleared.round.reason == "cleared" and cleared.winner == 0
+    # tops 3c and 3d; dealing the whole stock leaves 5d on the waste: nothing fits
+    stuck = g.new_game(1, 0, deal="Ac Ad 3c 3d 5c 2c 4c 2d 4d 5d")
+    while stuck.pool:
+        stuck.apply("deal")
+    assert stuck.is_over and stuck.round.reason == "stuck" and stuck.winner is None

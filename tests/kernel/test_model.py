@@ -67,6 +67,7 @@ def test_the_model_carries_what_the_kernel_needs():
     assert [c.name for c in model.round_end] == ["went_out", "blocked"]
     assert model.round_end[1].winner.mode == "lowest"
     assert model.match_winner.mode == "highest" and model.max_rounds == 20
+    assert compile_model(stub("stack"))[0].match_winner.mode == "default"
 
 
 def test_every_declared_name_and_field_exists_at_run_time():

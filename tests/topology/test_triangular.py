@@ -301,7 +301,7 @@ def brute_placements(board: T.TriangularBoard, hand, edge: bool = True):
     return found
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 30))
 def test_frontier_equals_a_scan_of_the_board(seed, moves):
     rng = random.Random(seed)

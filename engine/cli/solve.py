@@ -1,0 +1,147 @@
+"""`rulecraft solve`: solve the round of a single-player ruleset for a known deal.
+
+One deal (`--deal` names every piece in dealing order, or `--seed` deals at random):
+whether the goal can be reached, in the fewest steps how, and the best score, with
+the lines of moves. `--games N` decides N seeded deals and reports the share reached.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from typing import Optional
+
+import typer
+from typing import Annotated
+
+from engine.cli.app import app
+from engine.cli.common import WithOption
+from engine.cli.games import load_game_or_exit
+from engine.pieces import format_deal
+
+
+@app.command("solve")
+def solve_command(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id, game name or file.")],
+    with_: WithOption = None,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="Every piece by name, in dealing order (e.g. `Ah Td ...`).")] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="Deal at random from this seed (the first seed with --games).")] = None,
+    games: Annotated[Optional[int], typer.Option(
+        "--games", help="Decide this many seeded deals and report the share reached.")] = None,
+    goal: Annotated[Optional[str], typer.Option(
+        "--goal", help="The round end to aim for (default: the first that names a winner).")] = None,
+    decide: Annotated[bool, typer.Option(
+        "--decide", help="Only decide whether the goal is reachable (faster).")] = False,
+    max_nodes: Annotated[int, typer.Option(
+        "--max-nodes", help="Stop each search after this many positions (0: no limit).")] = 100_000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Solve a single-player round exactly: reachable, fewest steps, best score."""
+    if deal is not None and (seed is not None or games is not None):
+        _usage("give --deal, or --seed (and --games), not both")
+    if deal is None and seed is None and games is None:
+        _usage("give --deal D or --seed S (or --games N)")
+    _, game = load_game_or_exit(ruleset, with_)
+    max_nodes = max_nodes or None
+    if game.model.players_max < 1 or game.model.players_min > 1:
+        _usage("the solver plays single-player rulesets only")
+    if games is not None:
+        _many(game, ruleset, seed if seed is not None else 1, games, goal, max_nodes, as_json)
+    else:
+        _one(game, ruleset, deal, seed, goal, not decide, max_nodes, as_json)
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _new_state(game, deal: str | None, seed: int | None):
+    try:
+        return game.new_game(1, seed or 0, deal=deal)
+    except ValueError as exc:
+        _usage(f"bad deal: {exc}")
+
+
+def _deal_text(game, state) -> str:
+    first = state.setup_chances[0] if state.setup_chances else []
+    return format_deal([game.pieces[uid] for uid in first])
+
+
+def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
+    from engine.players.solver import solve
+
+    state = _new_state(game, deal, seed)
+    found = _solve(solve, state, goal, best, max_nodes)
+    result = {"ruleset": ref, "seed": seed, "deal": _deal_text(game, state), **found.as_dict()}
+    result["steps"] = found.steps  # JSON has no infinity; None when not reached
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(f"{ref}{'' if seed is None else f', seed {seed}'}")
+    typer.echo(f"deal: {result['deal']}")
+    proven = found.exhaustive
+    if not proven:
+        typer.echo(f"search stopped at the limit (--max-nodes): the figures below are the"
+                   f" best met, not proven")
+    reach = "reachable" if found.reachable else ("not reachable" if proven else "not found")
+    steps = ""
+    if found.steps is not None:
+        steps = f" in {found.steps} steps" if proven else f" in at most {found.steps} steps"
+    typer.echo(f"goal `{found.goal}`: {reach}{steps}")
+    if found.line:
+        typer.echo("  " + ", ".join(found.line))
+    if found.best_score is not None:
+        typer.echo(f"best score: {'' if proven else 'at least '}{found.best_score}")
+        typer.echo("  " + ", ".join(found.best_line))
+    typer.echo(f"searched {found.nodes:,} positions in {found.seconds:.2f} s")
+
+
+def _solve(solve, state, goal, best, max_nodes):
+    try:
+        return solve(state, goal, best=best, max_nodes=max_nodes)
+    except ValueError as exc:
+        _usage(str(exc))
+
+
+def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
+    from engine.players.solver import solve
+
+    rows = []
+    for seed in range(first, first + count):
+        found = _solve(solve, _new_state(game, None, seed), goal, False, max_nodes)
+        rows.append((seed, found))
+    summary = _summary(ref, rows)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    typer.echo(f"{ref}: {count} seeded deals (seeds {first} to {first + count - 1})")
+    typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
+               f" ({100 * summary['share']:.1f}%)"
+               + (f"; undecided (node limit): {summary['undecided']}"
+                  if summary["undecided"] else ""))
+    typer.echo(f"time per deal: mean {summary['mean_seconds']:.3f} s, median"
+               f" {summary['median_seconds']:.3f} s, max {summary['max_seconds']:.3f} s;"
+               f" positions per deal: mean {summary['mean_nodes']:,.0f}")
+
+
+def _summary(ref: str, rows: list) -> dict:
+    seconds = [f.seconds for _, f in rows]
+    decided = [f for _, f in rows if f.exhaustive or f.reachable]
+    reached = sum(1 for f in decided if f.reachable)
+    return {
+        "ruleset": ref,
+        "goal": rows[0][1].goal if rows else None,
+        "games": len(rows),
+        "reached": reached,
+        "share": reached / len(rows) if rows else 0.0,
+        "undecided": len(rows) - len(decided),
+        "mean_seconds": statistics.fmean(seconds) if seconds else 0.0,
+        "median_seconds": statistics.median(seconds) if seconds else 0.0,
+        "max_seconds": max(seconds, default=0.0),
+        "mean_nodes": statistics.fmean(f.nodes for _, f in rows) if rows else 0.0,
+        "deals": [{"seed": s, "reachable": f.reachable, "exhaustive": f.exhaustive,
+                   "nodes": f.nodes, "seconds": round(f.seconds, 4)} for s, f in rows],
+    }

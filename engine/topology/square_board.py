@@ -1,0 +1,451 @@
+"""Boards of the `square` kind: the play generator, typed plays, measures, positions.
+
+Cells are indices into a flat list padded with sentinels (see `square.py`). `v[i]` is
+the value a cell holds (a joker's declared value), `EMPTY` or `EDGE`; `jk[i]` says
+whether the piece there is a joker. Every run rule is a (lowest, highest) sum bound per
+run length, so the values a new cell may take form one interval: the generator narrows
+each cell to an interval and the whole line to a sum range before it tries the hand.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+from engine.pieces import Piece
+from engine.topology.base import Board, Placement
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.topology.square import PlaceRules, Square
+
+EMPTY, EDGE = -1, -2
+_CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
+
+
+class Line:
+    """A maximal run of two or more pieces through a new piece (a `line` record)."""
+
+    __slots__ = ("length", "sum", "face_sum", "new", "jokers")
+
+    def __init__(self, length, total, face_sum, new, jokers):
+        self.length, self.sum, self.face_sum, self.new, self.jokers = (
+            length, total, face_sum, new, jokers)
+
+    def __repr__(self) -> str:
+        return f"Line(length={self.length}, sum={self.sum}, new={self.new})"
+
+
+class Placed:
+    """A piece placed by the play (a `placed` record): its value, cell and cell attributes."""
+
+    def __init__(self, attrs: dict, **fields):
+        self.__dict__.update(attrs)
+        self.__dict__.update(fields)
+
+    def __repr__(self) -> str:
+        return f"Placed(x={self.x}, y={self.y}, value={self.value})"
+
+
+class SquarePlacement(Placement):
+    """One play: cells in line order, declared values, hand pieces, joker flags.
+
+    Measures are computed on first use from the board the play was made for, counting
+    the play's own cells as filled, so they read the same before and after it is applied.
+    Two plays are equal when their texts are.
+    """
+
+    __slots__ = ("board", "cells", "values", "pieces", "flags", "_lines", "_placed", "_text")
+
+    def __init__(self, board, cells, values, pieces, flags=None):
+        self.board, self.cells, self.values, self.pieces, self.flags = (
+            board, cells, values, pieces, flags)
+        self._lines = self._placed = self._text = None
+
+    @property
+    def count(self) -> int:
+        return len(self.cells)
+
+    @property
+    def value(self) -> int:
+        """The sum of the placed pieces' face values (a joker's face is 0)."""
+        return sum(p.value for p in self.pieces)
+
+    @property
+    def jokers(self) -> int:
+        return sum(self.flags) if self.flags else 0
+
+    @property
+    def lines(self) -> list[Line]:
+        if self._lines is None:
+            self._measure()
+        return self._lines
+
+    @property
+    def placed(self) -> list[Placed]:
+        if self._placed is None:
+            self._measure()
+        return self._placed
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            topo, flags = self.board.topo, self.flags or (False,) * len(self.cells)
+            self._text = " ".join(f"{topo.label(c)}={'J' if j else ''}{v}"
+                                  for c, v, j in zip(self.cells, self.values, flags))
+        return self._text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, SquarePlacement) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"SquarePlacement({self.text!r})"
+
+    def runs(self, board: "SquareBoard | None" = None) -> list[tuple[int, list[int]]]:
+        """(step, cells) of every maximal run through a new cell, each once, lengths >= 1."""
+        board = board or self.board
+        stride = board.topo.stride
+        new = set(self.cells)
+        seen, out = set(), []
+        for c in self.cells:
+            for d in (1, stride):
+                run = board.run_through(c, d, new)
+                key = (d, run[0])
+                if key not in seen:
+                    seen.add(key)
+                    out.append((d, run))
+        return out
+
+    def _measure(self, board: "SquareBoard | None" = None) -> None:
+        """Work out `lines` and `placed` on `board` (by default the one it was made for),
+        as it is before the play."""
+        board = board or self.board
+        topo = board.topo
+        declared = dict(zip(self.cells, self.values))
+        joker = dict(zip(self.cells, self.flags or (False,) * len(self.cells)))
+        lines, through = [], {c: [] for c in self.cells}
+        for _, run in self.runs(board):
+            if len(run) < 2:
+                continue
+            for c in run:
+                if c in through:
+                    through[c].append(len(run))
+            vals = [declared[c] if c in declared else board.v[c] for c in run]
+            jks = [joker[c] if c in joker else board.jk[c] for c in run]
+            face = sum(v for v, j in zip(vals, jks) if not j)
+            lines.append(Line(len(run), sum(vals), face, sum(c in declared for c in run), sum(jks)))
+        placed = []
+        for c, v, p in zip(self.cells, self.values, self.pieces):
+            x, y = topo.xy(c)
+            placed.append(Placed(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
+                                 x=x, y=y, max_line=max(through[c], default=1),
+                                 lines_through=through[c]))
+        self._lines, self._placed = lines, placed
+
+
+class SquareBoard(Board):
+    """A square board's pieces; `v`, `jk`, `piece` are flat lists over padded cells."""
+
+    def __init__(self, topo: "Square"):
+        self.topo = topo
+        self.v = [EMPTY if a is not None else EDGE for a in topo.attrs]
+        self.jk = [False] * len(self.v)
+        self.piece: dict[int, Piece] = {}
+        self.rules = None
+        self._reindex()
+
+    def _reindex(self) -> None:
+        """Rebuild the run index from the cells: for each empty cell and each direction,
+        the (length, sum) of the run just before and just after it; and the anchors."""
+        v, stride = self.v, self.topo.stride
+        self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
+        self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
+        self.anchors: set[int] = set()
+        self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
+        self._cross_for = None  # the rules `cross` was worked out for
+        self._plays = None  # (hand, first, rules) -> the plays, until the board changes
+        self.starts: dict = {}  # the generator's first cells, until the board changes
+        for c in self.piece:
+            self._index_around(c)
+
+    def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
+        """For each empty cell and direction, (low, high, touches, bits): the values a new
+        piece there may take given the run it joins that way, also as a bit set; None if
+        none may. `touches`: that run has other pieces."""
+        if self._cross_for is not rules:
+            self._cross_for = rules
+            for k in (0, 1):
+                self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
+                                    for c, x in enumerate(self.v)]
+        return self.cross
+
+    def _cross_at(self, c: int, k: int):
+        n1, s1 = self.back[k][c]
+        n2, s2 = self.ahead[k][c]
+        return self._cross_for.cross(n1 + n2, s1 + s2)
+
+    def _index_around(self, c: int) -> None:
+        """Update the run index after cell `c` was filled."""
+        v, stride = self.v, self.topo.stride
+        self.anchors.discard(c)
+        for n in (c - 1, c + 1, c - stride, c + stride):
+            if v[n] == EMPTY:
+                self.anchors.add(n)
+        for k, d in ((0, 1), (1, stride)):
+            a = c
+            while v[a - d] >= 0:
+                a -= d
+            b, total = a, v[a]
+            while v[b + d] >= 0:
+                b += d
+                total += v[b]
+            run = ((b - a) // d + 1, total)
+            for end, side in ((a - d, self.ahead[k]), (b + d, self.back[k])):
+                if v[end] == EMPTY:
+                    side[end] = run
+                    if self._cross_for is not None:
+                        self.cross[k][end] = self._cross_at(end, k)
+        self.cross[0][c] = self.cross[1][c] = None
+        for k in (0, 1):  # a filled cell has no runs beside it to remember
+            self.back[k][c] = self.ahead[k][c] = (0, 0)
+
+    @property
+    def count(self) -> int:
+        return len(self.piece)
+
+    @property
+    def width(self) -> int:
+        return self.topo.width
+
+    @property
+    def height(self) -> int:
+        return self.topo.height
+
+    def capacity(self) -> int:
+        """How many cells the board has (a square board is never dealt onto)."""
+        return self.topo.width * self.topo.height
+
+    def pieces_on_board(self) -> list[Piece]:
+        return [self.piece[c] for c in sorted(self.piece)]
+
+    def clone(self) -> "SquareBoard":
+        other = SquareBoard.__new__(SquareBoard)
+        other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
+        other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
+        other.cross = (self.cross[0][:], self.cross[1][:])
+        other._plays = None  # plays refer to the board they were made on
+        other.starts = self.starts  # replaced, never changed, when a board changes
+        other.back = (self.back[0][:], self.back[1][:])
+        other.ahead = (self.ahead[0][:], self.ahead[1][:])
+        other.anchors = set(self.anchors)
+        return other
+
+    def key(self) -> tuple:
+        """A hashable picture of the board, for solvers."""
+        return tuple(self.v), tuple(i for i, j in enumerate(self.jk) if j)
+
+    def run_through(self, c: int, d: int, new=()) -> list[int]:
+        """The cells of the maximal run through `c` along step `d` (`new` counts as filled)."""
+        v = self.v
+        a = c
+        while v[a - d] >= 0 or (a - d) in new:
+            a -= d
+        b = c
+        while v[b + d] >= 0 or (b + d) in new:
+            b += d
+        return list(range(a, b + d, d))
+
+    # ------------------------------------------------------------- generation
+    def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
+                        ) -> Iterator[SquarePlacement]:
+        """Every legal play, each once, by number of pieces, arrangement, then cells."""
+        from engine.topology.square_moves import iter_plays
+
+        self.rules = rules  # kept for check_invariants
+        key = (tuple(hand), first, id(rules))
+        if self._plays is None or self._plays[0] != key:
+            # the same hand is often asked again before the board changes (can_place...)
+            self._plays = (key, list(iter_plays(self, hand, first, rules)))
+        return iter(self._plays[1])
+
+    # ------------------------------------------------------------- typed plays
+    def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
+                        rules: "PlaceRules") -> SquarePlacement:
+        """A typed play such as `H8=4 H9=11` (a joker: `H8=J7`); ValueError says why not."""
+        self.rules = rules
+        placement = self._read(text, hand, rules)
+        reason = self._why_illegal(placement, first, rules)
+        if reason:
+            raise ValueError(reason)
+        return placement
+
+    def _read(self, text: str, hand: Sequence[Piece], rules) -> SquarePlacement:
+        """The cells, values and rack pieces of a typed play, in line order."""
+        entries = sorted(self._read_cells(text))
+        if not entries:
+            raise ValueError("an empty play: type cells and values, e.g. `H8=4 H9=11`")
+        if len({c for c, _, _ in entries}) < len(entries):
+            raise ValueError("a cell is named twice in the play")
+        left = list(hand)
+        pieces = []
+        for c, val, joker in entries:
+            found = next((p for p in left if bool(p.attrs.get("joker")) == joker
+                          and (joker or p.value == val)), None)
+            if found is None:
+                rack = " ".join("J" if p.attrs.get("joker") else str(p.value) for p in hand)
+                what = "joker" if joker else f"{val}"
+                raise ValueError(f"{self.topo.label(c)}: there is no {what} on the rack ({rack})")
+            if joker and not rules.joker_lo <= val <= rules.joker_hi:
+                raise ValueError(f"{self.topo.label(c)}: a joker takes a value from "
+                                 f"{rules.joker_lo} to {rules.joker_hi}, not {val}")
+            left.remove(found)
+            pieces.append(found)
+        flags = tuple(j for _, _, j in entries)
+        return SquarePlacement(self, tuple(c for c, _, _ in entries),
+                               tuple(v for _, v, _ in entries), tuple(pieces),
+                               flags if any(flags) else None)
+
+    def _read_cells(self, text: str):
+        topo = self.topo
+        for word in text.replace(",", " ").split():
+            m = _CELL_TEXT.match(word)
+            if not m:
+                raise ValueError(f"cannot read `{word}`: type a play as `H8=4 H9=11` "
+                                 "(a joker as `H8=J7`)")
+            y, x = _row_index(m.group(1)), int(m.group(2)) - 1
+            if not (0 <= x < topo.width and 0 <= y < topo.height):
+                raise ValueError(f"`{word}`: no such cell (rows A-{row_label(topo.height - 1)}, "
+                                 f"columns 1-{topo.width})")
+            c = topo.index(x, y)
+            if self.v[c] != EMPTY:
+                raise ValueError(f"{topo.label(c)} already holds a token")
+            yield c, int(m.group(4)), bool(m.group(3))
+
+    def _why_illegal(self, play: SquarePlacement, first: bool, rules) -> str | None:
+        """The first legality rule the play breaks, in words; None when it is legal."""
+        topo, cells, n = self.topo, play.cells, len(play.cells)
+        if not rules.min_count <= n <= rules.max_count:
+            return f"a play lays {rules.min_count} to {rules.max_count} tokens, not {n}"
+        xs = {topo.xy(c)[0] for c in cells}
+        ys = {topo.xy(c)[1] for c in cells}
+        if len(xs) > 1 and len(ys) > 1:
+            return "the tokens of a play must lie in one row or one column"
+        d = 1 if len(ys) == 1 else topo.stride
+        span = (cells[-1] - cells[0]) // d + 1
+        if span > rules.window:
+            return (f"the play spans {span} cells ({topo.label(cells[0])}-"
+                    f"{topo.label(cells[-1])}); it must lie within {rules.window} consecutive cells")
+        new = set(cells)
+        for c in range(cells[0], cells[-1], d):
+            if c not in new and self.v[c] < 0:
+                return f"a gap at {topo.label(c)}: cells between played tokens must hold tokens"
+        if play.jokers > rules.max_jokers:
+            return f"at most {rules.max_jokers} joker(s) in one play"
+        if first and rules.cover_start:
+            if not new & set(topo.starts):
+                start = " or ".join(topo.label(c) for c in topo.starts)
+                return f"the first play must cover the start cell {start}"
+        elif not first and not any(self.v[c + e] >= 0 for c in cells
+                                   for e in (1, -1, topo.stride, -topo.stride)):
+            return "the play must touch a token already on the board (orthogonally)"
+        for d, run in play.runs():
+            reason = _run_problem(self, d, run, play, rules)
+            if reason:
+                return reason
+        return None
+
+    def apply_placement(self, placement: SquarePlacement) -> None:
+        """Lay the play's pieces (its measures are worked out first, on the board before)."""
+        if placement._lines is None:  # the kernel scores the move after applying it
+            placement._measure(self)
+        flags = placement.flags or (False,) * len(placement.cells)
+        for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
+            self.v[c], self.jk[c], self.piece[c] = val, flag, piece
+        for c in placement.cells:
+            self._index_around(c)
+        self._plays, self.starts = None, {}
+
+    def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
+        """Every run that breaks a line rule, and any drift of the incremental index from
+        the cells, as text (empty: all is well)."""
+        out = self._index_drift()
+        rules = rules or self.rules
+        if rules is None:
+            return out
+        stride = self.topo.stride
+        for d in (1, stride):
+            for c in sorted(self.piece):
+                if self.v[c - d] < 0:
+                    run = self.run_through(c, d)
+                    reason = len(run) > 1 and _run_problem(self, d, run, None, rules)
+                    if reason:
+                        out.append(reason)
+        return out
+
+    def _index_drift(self) -> list[str]:
+        fresh = SquareBoard.__new__(SquareBoard)
+        fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
+        fresh._reindex()
+        out = [] if fresh.anchors == self.anchors else ["the anchor cells drifted"]
+        if (fresh.back, fresh.ahead) != (self.back, self.ahead):
+            out.append("the run index drifted from the cells")
+        if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:
+            out.append("the cross intervals drifted from the cells")
+        return out
+
+    def dump_position(self) -> str:
+        """The pieces on the board as play text, cell by cell (`H8=4 H9=J11`)."""
+        return " ".join(f"{self.topo.label(c)}={'J' if self.jk[c] else ''}{self.v[c]}"
+                        for c in sorted(self.piece))
+
+    def load_position(self, text: str, supply: list[Piece]) -> list[Piece]:
+        """Lay out a dumped position, taking its pieces out of `supply`; returns them."""
+        taken = []
+        for c, val, joker in self._read_cells(str(text or "")):
+            found = next((p for p in supply if bool(p.attrs.get("joker")) == joker
+                          and (joker or p.value == val)), None)
+            if found is None:
+                raise ValueError(f"{self.topo.label(c)}: no {'joker' if joker else val} left to lay")
+            supply.remove(found)
+            taken.append(found)
+            self.v[c], self.jk[c], self.piece[c] = val, joker, found
+        self._reindex()
+        return taken
+
+
+def _run_problem(board: SquareBoard, d: int, run: list[int], play, rules) -> str | None:
+    """Why a run breaks the line rules, naming its cells; None if it keeps them."""
+    topo, n = board.topo, len(run)
+    declared = dict(zip(play.cells, play.values)) if play else {}
+    where = f"the {'row' if d == 1 else 'column'} {topo.label(run[0])}-{topo.label(run[-1])}"
+    if n > rules.max_length:
+        return f"{where} would hold {n} tokens; a line holds at most {rules.max_length}"
+    total = sum(declared[c] if c in declared else board.v[c] for c in run)
+    lo, hi = rules.bounds[n]
+    if lo <= total <= hi:
+        return None
+    if lo == hi:
+        need = f"exactly {lo}"
+    else:
+        need = f"at most {hi}" if total > hi else f"at least {lo}"
+    return f"{where} sums to {total}; a line of {n} must sum to {need}"
+
+
+def row_label(y: int) -> str:
+    """Letters for row `y`: A..Z, then AA, AB... (row 7 is `H`)."""
+    text = ""
+    y += 1
+    while y:
+        y, r = divmod(y - 1, 26)
+        text = chr(65 + r) + text
+    return text
+
+
+def _row_index(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+

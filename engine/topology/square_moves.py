@@ -1,0 +1,222 @@
+"""The play generator of the `square` kind, the hot spot of every game on it.
+
+The board keeps, for every empty cell and direction, the interval of values a new piece
+there may take given the run it would join (`SquareBoard.crosses`, updated only around
+each play). A play of several pieces is found once, from its first cell in line order:
+those first cells lie within the window before a cell touching the board (or a start
+cell), and a cell none of the hand's values fits ends the search in that direction.
+Along the way the line rule of the main run narrows the sum of the new pieces to a
+range, and each distinct arrangement of the hand is tried against the cells' intervals.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+from typing import Iterator, Sequence
+
+from engine.pieces import Piece
+from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+
+BIG = 1 << 60
+_BY_HAND: dict[tuple, list] = {}  # hand (its pieces) -> arrangements with pieces
+_BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
+
+
+def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
+    """For k = 0..maxk, the distinct orders of k pieces of the hand:
+    (values, pieces, joker flags or None, sum).
+
+    Equal pieces are interchangeable, so each order of values is given once, with the
+    equal pieces taken in hand order along the line.
+    """
+    key = (tuple(hand), maxk)  # pieces compare by uid, component and name
+    found = _BY_HAND.get(key)
+    if found is None:
+        # by value first, so that every order of the same values shares one entry
+        order = sorted(range(len(hand)), key=lambda i: (hand[i].value, i))
+        ranked = [hand[i] for i in order]
+        kinds = (tuple((p.value, bool(p.attrs.get("joker"))) for p in ranked), maxk)
+        by_index = _BY_KINDS.get(kinds)
+        if by_index is None:
+            by_index = _remember(_BY_KINDS, kinds,
+                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+        found = _remember(_BY_HAND, key, [
+            [(vals, tuple(ranked[i] for i in idx), flags, total)
+             for vals, idx, flags, total in per_k] for per_k in by_index])
+    return found
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) > 20000:  # bounded: a long run meets many hands
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _arrange(kinds: tuple, k: int) -> list[tuple]:
+    """(values, hand indices, joker flags or None, sum) for each distinct order of k of
+    the hand's kinds. Index tuples come in increasing order, so the first one met for
+    an order of kinds takes equal pieces in hand order."""
+    seen: dict[tuple, tuple] = {}
+    for idx in permutations(range(len(kinds)), k):
+        key = tuple(kinds[i] for i in idx)
+        if key not in seen:
+            seen[key] = idx
+    out = []
+    for key, idx in seen.items():
+        vals = tuple(value for value, _ in key)
+        flags = tuple(joker for _, joker in key)
+        out.append((vals, idx, flags if any(flags) else None, sum(vals)))
+    return out
+
+
+def _value_mask(hand: Sequence[Piece], rules) -> int:
+    """Bit v is set when some piece of the hand may be laid with value v."""
+    mask = 0
+    for p in hand:
+        if p.attrs.get("joker"):
+            mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
+        else:
+            mask |= 1 << p.value
+    return mask
+
+
+def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[SquarePlacement]:
+    """Every legal play of `hand`: single pieces by cell, then rows, then columns."""
+    maxk = min(rules.max_count, len(hand))
+    if not hand or maxk < rules.min_count:
+        return
+    topo, v = board.topo, board.v
+    cross = board.crosses(rules)
+    need = None  # None: the contact rule; else the cells one of which must be covered
+    if first and rules.cover_start:
+        anchors = need = [c for c in topo.starts if v[c] == EMPTY]
+    elif first and not board.piece:
+        anchors = [i for i, x in enumerate(v) if x == EMPTY]
+        need = _Anywhere()
+    else:
+        anchors = sorted(board.anchors)
+    mask = _value_mask(hand, rules)
+    arrs = arrangements(hand, maxk)
+    if rules.min_count <= 1:
+        yield from _singles(board, anchors, cross, mask, arrs[1], rules)
+    if maxk >= 2 and rules.window >= 2:
+        for k, d in ((0, 1), (1, topo.stride)):
+            yield from _along(board, anchors, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+
+
+class _Anywhere:
+    """A first play that need not cover a start cell may lie anywhere."""
+
+    def __contains__(self, cell) -> bool:
+        return True
+
+
+def _singles(board, anchors, cross, mask, arrs, rules):
+    across, down = cross
+    for c in anchors:
+        a, b = across[c], down[c]
+        if a and b and a[3] & b[3] & mask:
+            lo, hi = max(a[0], b[0]), min(a[1], b[1])
+            for vals, pieces, flags, total in arrs:
+                if flags:
+                    yield from _with_jokers(board, (c,), ((lo, hi),), -BIG, BIG,
+                                            vals, pieces, flags, rules)
+                elif lo <= total <= hi:
+                    yield SquarePlacement(board, (c,), vals, pieces)
+
+
+def _starts(board, anchors, d, window, cross, key) -> list[int]:
+    """First cells of plays along `d` that may reach an anchor (whatever the hand: the
+    list is kept until the board changes, since an exchange leaves the board as it is)."""
+    found = board.starts.get(key)
+    if found is None:
+        v, starts = board.v, set()
+        for a in anchors:
+            c = a
+            for _ in range(window):
+                x = v[c]
+                if x == EDGE:
+                    break
+                if x == EMPTY:
+                    if cross[c] is None:
+                        break  # no play covers a cell that takes no value
+                    starts.add(c)
+                c -= d
+        back, room = board.back[key[3]], key[4]  # key: (step, contact, rules, k, room)
+        # a first cell after a run that leaves no room for a second piece starts nothing
+        found = board.starts[key] = [c for c in sorted(starts) if back[c][0] <= room]
+    return found
+
+
+def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
+    """Plays of two or more pieces along step `d`, by their first cell.
+
+    One function on purpose: it is the innermost loop of every game, and a helper
+    generator per candidate would cost more than the rest of the step.
+    """
+    v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
+    back, ahead = board.back[k], board.ahead[k]
+    mink = max(2, rules.min_count)
+    key = (d, need is None, id(rules), k, ml - mink)
+    for c in _starts(board, anchors, d, window, cross, key):
+        iv = cross[c]
+        if not iv[3] & mask:
+            continue  # no piece of the hand fits here
+        plen, psum = back[c]
+        cells, ivs = [c], [iv]
+        touching, covers = plen > 0 or iv[2], need is None or c in need
+        inner_n = inner_s = 0
+        i = c
+        for span in range(2, window + 1):
+            i += d
+            x = v[i]
+            if x == EDGE:
+                break
+            if x >= 0:
+                inner_n, inner_s = inner_n + 1, inner_s + x
+                continue
+            iv = cross[i]
+            if iv is None or not iv[3] & mask:
+                break
+            cells.append(i)
+            ivs.append(iv)
+            touching = touching or iv[2] or inner_n > 0
+            covers = covers or i in need
+            sn, ss = ahead[i]
+            length = plen + span + sn
+            if length > ml:
+                break
+            n = len(cells)
+            if n >= mink and (covers if need is not None else touching or sn > 0):
+                lo, hi = bounds[length]
+                base = psum + inner_s + ss
+                lo, hi, at = lo - base, hi - base, tuple(cells)
+                for vals, pieces, flags, total in arrs[n]:
+                    if flags:
+                        yield from _with_jokers(board, at, ivs, lo, hi, vals, pieces, flags, rules)
+                    elif lo <= total <= hi:
+                        for x, iv in zip(vals, ivs):
+                            if x < iv[0] or x > iv[1]:
+                                break
+                        else:
+                            yield SquarePlacement(board, at, vals, pieces)
+            if n == maxk:
+                break
+
+
+def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
+    """An arrangement with jokers: each joker takes every declared value that fits."""
+    if sum(flags) > rules.max_jokers:
+        return
+    choices = []
+    for val, flag, iv in zip(vals, flags, ivs):
+        if flag:
+            choices.append(range(max(rules.joker_lo, iv[0]), min(rules.joker_hi, iv[1]) + 1))
+        elif iv[0] <= val <= iv[1]:
+            choices.append((val,))
+        else:
+            return
+    for combo in product(*choices):
+        if lo <= sum(combo) <= hi:
+            yield SquarePlacement(board, cells, combo, pieces, flags)

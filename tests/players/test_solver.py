@@ -1,0 +1,141 @@
+"""The generic solver on Tri Peaks positions small enough to work out by hand.
+
+Positions are written as scenarios (docs/scenarios.md); the solver sees only the
+kernel's moves. Each expected figure is reasoned out in the test's comment.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.cli import app
+from engine.kernel.scenario import load_scenario
+from engine.players.solver import Relevance, default_goal, hint, solve
+from engine.rules import load_ruleset
+
+EMPTY = "\n".join(["  . . . . . .", "  . . . . . . . . .", "  . . . . . . . . . ."])
+ONE_RUN = ("Jc 7d 3h 7c Tc 3d 6d Qd 2h 4c 6c 9c Kc 2d 5d 9d Jd Ah 2c 3c 5c 8c Qc Ad 4d 8d Td Kd"
+           " Ac 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks")
+
+
+def position(tmp_path, peaks: str, pile: str, pool: list[str], score: int = 0,
+             ruleset: str = "tripeaks/aisleriot"):
+    path = tmp_path / "position.yaml"
+    path.write_text(
+        f"ruleset: {ruleset}\nplayers: 1\nboard: |\n  {peaks}\n{EMPTY}\n"
+        f"pile: [{pile}]\npool: [{', '.join(pool)}]\nrest: out\nscores: [{score}]\n",
+        encoding="utf-8",
+    )
+    return load_scenario(path).state
+
+
+def test_two_peaks_and_two_stock_cards(tmp_path):
+    # Jc and 3h left, waste Tc, stock 2d then 8s, score 20. Jc now (+1, +15 = 36), deal
+    # 2d (-5 = 31), 3h (+1, last peak +30 = 62): cleared in 3 steps. Dealing first lets
+    # 3h go but strands Jc (8s is not next to a jack or a three).
+    state = position(tmp_path, "Jc . 3h", "Tc", ["2d", "8s"], score=20)
+    found = solve(state)
+    assert found.exhaustive and found.reachable and found.goal == "cleared"
+    assert found.steps == 3 and found.line == ["play Jc", "deal", "play 3h"]
+    assert found.best_score == 62 and found.best_line == found.line
+    assert state.scores == [20] and state.board.count == 2  # the state is untouched
+
+
+def test_a_deal_that_cannot_be_cleared_and_the_floor(tmp_path):
+    # Only 3h left, waste Tc, stock 8s: the only move is the deal, then nothing. At 3
+    # points the deal costs 3 (floor at 0): the best score is 0.
+    state = position(tmp_path, ". . 3h", "Tc", ["8s"], score=3)
+    found = solve(state)
+    assert found.exhaustive and not found.reachable and found.steps is None
+    assert found.best_score == 0 and found.best_line == ["deal"]
+    assert not solve(state, best=False).reachable
+
+
+def test_the_best_score_may_not_clear(tmp_path):
+    # Microsoft (no floor), score 0: Jc and 3h left, waste Tc, stock 2d. Jc (+16), deal
+    # (-5), 3h (+31) clears for 42. Deal first (-5), 3h (+1 +15) leaves Jc stuck: 11.
+    state = position(tmp_path, "Jc . 3h", "Tc", ["2d"], ruleset="tripeaks/microsoft")
+    found = solve(state)
+    assert found.steps == 3 and found.best_score == 42
+
+
+def test_hint_is_the_first_move_of_a_clearing_line(tmp_path):
+    state = position(tmp_path, "Jc . 3h", "Tc", ["2d", "8s"], score=20)
+    assert hint(state) == "play Jc"
+
+
+def test_a_node_limit_gives_the_best_met_unproven():
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("tripeaks/aisleriot"))[0])
+    state = game.new_game(1, 0, deal=ONE_RUN)
+    found = solve(state, max_nodes=200)
+    # Depth first in the kernel's order (2c first) finds the one-run line at once.
+    assert not found.exhaustive and found.reachable and found.steps == 28
+    assert found.best_score == 466
+
+
+def test_a_progressive_round_ends_the_search_when_cleared():
+    # With progressive rounds the match goes on, but the solver answers for this round:
+    # the one-run deal clears in 28 steps for 466, then a new round is dealt.
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    model = compile_model(load_ruleset("tripeaks/aisleriot", ("progressive-rounds",)))[0]
+    state = Game(model).new_game(1, 0, deal=ONE_RUN)
+    found = solve(state, best=False)
+    assert found.reachable and len(found.line) == 28
+    found = solve(state, max_nodes=300)
+    assert found.steps == 28 and found.best_score == 466
+
+
+def test_what_the_key_must_hold():
+    aisleriot = Relevance.of(load_ruleset("tripeaks/aisleriot").data)
+    assert aisleriot.decide_counters == () and not aisleriot.decide_scores
+    assert aisleriot.best_counters == ("run",) and aisleriot.best_scores  # the floor
+    microsoft = Relevance.of(load_ruleset("tripeaks/microsoft").data)
+    assert not microsoft.best_scores
+    msc = Relevance.of(load_ruleset("tripeaks/msc").data)
+    assert msc.best_counters == ("peaks", "run")
+    assert default_goal(load_ruleset("tripeaks/aisleriot").data) == "cleared"
+
+
+def test_more_than_one_player_is_refused():
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("triominos/pressman"))[0])
+    with pytest.raises(ValueError, match="single-player"):
+        solve(game.new_game(2, 0))
+
+
+runner = CliRunner()
+
+
+def test_cli_solves_a_deal_given_as_text():
+    result = runner.invoke(app, ["solve", "tripeaks", "--deal", ONE_RUN, "--decide", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["reachable"] and data["deal"] == ONE_RUN and len(data["line"]) == 28
+
+
+def test_cli_reports_the_share_over_seeded_deals():
+    result = runner.invoke(app, ["solve", "tripeaks", "--games", "2", "--seed", "9",
+                                 "--max-nodes", "2000"])
+    assert result.exit_code == 0, result.output
+    assert "2 seeded deals (seeds 9 to 10)" in result.output
+    assert "goal `cleared` reachable:" in result.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--deal", "Ah", "--seed", "1"], "not both"),
+    ([], "give --deal"),
+    (["--deal", "Ah Kd"], "bad deal"),
+])
+def test_cli_usage_errors(args, words):
+    result = runner.invoke(app, ["solve", "tripeaks", *args])
+    assert result.exit_code == 2 and words in result.output
