@@ -7,7 +7,9 @@ import importlib
 from engine.cli.app import app
 
 # One module per command group; each registers its commands on `app` when imported.
-_COMMAND_MODULES: tuple[str, ...] = ("lint", "catalog", "play", "simulate", "moves", "replay", "solve")
+_COMMAND_MODULES: tuple[str, ...] = (
+    "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
+)
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"engine.cli.{_name}")

@@ -20,6 +20,8 @@ def lint(
     with_: WithOption = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail the check too.")] = False,
     fmt: Annotated[Format, typer.Option("--format", help="Output: text, json, or github annotations.")] = Format.text,
+    simulate: Annotated[int, typer.Option("--simulate", metavar="N", min=0,
+                                          help="Then play N random games per ruleset (L6xx).")] = 0,
 ) -> None:
     """Check rulesets and overlays: YAML, schema, inheritance, expressions, semantics.
 
@@ -31,6 +33,10 @@ def lint(
         raise typer.Exit(2)
     try:
         diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
+        if simulate:  # dynamic checks, engine.analysis.dynlint (docs/diagnostics.md, L)
+            from engine.analysis.dynlint import simulate_paths
+
+            diagnostics += simulate_paths(paths, tuple(with_ or ()), simulate, strict)
     except Exception as exc:  # a bug, not the author's mistake: say so, exit 2
         typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(2) from exc

@@ -38,7 +38,10 @@ def resolve(state, text: str):
         if action.kind == "play":
             for m in candidates:
                 slot, piece = m.data
-                if text.lower() in (m.arg.lower(), piece.name.lower(), str(slot)):
+                # a piece by name, or by its board position as `@N` (a bare number is
+                # the move's number in the list)
+                if text.lower() in (m.arg.lower(), piece.name.lower(), f"@{slot}",
+                                    f"{action.name} @{slot}"):
                     return m
         if action.kind == "place":
             found = _typed_placement(state, action, text, candidates)

@@ -99,6 +99,7 @@ def simulate_command(
     deal: Optional[str] = typer.Option(
         None, "--deal", help="Every game starts from this deal (piece names, first dealt first)."
     ),
+    coverage: bool = typer.Option(False, "--coverage", help="Also report how often each rule fired."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
@@ -121,7 +122,15 @@ def simulate_command(
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     if record:
         _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
+    report = None
+    if coverage:  # engine.analysis replays the same seeded games, counting rule by rule
+        from engine.analysis.coverage import coverage_report
+
+        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal)
+        summary["coverage"] = report.data
     _print(summary, as_json)
+    if report is not None and not as_json:
+        typer.echo(report.text)
 
 
 def _agent_names(agents: str) -> list[str]:

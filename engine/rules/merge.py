@@ -51,14 +51,15 @@ class Prov:
 
 def canonical_json(data: Any) -> str:
     """Sorted keys (all as strings), no spaces: equal data gives equal text."""
-    return json.dumps(_string_keys(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(string_keys(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _string_keys(value: Any) -> Any:
+def string_keys(value: Any) -> Any:
+    """The same data with every mapping key as a string (JSON's and the schema's view)."""
     if isinstance(value, dict):
-        return {str(k): _string_keys(v) for k, v in value.items()}
+        return {str(k): string_keys(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_string_keys(v) for v in value]
+        return [string_keys(v) for v in value]
     return value
 
 

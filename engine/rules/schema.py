@@ -18,6 +18,7 @@ from jsonschema.exceptions import ValidationError
 from engine import paths
 from engine.diagnostics import Diagnostic, Position, closest, define
 from engine.rules.yamlload import Document
+from engine.rules.merge import string_keys
 
 S_UNKNOWN_KEY = define("S200", "unknown-key", "a key the format does not know at this place")
 S_WRONG_TYPE = define("S201", "wrong-type", "a value of the wrong type")
@@ -96,7 +97,7 @@ def check_resolved(ruleset) -> list[Diagnostic]:
     of variants of one base validates the base's sections once.
     """
     locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near)
-    plain = _string_keys(ruleset.data)
+    plain = string_keys(ruleset.data)
     errors = list(_top_validator().iter_errors(plain))
     for key, value in plain.items():
         if key not in load_schema("ruleset")["properties"]:
@@ -151,19 +152,11 @@ class _Prefixed:
 def validate(data: Any, kind: str, locator: _Locator) -> list[Diagnostic]:
     """Every schema error of `data`, as diagnostics."""
     out: list[Diagnostic] = []
-    plain = _string_keys(data)
+    plain = string_keys(data)
     for error in _validator(kind).iter_errors(plain):
         handler = _HANDLERS.get(error.validator, _other)
         out += handler(error, locator, plain)
     return out
-
-
-def _string_keys(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _string_keys(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_string_keys(v) for v in value]
-    return value
 
 
 def _dotted(path) -> str:

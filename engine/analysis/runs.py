@@ -1,0 +1,174 @@
+"""Playing many seeded games and keeping what analysis needs from each.
+
+Game i is seeded `seeds[i]` and each seat's agent `agent_seed(seed, seat)`, exactly as
+`simulate` does, so the same seed gives the same game here and there. Under several
+rulesets the same seeds give common random numbers: the same deal and the same agent
+generators, so a difference between rulesets is the rules, not the luck.
+
+Work is split into chunks of consecutive seeds per ruleset and merged back in order, so
+the results never depend on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from engine.diagnostics import Position
+
+# Reasons the kernel gives a round that it ended itself rather than by a ruleset's rule.
+LIMIT_REASONS = ("turn_limit",)
+STALLED = "stalled"
+
+
+@dataclass
+class GameStats:
+    """What one finished (or crashed) game tells analysis."""
+
+    seed: int
+    scores: list[int]
+    winner: int | None
+    turns: int
+    rounds: int
+    reasons: dict[str, int] = field(default_factory=dict)  # round-end reason -> rounds
+    fired: dict[str, int] = field(default_factory=dict)  # rule -> moves on which it scored
+    points: dict[str, int] = field(default_factory=dict)  # rule -> points it gave, all seats
+    first: int = 0  # the seat that moved first in the game
+    hit_round_limit: bool = False
+    error: str | None = None
+    error_pos: Position | None = None
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A ruleset to play: its reference and overlays, and how reports name it."""
+
+    ref: str
+    overlays: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return "+".join((self.ref, *self.overlays))
+
+
+def play_game(game, players: int, seed: int, agent_names: Sequence[str],
+              max_moves: int = 1_000_000, deal=None) -> GameStats:
+    """Play one seeded game between agents; errors are kept in the stats, not raised."""
+    from engine.kernel import RuleFailure
+    from engine.players.agents import agent_seed, make_agent
+
+    stats = GameStats(seed, [0] * players, None, 0, 0)
+    try:
+        agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
+                  for s in range(players)]
+        state = game.new_game(players, seed, deal=deal)
+        stats.first = state.to_move
+        _tally(stats, state.events)  # the first round's `round_start` rules
+        moves = 0
+        while not state.is_over and moves < max_moves:
+            before = state.round
+            _tally(stats, state.apply(agents[state.to_move].choose(state)))
+            _round_ends(stats, state, before)
+            moves += 1
+        _finish(stats, state, game.model)
+    except RuleFailure as exc:
+        stats.error, stats.error_pos = str(exc), getattr(exc, "pos", None)
+    except Exception as exc:  # an engine bug must not stop a whole batch; it is reported
+        stats.error = f"internal error: {type(exc).__name__}: {exc}"
+    return stats
+
+
+def _tally(stats: GameStats, events) -> None:
+    seen = set()
+    for e in events:
+        stats.points[e.rule] = stats.points.get(e.rule, 0) + e.points
+        if e.rule not in seen:
+            seen.add(e.rule)
+            stats.fired[e.rule] = stats.fired.get(e.rule, 0) + 1
+
+
+def _round_ends(stats: GameStats, state, before) -> None:
+    """Count the rounds that one move ended, with their reasons."""
+    ended = state.round.number - before.number + (1 if state.is_over else 0)
+    if ended <= 0:
+        return
+    reasons = [before.reason] + [STALLED] * (ended - 1)
+    if state.is_over and state.round is not before:
+        reasons[-1] = state.round.reason
+    for reason in reasons:
+        key = str(reason or "unknown")
+        stats.reasons[key] = stats.reasons.get(key, 0) + 1
+
+
+def _finish(stats: GameStats, state, model) -> None:
+    stats.scores = list(state.scores)
+    stats.winner = state.winner
+    stats.turns = state.turns_total
+    stats.rounds = state.round.number
+    if model.match_end is not None and state.round.number >= model.max_rounds:
+        # The match stopped at `limits.max_rounds`: did its own end condition hold?
+        seat = state.winner if state.winner is not None else 0
+        try:
+            stats.hit_round_limit = not bool(model.match_end.evaluate(state.context(seat)))
+        except Exception:
+            stats.hit_round_limit = True
+
+
+# -- many games, in this process or in workers ------------------------------------
+
+_GAMES: dict[Spec, object] = {}
+
+
+def compile_spec(spec: Spec):
+    """The `Game` for a spec, compiled once per process; raises RulecraftError."""
+    game = _GAMES.get(spec)
+    if game is None:
+        from engine.diagnostics import RulecraftError
+        from engine.kernel import Game
+        from engine.rules import load_ruleset
+        from engine.rules.model import compile_model
+
+        model, diagnostics = compile_model(load_ruleset(spec.ref, spec.overlays))
+        if model is None:
+            raise RulecraftError(list(diagnostics))
+        game = _GAMES[spec] = Game(model)
+    return game
+
+
+def _run_chunk(task) -> list[GameStats]:
+    spec, players, seeds, agents, deal = task
+    game = compile_spec(spec)
+    return [play_game(game, players, seed, agents, deal=deal) for seed in seeds]
+
+
+def chunk_seeds(seeds: Sequence[int], jobs: int) -> list[list[int]]:
+    """Consecutive runs of seeds, about four per worker so that the load evens out."""
+    size = max(1, math.ceil(len(seeds) / (max(1, jobs) * 4)))
+    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+
+def run_games(specs: Sequence[Spec], players: int, seeds: Sequence[int],
+              agents: Sequence[str], jobs: int = 1,
+              progress: Callable[[int], None] | None = None,
+              deal: str | None = None) -> list[list[GameStats]]:
+    """For each spec, the stats of the games seeded `seeds`, in seed order (`deal`: every
+    game's first round starts from this deal, as `simulate --deal`)."""
+    tasks = [(k, (spec, players, chunk, list(agents), deal))
+             for k, spec in enumerate(specs) for chunk in chunk_seeds(seeds, jobs)]
+    out: list[list[GameStats]] = [[] for _ in specs]
+    if jobs <= 1:
+        results = (_run_chunk(task) for _, task in tasks)
+        _collect(tasks, results, out, progress)
+        return out
+    with ProcessPoolExecutor(jobs) as pool:
+        _collect(tasks, pool.map(_run_chunk, [task for _, task in tasks]), out, progress)
+    return out
+
+
+def _collect(tasks, results, out, progress) -> None:
+    for (k, _), chunk in zip(tasks, results):  # `map` keeps the order of the tasks
+        out[k].extend(chunk)
+        if progress:
+            progress(len(chunk))

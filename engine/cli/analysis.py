@@ -1,0 +1,211 @@
+"""`rulecraft diff`, `explain` and `compare`: what a rule change does.
+
+A ruleset argument may carry overlays inline, `id+overlay1+overlay2` (see
+`engine.analysis.refs.split_spec`); `diff` also takes `--with-a`/`--with-b`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typing import Annotated
+
+from engine.analysis.refs import split_spec
+from engine.cli.app import app
+from engine.cli.common import WithOption, load_or_exit, print_diagnostics
+
+
+def _with(side: str):
+    return typer.Option(
+        f"--with-{side}", metavar="OVERLAY",
+        help=f"Apply an overlay to ruleset {side.upper()}; repeatable, applied in order.",
+    )
+
+
+@app.command("diff")
+def diff_command(
+    a: Annotated[str, typer.Argument(help="Ruleset A: an id, game name or file; `id+overlay` allowed.")],
+    b: Annotated[str, typer.Argument(help="Ruleset B, compared with A.")],
+    with_a: Annotated[Optional[List[str]], _with("a")] = None,
+    with_b: Annotated[Optional[List[str]], _with("b")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+    across_games: Annotated[bool, typer.Option(
+        "--across-games", help="Compare rulesets of two different games anyway.")] = False,
+) -> None:
+    """Say what differs between two rulesets, after inheritance and overlays.
+
+    Exit status: 0 compared (whether or not anything differs), 1 the rulesets belong to
+    different games (without --across-games) or one is broken, 2 a ruleset not found.
+    """
+    from engine.analysis.diff import diff_rulesets, format_text
+
+    ruleset_a = load_or_exit(*split_spec(a, with_a or ()))
+    ruleset_b = load_or_exit(*split_spec(b, with_b or ()))
+    if ruleset_a.game != ruleset_b.game and not across_games:
+        typer.echo(
+            f"error: A is a `{ruleset_a.game}` ruleset and B a `{ruleset_b.game}` ruleset: "
+            "they belong to different games, so their rules do not line up.\n"
+            "  help: pass --across-games to list the differences anyway", err=True)
+        raise typer.Exit(1)
+    result = diff_rulesets(ruleset_a, ruleset_b)
+    if as_json:
+        typer.echo(json.dumps(result.as_dict(), indent=2, default=str))
+        return
+    if not result.same_game:
+        typer.echo(f"note: different games (`{ruleset_a.game}` and `{ruleset_b.game}`)")
+    typer.echo(format_text(result))
+
+
+@app.command("explain")
+def explain_command(
+    source: Annotated[str, typer.Argument(help="A record (JSON, from play/simulate --record) or a scenario (YAML).")],
+    move: Annotated[Optional[str], typer.Option(
+        "--move", metavar="K", help="Only move K (1-based; for a scenario also a move's text).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Explain each move's points rule by rule, with each rule's file and line.
+
+    For a record: every move played. For a scenario: every legal move of its position.
+    """
+    from engine.analysis import explain as ex
+    from engine.diagnostics import RulecraftError
+    from engine.kernel import RuleFailure
+
+    if not Path(source).is_file():
+        typer.echo(f"error: no such file: {source}", err=True)
+        raise typer.Exit(2)
+    try:
+        if ex.is_record(source):
+            result = ex.explain_record(source, move)
+        else:
+            result = ex.explain_scenario(source, move)
+    except RulecraftError as exc:
+        print_diagnostics(exc.diagnostics, err=True)
+        raise typer.Exit(1)
+    except ex.NoSuchMove as exc:
+        typer.echo(f"error: --move: {exc}", err=True)
+        raise typer.Exit(2)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    typer.echo(ex.format_json(result) if as_json else ex.format_text(result))
+
+
+@app.command("compare")
+def compare_command(
+    rulesets: Annotated[List[str], typer.Argument(
+        help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")] = 0,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")] = None,
+    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")] = "random",
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).")] = None,
+    with_: WithOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
+    coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
+) -> None:
+    """Play the same seeded games under each ruleset and compare them side by side.
+
+    Every difference from the first ruleset comes with a 95% confidence interval from the
+    paired games; `*` marks the significant ones. Results do not depend on --jobs.
+    """
+    from engine.analysis import compare as cmp
+    from engine.analysis.runs import Spec, run_games
+
+    if len(rulesets) < 2:
+        _usage("compare needs at least two rulesets")
+    if as_json and as_csv:
+        _usage("--json and --csv: choose one")
+    specs = [Spec(*_spec(r, with_)) for r in rulesets]
+    models = [_model_or_exit(s) for s in specs]
+    n = _players(models, players)
+    names = _agents(agents)
+    seeds = list(range(seed, seed + games))
+    workers = jobs or os.cpu_count() or 1
+    results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
+                   not (as_json or as_csv))
+    _stop_on_crash(specs, results)
+    _print_comparison(cmp.build_comparison(specs, models, results, seeds, n, names),
+                      as_json, as_csv, coverage)
+
+
+def _print_comparison(comparison, as_json: bool, as_csv: bool, coverage: bool) -> None:
+    from engine.analysis import compare as cmp
+    from engine.analysis.coverage import format_coverage
+
+    if as_json:
+        typer.echo(cmp.format_json(comparison))
+    elif as_csv:
+        typer.echo(cmp.format_csv(comparison), nl=False)
+    else:
+        typer.echo(cmp.format_text(comparison))
+        if coverage:
+            for spec, cov in zip(comparison.specs, comparison.coverage):
+                typer.echo("\n" + format_coverage(cov, len(comparison.seeds), spec.name))
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _spec(text: str, extra) -> tuple[str, tuple[str, ...]]:
+    ref, overlays = split_spec(text, extra or ())
+    return ref, tuple(overlays)
+
+
+def _model_or_exit(spec):
+    """The compiled model of a spec, or its diagnostics and exit 2 (not found) / 1."""
+    from engine.analysis.runs import compile_spec
+    from engine.diagnostics import RulecraftError
+
+    load_or_exit(spec.ref, spec.overlays)  # not found: exit 2, with the diagnostics
+    try:
+        return compile_spec(spec).model
+    except RulecraftError as exc:
+        print_diagnostics(exc.diagnostics, err=True)
+        raise typer.Exit(1)
+
+
+def _players(models, players: Optional[int]) -> int:
+    n = models[0].players_default if players is None else players
+    for model in models:
+        if not model.players_min <= n <= model.players_max:
+            _usage(f"`{model.id}` is for {model.players_min} to {model.players_max} players, not {n}")
+    return n
+
+
+def _agents(text: str) -> list[str]:
+    from engine.players.agents import AGENTS
+
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    bad = [a for a in names if a not in AGENTS]
+    if not names or bad:
+        _usage(f"unknown agent(s) {', '.join(bad) or '(none)'}; agents: {', '.join(AGENTS)}")
+    return names
+
+
+def _run(run_games, specs, n, seeds, names, jobs, total: int, show: bool):
+    """Play the games, with a progress bar on stderr when it is a terminal."""
+    try:
+        if show and sys.stderr.isatty():
+            with typer.progressbar(length=total, label="playing", file=sys.stderr) as bar:
+                return run_games(specs, n, seeds, names, jobs, bar.update)
+        return run_games(specs, n, seeds, names, jobs)
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        raise typer.Exit(130)
+
+
+def _stop_on_crash(specs, results) -> None:
+    for spec, games in zip(specs, results):
+        for g in games:
+            if g.error:
+                typer.echo(f"error: {spec.name}, game seeded {g.seed}: {g.error}", err=True)
+                raise typer.Exit(1)

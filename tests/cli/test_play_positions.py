@@ -1,0 +1,41 @@
+"""Choosing a card by its board position (`@N`) at the `play` prompt."""
+
+import pytest
+
+from engine.cli.games import compile_game
+from engine.cli.play import resolve
+from engine.kernel import IllegalMove
+from engine.pieces import RANK_NAMES
+
+
+def _deal_with(slot18: str, waste: str) -> str:
+    cards = [r + s for s in "cdhs" for r in RANK_NAMES]
+    rest = [c for c in cards if c not in (slot18, waste)]
+    order = rest[:18] + [slot18] + rest[18:27] + [waste] + rest[27:]
+    return " ".join(order)
+
+
+@pytest.fixture
+def state():
+    _, game, problems = compile_game("tripeaks")
+    assert game is not None, problems
+    # 5c lies at position 18 (bottom row, always exposed); the waste shows 4s
+    return game.new_game(players=1, seed=0, deal=_deal_with("5c", "4s"))
+
+
+def test_at_position_names_the_card_lying_there(state):
+    by_position = resolve(state, "@18")
+    assert by_position.data[0] == 18
+    assert by_position.data[1].name == "5c"
+    assert resolve(state, "5c") == by_position
+    assert resolve(state, "play @18") == by_position
+
+
+def test_a_position_without_a_playable_card_is_refused(state):
+    with pytest.raises(IllegalMove):
+        resolve(state, "@0")  # a face-down peak
+
+
+def test_a_bare_number_is_the_moves_place_in_the_list(state):
+    legal = state.legal_moves()
+    assert resolve(state, "1") == legal[0]
