@@ -98,11 +98,30 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
         anchors = sorted(board.anchors)
     mask = _value_mask(hand, rules)
     arrs = arrangements(hand, maxk)
+    fits = board.fit_bits(mask) if need is None else None
     if rules.min_count <= 1:
+        if fits is not None:  # only the anchors that take a value of the hand both ways
+            anchors = _cells(board.anchor_bits & fits[0] & fits[1])
         yield from _singles(board, anchors, cross, mask, arrs[1], rules)
     if maxk >= 2 and rules.window >= 2:
+        window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
-            yield from _along(board, anchors, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+            key = (d, need is None, id(rules), k, room)
+            if fits is None:
+                starts = _starts(board, anchors, d, window, cross[1 - k], key)
+            else:
+                starts = _useful_starts(board, d, window, key, fits[1 - k])
+            yield from _along(board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+
+
+def _cells(bits: int) -> list[int]:
+    """The cells of a bit set, in increasing order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 class _Anywhere:
@@ -149,7 +168,37 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
+def _useful_starts(board, d, window, key, fit) -> list[int]:
+    """`_starts` for plays that must touch the board, narrowed to the hand: a first cell
+    that takes a value of the hand (`fit`: the cells that do, crosswise), whose next
+    empty cell along `d` within the window does too. Worked out on the index's bit sets:
+    the first cells whatever the hand are kept until the board changes."""
+    bits = board.starts.get(key)
+    if bits is None:  # cells reached walking back from an anchor through filled cells
+        ok = board.ok[1 - key[3]]  # and cells that take a value crosswise
+        passable = ok | board.filled
+        reach = board.anchor_bits & ok
+        bits = reach
+        for _ in range(window - 1):
+            reach = (reach >> d) & passable
+            bits |= reach
+        bits = board.starts[key] = bits & ok
+    filled, prefix, second = board.filled, -1, 0
+    for j in range(1, window):
+        second |= (fit >> (j * d)) & prefix
+        prefix &= filled >> (j * d)
+    bits &= fit & second
+    back, room, found = board.back[key[3]], key[4], []
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        if back[c][0] <= room:  # a run before it leaves room for a second piece
+            found.append(c)
+        bits ^= low
+    return found
+
+
+def _along(board, starts, k, d, need, mask, cross, arrs, maxk, rules):
     """Plays of two or more pieces along step `d`, by their first cell.
 
     One function on purpose: it is the innermost loop of every game, and a helper
@@ -158,8 +207,7 @@ def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
-    key = (d, need is None, id(rules), k, ml - mink)
-    for c in _starts(board, anchors, d, window, cross, key):
+    for c in starts:
         iv = cross[c]
         if not iv[3] & mask:
             continue  # no piece of the hand fits here
