@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.kernel import Game  # noqa: E402
 from engine.rules import load_ruleset  # noqa: E402
 from engine.rules.model import compile_model  # noqa: E402
+from engine.topology import square_moves  # noqa: E402
 
 RUNS = [("triominos/pressman", "round", ("hexagons", "bridges")),
         ("triominos/club", "round", ("hexagons", "bridges")),
@@ -62,9 +63,13 @@ def record(ref: str, games: int, until: str) -> tuple[Game, list[list[tuple]]]:
 
 def replay(game: Game, rounds: list[list[tuple]], fields: tuple[str, ...]) -> int:
     """Replays every recorded round on a fresh board; returns the placements generated."""
+    # A new board kind each time: caches its boards share (a ruleset's piece rotations,
+    # the racks met) start cold, as they mostly are in a game, where hands keep changing.
+    topology = type(game.topology)(game.topology.spec)
+    square_moves._BY_HAND.clear()  # the square kind's racks (by value, they stay warm)
     made = 0
     for calls in rounds:
-        board, found = game.topology.new_board(), []
+        board, found = topology.new_board(), []
         for call in calls:
             if call[0] == "gen":
                 found = list(board.iter_placements(call[1], call[2], call[3]))
