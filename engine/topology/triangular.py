@@ -291,11 +291,13 @@ class TriangularBoard(Board):
         info, order, index = self.open, self._order.get(point), catalogue.by_key
         if order is None:
             order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_ROW_MAJOR)
-        wanted = catalogue.keys_of_hand(uids)  # the keys some tile of the hand fits
+        held, holders = 0, catalogue.holders  # the hand's uids as a bit set
+        for uid in uids:
+            held |= 1 << uid
         for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
-            if key not in wanted:
-                continue
+            if not holders.get(key, 0) & held:
+                continue  # no tile of the hand fits the known corners
             for _, uid, k, nums, piece in index[key]:  # the tiles fitting the known corners
                 if uid in uids and (pm is None or pm == nums[0]):
                     yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
@@ -494,40 +496,26 @@ class Catalogue:
     have distinct uids.
     """
 
-    __slots__ = ("seen", "by_key", "keys_of", "_hands")
+    __slots__ = ("seen", "by_key", "holders")
 
     def __init__(self):
         self.seen: set[int] = set()
         self.by_key: dict[tuple, list] = {}
-        self.keys_of: dict[int, frozenset] = {}  # uid -> the keys the piece is listed under
-        self._hands: dict[frozenset, frozenset] = {}  # hand uids -> the keys of its pieces
-
-    def keys_of_hand(self, uids: set[int]) -> frozenset:
-        """The keys under which some piece of the hand is listed (a cell whose key is not
-        among them takes none of the hand's tiles)."""
-        hand = frozenset(uids)
-        found = self._hands.get(hand)
-        if found is None:
-            if len(self._hands) > 4096:  # bounded: a long run meets many hands
-                self._hands.clear()
-            keys_of = self.keys_of
-            found = self._hands[hand] = frozenset().union(*(keys_of[uid] for uid in hand))
-        return found
+        self.holders: dict[tuple, int] = {}  # key -> the uids listed under it, as a bit set
 
     def learn(self, pieces: Sequence[Piece]) -> None:
         for piece in pieces:
             if piece.uid in self.seen:
                 continue
             self.seen.add(piece.uid)
-            corners, keys = tuple(piece.attrs["corners"]), set()
+            corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
                     entry = (corners, piece.uid, k, (m, l, r), piece)
                     for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r)):
                         insort(self.by_key.setdefault(key, []), entry)
-                        keys.add(key)
-            self.keys_of[piece.uid] = frozenset(keys)
+                        self.holders[key] = self.holders.get(key, 0) | 1 << piece.uid
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
