@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.kernel import Game  # noqa: E402
 from engine.rules import load_ruleset  # noqa: E402
 from engine.rules.model import compile_model  # noqa: E402
-from engine.topology import square_moves  # noqa: E402
 
 RUNS = [("triominos/pressman", "round", ("hexagons", "bridges")),
         ("triominos/club", "round", ("hexagons", "bridges")),
@@ -63,10 +62,9 @@ def record(ref: str, games: int, until: str) -> tuple[Game, list[list[tuple]]]:
 
 def replay(game: Game, rounds: list[list[tuple]], fields: tuple[str, ...]) -> int:
     """Replays every recorded round on a fresh board; returns the placements generated."""
-    # A new board kind each time: caches its boards share (a ruleset's piece rotations,
-    # the racks met) start cold, as they mostly are in a game, where hands keep changing.
+    # A new board kind each time: caches its boards share (a ruleset's piece rotations)
+    # start cold.
     topology = type(game.topology)(game.topology.spec)
-    square_moves._BY_HAND.clear()  # the square kind's racks (by value, they stay warm)
     made = 0
     for calls in rounds:
         board, found = topology.new_board(), []

@@ -18,32 +18,26 @@ from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 
 BIG = 1 << 60
-_BY_HAND: dict[tuple, list] = {}  # hand (its pieces) -> arrangements with pieces
 _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
-def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
+def arrangements(hand: Sequence[Piece], maxk: int) -> tuple[list[list[tuple]], list[Piece]]:
     """For k = 0..maxk, the distinct orders of k pieces of the hand:
-    (values, pieces, joker flags or None, sum).
+    (values, indices into the ranked hand, joker flags or None, sum); and the ranked
+    hand (by value, then hand order), whose pieces a play takes by those indices.
 
     Equal pieces are interchangeable, so each order of values is given once, with the
-    equal pieces taken in hand order along the line.
+    equal pieces taken in hand order along the line. Only the orders are cached, by the
+    hand's values: a game meets new racks all the time, but few multisets of values.
     """
-    key = (tuple(hand), maxk)  # pieces compare by uid, component and name
-    found = _BY_HAND.get(key)
-    if found is None:
-        # by value first, so that every order of the same values shares one entry
-        order = sorted(range(len(hand)), key=lambda i: (hand[i].value, i))
-        ranked = [hand[i] for i in order]
-        kinds = (tuple((p.value, bool(p.attrs.get("joker"))) for p in ranked), maxk)
-        by_index = _BY_KINDS.get(kinds)
-        if by_index is None:
-            by_index = _remember(_BY_KINDS, kinds,
-                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
-        found = _remember(_BY_HAND, key, [
-            [(vals, tuple(ranked[i] for i in idx), flags, total)
-             for vals, idx, flags, total in per_k] for per_k in by_index])
-    return found
+    facts = [(p.attrs["value"], bool(p.attrs.get("joker"))) for p in hand]
+    # a stable sort by value: equal values stay in hand order
+    order = sorted(range(len(hand)), key=[value for value, _ in facts].__getitem__)
+    kinds = (tuple([facts[i] for i in order]), maxk)
+    by_index = _BY_KINDS.get(kinds)
+    if by_index is None:
+        by_index = _remember(_BY_KINDS, kinds, [_arrange(kinds[0], k) for k in range(maxk + 1)])
+    return by_index, [hand[i] for i in order]
 
 
 def _remember(cache: dict, key, value):
@@ -97,12 +91,13 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
     else:
         anchors = sorted(board.anchors)
     mask = _value_mask(hand, rules)
-    arrs = arrangements(hand, maxk)
+    arrs, ranked = arrangements(hand, maxk)
+    pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
     fits = board.fit_bits(mask) if need is None else None
     if rules.min_count <= 1:
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
-        yield from _singles(board, anchors, cross, mask, arrs[1], rules)
+        yield from _singles(board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
@@ -111,7 +106,7 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = _useful_starts(board, d, window, key, fits[1 - k])
-            yield from _along(board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+            yield from _along(board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
 
 
 def _cells(bits: int) -> list[int]:
@@ -131,18 +126,18 @@ class _Anywhere:
         return True
 
 
-def _singles(board, anchors, cross, mask, arrs, rules):
+def _singles(board, anchors, cross, mask, arrs, pick, rules):
     across, down = cross
     for c in anchors:
         a, b = across[c], down[c]
         if a and b and a[3] & b[3] & mask:
             lo, hi = max(a[0], b[0]), min(a[1], b[1])
-            for vals, pieces, flags, total in arrs:
+            for vals, idx, flags, total in arrs:
                 if flags:
                     yield from _with_jokers(board, (c,), ((lo, hi),), -BIG, BIG,
-                                            vals, pieces, flags, rules)
+                                            vals, tuple(map(pick, idx)), flags, rules)
                 elif lo <= total <= hi:
-                    yield SquarePlacement(board, (c,), vals, pieces)
+                    yield SquarePlacement(board, (c,), vals, tuple(map(pick, idx)))
 
 
 def _starts(board, anchors, d, window, cross, key) -> list[int]:
@@ -198,7 +193,7 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
     return found
 
 
-def _along(board, starts, k, d, need, mask, cross, arrs, maxk, rules):
+def _along(board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
     """Plays of two or more pieces along step `d`, by their first cell.
 
     One function on purpose: it is the innermost loop of every game, and a helper
@@ -240,15 +235,16 @@ def _along(board, starts, k, d, need, mask, cross, arrs, maxk, rules):
                 lo, hi = bounds[length]
                 base = psum + inner_s + ss
                 lo, hi, at = lo - base, hi - base, tuple(cells)
-                for vals, pieces, flags, total in arrs[n]:
+                for vals, idx, flags, total in arrs[n]:
                     if flags:
-                        yield from _with_jokers(board, at, ivs, lo, hi, vals, pieces, flags, rules)
+                        yield from _with_jokers(board, at, ivs, lo, hi, vals, tuple(map(pick, idx)),
+                                                flags, rules)
                     elif lo <= total <= hi:
                         for x, iv in zip(vals, ivs):
                             if x < iv[0] or x > iv[1]:
                                 break
                         else:
-                            yield SquarePlacement(board, at, vals, pieces)
+                            yield SquarePlacement(board, at, vals, tuple(map(pick, idx)))
             if n == maxk:
                 break
 
