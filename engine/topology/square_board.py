@@ -308,13 +308,13 @@ class SquareBoard(Board):
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
-        from engine.topology.square_moves import iter_plays
+        from engine.topology.square_moves import find_plays
 
         self.rules = rules  # kept for check_invariants
         key = (tuple(hand), first, id(rules))
         if self._plays is None or self._plays[0] != key:
             # the same hand is often asked again before the board changes (can_place...)
-            self._plays = (key, list(iter_plays(self, hand, first, rules)))
+            self._plays = (key, find_plays(self, hand, first, rules))
         return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays

@@ -77,9 +77,15 @@ def _value_mask(hand: Sequence[Piece], rules) -> int:
 
 def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[SquarePlacement]:
     """Every legal play of `hand`: single pieces by cell, then rows, then columns."""
+    return iter(find_plays(board, hand, first, rules))
+
+
+def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquarePlacement]:
+    """`iter_plays` as a list (the helpers append to one list: no generator per step)."""
+    out: list[SquarePlacement] = []
     maxk = min(rules.max_count, len(hand))
     if not hand or maxk < rules.min_count:
-        return
+        return out
     topo, v = board.topo, board.v
     cross = board.crosses(rules)
     need = None  # None: the contact rule; else the cells one of which must be covered
@@ -97,7 +103,7 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
     if rules.min_count <= 1:
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
-        yield from _singles(board, anchors, cross, mask, arrs[1], pick, rules)
+        _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
@@ -106,7 +112,8 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = _useful_starts(board, d, window, key, fits[1 - k])
-            yield from _along(board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
+            _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
+    return out
 
 
 def _cells(bits: int) -> list[int]:
@@ -126,7 +133,7 @@ class _Anywhere:
         return True
 
 
-def _singles(board, anchors, cross, mask, arrs, pick, rules):
+def _singles(out, board, anchors, cross, mask, arrs, pick, rules):
     across, down = cross
     for c in anchors:
         a, b = across[c], down[c]
@@ -134,10 +141,10 @@ def _singles(board, anchors, cross, mask, arrs, pick, rules):
             lo, hi = max(a[0], b[0]), min(a[1], b[1])
             for vals, idx, flags, total in arrs:
                 if flags:
-                    yield from _with_jokers(board, (c,), ((lo, hi),), -BIG, BIG,
-                                            vals, tuple(map(pick, idx)), flags, rules)
+                    _with_jokers(out, board, (c,), ((lo, hi),), -BIG, BIG,
+                                 vals, tuple(map(pick, idx)), flags, rules)
                 elif lo <= total <= hi:
-                    yield SquarePlacement(board, (c,), vals, tuple(map(pick, idx)))
+                    out.append(SquarePlacement(board, (c,), vals, tuple(map(pick, idx))))
 
 
 def _starts(board, anchors, d, window, cross, key) -> list[int]:
@@ -193,12 +200,13 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
     return found
 
 
-def _along(board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
+def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
     """Plays of two or more pieces along step `d`, by their first cell.
 
     One function on purpose: it is the innermost loop of every game, and a helper
-    generator per candidate would cost more than the rest of the step.
+    per candidate would cost more than the rest of the step.
     """
+    add = out.append
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
@@ -237,19 +245,19 @@ def _along(board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
                 lo, hi, at = lo - base, hi - base, tuple(cells)
                 for vals, idx, flags, total in arrs[n]:
                     if flags:
-                        yield from _with_jokers(board, at, ivs, lo, hi, vals, tuple(map(pick, idx)),
-                                                flags, rules)
+                        _with_jokers(out, board, at, ivs, lo, hi, vals, tuple(map(pick, idx)),
+                                     flags, rules)
                     elif lo <= total <= hi:
                         for x, iv in zip(vals, ivs):
                             if x < iv[0] or x > iv[1]:
                                 break
                         else:
-                            yield SquarePlacement(board, at, vals, tuple(map(pick, idx)))
+                            add(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
             if n == maxk:
                 break
 
 
-def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
+def _with_jokers(out, board, cells, ivs, lo, hi, vals, pieces, flags, rules):
     """An arrangement with jokers: each joker takes every declared value that fits."""
     if sum(flags) > rules.max_jokers:
         return
@@ -263,4 +271,4 @@ def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
             return
     for combo in product(*choices):
         if lo <= sum(combo) <= hi:
-            yield SquarePlacement(board, cells, combo, pieces, flags)
+            out.append(SquarePlacement(board, cells, combo, pieces, flags))
