@@ -119,10 +119,14 @@ _POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M
 # the bits of the corners (M, L, R as 1, 2, 4) it shares with the cell, and whether it
 # shares an edge. A neighbour's constraints change only through a shared corner that was
 # unknown, or a shared edge, so `_put` refreshes only those.
+# Then the neighbour's own orientation, its corner points M, L, R and its three edge
+# neighbours, as offsets from the cell (flattened).
 _NEIGH = {
     up: tuple(
         (dc, dr, sum(1 << k for k in (M, L, R) if name in (*EDGE_CELLS[k], *VERTEX_CELLS[k])),
-         NEIGHBOURS[name][2])
+         NEIGHBOURS[name][2], up == ((dc + dr) % 2 == 0),
+         tuple(x for px, py in _POINTS[up == ((dc + dr) % 2 == 0)] for x in (dc + px, dr + py)),
+         tuple(x for ex, ey in _EDGE3[up == ((dc + dr) % 2 == 0)] for x in (dc + ex, dr + ey)))
         for name, (dc, dr) in _OFFSETS[up].items()
     )
     for up in (True, False)
@@ -328,10 +332,16 @@ class TriangularBoard(Board):
         for dc, dr in _EDGE3[up]:
             if (c + dc, r + dr) not in cells:
                 self.edge_frontier.add((c + dc, r + dr))
-        for dc, dr, shared, edge in _NEIGH[up]:
+        get = points.get
+        for dc, dr, shared, edge, nup, (mx, my, lx, ly, rx, ry), (ax, ay, bx, by, ex, ey) in _NEIGH[up]:
             other = (c + dc, r + dr)
-            if other not in cells and (edge or shared & fresh or other not in opened):
-                opened[other] = self._constraints(other)
+            if other in cells or not (edge or shared & fresh or other not in opened):
+                continue
+            # `_constraints(other)`, inlined with offsets from this cell: the hot spot of apply
+            pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
+            touched = (pm is not None) + (pl is not None) + (pr is not None)
+            edges = ((c + ax, r + ay) in cells) + ((c + bx, r + by) in cells) + ((c + ex, r + ey) in cells)
+            opened[other] = (pm, pl, pr, touched, edges, (nup, None if touched == 3 else pm, pl, pr))
 
     def _constraints(self, cell: Cell) -> tuple:
         c, r = cell
