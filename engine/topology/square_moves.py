@@ -68,10 +68,11 @@ def _value_mask(hand: Sequence[Piece], rules) -> int:
     """Bit v is set when some piece of the hand may be laid with value v."""
     mask = 0
     for p in hand:
-        if p.attrs.get("joker"):
+        attrs = p.attrs  # read directly: `p.value` goes through `Piece.__getattr__`
+        if attrs.get("joker"):
             mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
         else:
-            mask |= 1 << p.value
+            mask |= 1 << attrs["value"]
     return mask
 
 
@@ -95,7 +96,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         anchors = [i for i, x in enumerate(v) if x == EMPTY]
         need = _Anywhere()
     else:
-        anchors = sorted(board.anchors)
+        anchors = None  # the index's bit sets give the cells (below)
     mask = _value_mask(hand, rules)
     arrs, ranked = arrangements(hand, maxk)
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
