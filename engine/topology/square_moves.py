@@ -52,15 +52,13 @@ def _arrange(kinds: tuple, k: int) -> list[tuple]:
     the hand's kinds. Index tuples come in increasing order, so the first one met for
     an order of kinds takes equal pieces in hand order."""
     seen: dict[tuple, tuple] = {}
+    kind = kinds.__getitem__
     for idx in permutations(range(len(kinds)), k):
-        key = tuple(kinds[i] for i in idx)
-        if key not in seen:
-            seen[key] = idx
+        seen.setdefault(tuple(map(kind, idx)), idx)
     out = []
     for key, idx in seen.items():
-        vals = tuple(value for value, _ in key)
-        flags = tuple(joker for _, joker in key)
-        out.append((vals, idx, flags if any(flags) else None, sum(vals)))
+        vals, flags = tuple([value for value, _ in key]), tuple([joker for _, joker in key])
+        out.append((vals, idx, flags if True in flags else None, sum(vals)))
     return out
 
 
