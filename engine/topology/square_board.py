@@ -237,6 +237,7 @@ class SquareBoard(Board):
             if v[n] == EMPTY:
                 self.anchors.add(n)
                 self.anchor_bits |= 1 << n
+        rules = self._cross_for
         for k, d in ((0, 1), (1, stride)):
             a = c
             while v[a - d] >= 0:
@@ -246,11 +247,13 @@ class SquareBoard(Board):
                 b += d
                 total += v[b]
             run = ((b - a) // d + 1, total)
-            for end, side in ((a - d, self.ahead[k]), (b + d, self.back[k])):
+            back, ahead = self.back[k], self.ahead[k]
+            for end, side in ((a - d, ahead), (b + d, back)):
                 if v[end] == EMPTY:
                     side[end] = run
-                    if self._cross_for is not None:
-                        self._set_cross(k, end, self._cross_at(end, k))
+                    if rules is not None:  # `_cross_at`, inlined
+                        (n1, s1), (n2, s2) = back[end], ahead[end]
+                        self._set_cross(k, end, rules.cross(n1 + n2, s1 + s2))
         self._set_cross(0, c, None)
         self._set_cross(1, c, None)
         for k in (0, 1):  # a filled cell has no runs beside it to remember
