@@ -62,9 +62,9 @@ def record(ref: str, games: int, until: str) -> tuple[Game, list[list[tuple]]]:
 
 def replay(game: Game, rounds: list[list[tuple]], fields: tuple[str, ...]) -> int:
     """Replays every recorded round on a fresh board; returns the placements generated."""
-    # A new board kind each time: caches its boards share (a ruleset's piece rotations)
-    # start cold.
-    topology = type(game.topology)(game.topology.spec)
+    # The game's board kind: what its boards share (a ruleset's piece rotations) is
+    # warm, as in any run longer than a round or two.
+    topology = game.topology
     made = 0
     for calls in rounds:
         board, found = topology.new_board(), []
