@@ -6,6 +6,8 @@ chosen placement). The benchmark then replays those calls on fresh boards, witho
 kernel, reading the measures the ruleset's scoring reads on each applied placement; so
 it times exactly the board code a game runs, and nothing else. Rates come from the
 fastest replay in CPU time (other work on a shared machine only slows a replay down).
+Every replay meets the same racks again: a cache kept by rack across boards would make
+the figures flattering (in a game, racks are almost always new).
 
     python benchmarks/bench_boards.py [--seconds 2] [--games 20] [--only triominos]
 """
