@@ -98,7 +98,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     mask = _value_mask(hand, rules)
     arrs, ranked = arrangements(hand, maxk)
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
-    fits = board.fit_bits(mask) if need is None else None
+    fits = None
+    if need is None:  # kept with the first cells, until the board changes
+        fits = board.starts.get(mask)
+        if fits is None:
+            fits = board.starts[mask] = board.fit_bits(mask)
     if rules.min_count <= 1:
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
@@ -173,7 +177,11 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
     """`_starts` for plays that must touch the board, narrowed to the hand: a first cell
     that takes a value of the hand (`fit`: the cells that do, crosswise), whose next
     empty cell along `d` within the window does too. Worked out on the index's bit sets:
-    the first cells whatever the hand are kept until the board changes."""
+    the first cells whatever the hand are kept until the board changes, and so are the
+    hand's (copies of a position share them, as a search generates on many)."""
+    found = board.starts.get((key, fit))
+    if found is not None:
+        return found
     bits = board.starts.get(key)
     if bits is None:  # cells reached walking back from an anchor through filled cells
         ok = board.ok[1 - key[3]]  # and cells that take a value crosswise
@@ -196,6 +204,7 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
         if back[c][0] <= room:  # a run before it leaves room for a second piece
             found.append(c)
         bits ^= low
+    board.starts[key, fit] = found
     return found
 
 
