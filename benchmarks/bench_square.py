@@ -5,6 +5,12 @@ are built by random legal plays with a fixed seed; each is timed over many racks
 three drawn from the tokens left. Random games need the kernel (skipped without it).
 Times are the process's CPU time, so that other work on a shared machine disturbs
 the figures less.
+
+The first figure flatters the generator: the same 200 racks on 5 fixed boards, so what
+a board keeps until it changes (the first cells of plays) is worked out once per board,
+and crowded boards give ~22 plays per rack. In a game every call meets a board changed
+since the last one and a new rack, with ~14 plays: the board-only games figure is the
+one to compare with games (`benchmarks/bench_boards.py` replays real games' board calls).
 """
 
 from __future__ import annotations

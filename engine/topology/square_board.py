@@ -163,6 +163,12 @@ class SquareBoard(Board):
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.anchors: set[int] = set()
+        # The same as bit sets over the cells (bit i: cell i), for the generator's first
+        # cells: the anchors, the filled cells, and per direction the empty cells whose
+        # `cross` interval is not None.
+        self.anchor_bits = self.filled = 0
+        self.ok = [0, 0]
+        self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
@@ -179,7 +185,41 @@ class SquareBoard(Board):
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
                                     for c, x in enumerate(self.v)]
+                self.ok[k] = sum(1 << c for c, iv in enumerate(self.cross[k]) if iv is not None)
+                self.by_iv[k].clear()
+                for c, iv in enumerate(self.cross[k]):
+                    if iv is not None:
+                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | 1 << c
         return self.cross
+
+    def fit_bits(self, mask: int) -> tuple[int, int]:
+        """Per direction, the empty cells whose `cross` interval takes a value of the bit
+        set `mask` (the board keeps its cells by interval, and there are few intervals)."""
+        across = down = 0
+        for iv, cells in self.by_iv[0].items():
+            if iv[3] & mask:
+                across |= cells
+        for iv, cells in self.by_iv[1].items():
+            if iv[3] & mask:
+                down |= cells
+        return across, down
+
+    def _set_cross(self, k: int, c: int, iv) -> None:
+        """Give cell `c` the interval `iv` (or None) in direction `k`, keeping the bit sets."""
+        cross, by_iv, bit = self.cross[k], self.by_iv[k], 1 << c
+        old = cross[c]
+        if old is not None:
+            left = by_iv[old] & ~bit
+            if left:
+                by_iv[old] = left
+            else:
+                del by_iv[old]
+        cross[c] = iv
+        if iv is not None:
+            by_iv[iv] = by_iv.get(iv, 0) | bit
+            self.ok[k] |= bit
+        else:
+            self.ok[k] &= ~bit
 
     def _cross_at(self, c: int, k: int):
         n1, s1 = self.back[k][c]
@@ -190,9 +230,14 @@ class SquareBoard(Board):
         """Update the run index after cell `c` was filled."""
         v, stride = self.v, self.topo.stride
         self.anchors.discard(c)
+        bit = 1 << c
+        self.filled |= bit
+        self.anchor_bits &= ~bit
         for n in (c - 1, c + 1, c - stride, c + stride):
             if v[n] == EMPTY:
                 self.anchors.add(n)
+                self.anchor_bits |= 1 << n
+        rules = self._cross_for
         for k, d in ((0, 1), (1, stride)):
             a = c
             while v[a - d] >= 0:
@@ -202,12 +247,15 @@ class SquareBoard(Board):
                 b += d
                 total += v[b]
             run = ((b - a) // d + 1, total)
-            for end, side in ((a - d, self.ahead[k]), (b + d, self.back[k])):
+            back, ahead = self.back[k], self.ahead[k]
+            for end, side in ((a - d, ahead), (b + d, back)):
                 if v[end] == EMPTY:
                     side[end] = run
-                    if self._cross_for is not None:
-                        self.cross[k][end] = self._cross_at(end, k)
-        self.cross[0][c] = self.cross[1][c] = None
+                    if rules is not None:  # `_cross_at`, inlined
+                        (n1, s1), (n2, s2) = back[end], ahead[end]
+                        self._set_cross(k, end, rules.cross(n1 + n2, s1 + s2))
+        self._set_cross(0, c, None)
+        self._set_cross(1, c, None)
         for k in (0, 1):  # a filled cell has no runs beside it to remember
             self.back[k][c] = self.ahead[k][c] = (0, 0)
 
@@ -240,6 +288,8 @@ class SquareBoard(Board):
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
         other.anchors = set(self.anchors)
+        other.anchor_bits, other.filled, other.ok = self.anchor_bits, self.filled, self.ok[:]
+        other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
         return other
 
     def key(self) -> tuple:
@@ -261,13 +311,13 @@ class SquareBoard(Board):
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
-        from engine.topology.square_moves import iter_plays
+        from engine.topology.square_moves import find_plays
 
         self.rules = rules  # kept for check_invariants
         key = (tuple(hand), first, id(rules))
         if self._plays is None or self._plays[0] != key:
             # the same hand is often asked again before the board changes (can_place...)
-            self._plays = (key, list(iter_plays(self, hand, first, rules)))
+            self._plays = (key, find_plays(self, hand, first, rules))
         return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays
@@ -389,6 +439,12 @@ class SquareBoard(Board):
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
         fresh._reindex()
         out = [] if fresh.anchors == self.anchors else ["the anchor cells drifted"]
+        if (fresh.anchor_bits, fresh.filled) != (self.anchor_bits, self.filled) or (
+                self._cross_for is not None and fresh.crosses(self._cross_for) is not None
+                and fresh.ok != self.ok):
+            out.append("the bit sets of the index drifted from the cells")
+        if self._cross_for is not None and fresh.by_iv != self.by_iv:
+            out.append("the cells of each cross interval drifted")
         if (fresh.back, fresh.ahead) != (self.back, self.ahead):
             out.append("the run index drifted from the cells")
         if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:

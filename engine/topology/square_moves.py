@@ -18,32 +18,26 @@ from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 
 BIG = 1 << 60
-_BY_HAND: dict[tuple, list] = {}  # hand (its pieces) -> arrangements with pieces
 _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
-def arrangements(hand: Sequence[Piece], maxk: int) -> list[list[tuple]]:
+def arrangements(hand: Sequence[Piece], maxk: int) -> tuple[list[list[tuple]], list[Piece]]:
     """For k = 0..maxk, the distinct orders of k pieces of the hand:
-    (values, pieces, joker flags or None, sum).
+    (values, indices into the ranked hand, joker flags or None, sum); and the ranked
+    hand (by value, then hand order), whose pieces a play takes by those indices.
 
     Equal pieces are interchangeable, so each order of values is given once, with the
-    equal pieces taken in hand order along the line.
+    equal pieces taken in hand order along the line. Only the orders are cached, by the
+    hand's values: a game meets new racks all the time, but few multisets of values.
     """
-    key = (tuple(hand), maxk)  # pieces compare by uid, component and name
-    found = _BY_HAND.get(key)
-    if found is None:
-        # by value first, so that every order of the same values shares one entry
-        order = sorted(range(len(hand)), key=lambda i: (hand[i].value, i))
-        ranked = [hand[i] for i in order]
-        kinds = (tuple((p.value, bool(p.attrs.get("joker"))) for p in ranked), maxk)
-        by_index = _BY_KINDS.get(kinds)
-        if by_index is None:
-            by_index = _remember(_BY_KINDS, kinds,
-                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
-        found = _remember(_BY_HAND, key, [
-            [(vals, tuple(ranked[i] for i in idx), flags, total)
-             for vals, idx, flags, total in per_k] for per_k in by_index])
-    return found
+    facts = [(p.attrs["value"], bool(p.attrs.get("joker"))) for p in hand]
+    # a stable sort by value: equal values stay in hand order
+    order = sorted(range(len(hand)), key=[value for value, _ in facts].__getitem__)
+    kinds = (tuple([facts[i] for i in order]), maxk)
+    by_index = _BY_KINDS.get(kinds)
+    if by_index is None:
+        by_index = _remember(_BY_KINDS, kinds, [_arrange(kinds[0], k) for k in range(maxk + 1)])
+    return by_index, [hand[i] for i in order]
 
 
 def _remember(cache: dict, key, value):
@@ -58,15 +52,13 @@ def _arrange(kinds: tuple, k: int) -> list[tuple]:
     the hand's kinds. Index tuples come in increasing order, so the first one met for
     an order of kinds takes equal pieces in hand order."""
     seen: dict[tuple, tuple] = {}
+    kind = kinds.__getitem__
     for idx in permutations(range(len(kinds)), k):
-        key = tuple(kinds[i] for i in idx)
-        if key not in seen:
-            seen[key] = idx
+        seen.setdefault(tuple(map(kind, idx)), idx)
     out = []
     for key, idx in seen.items():
-        vals = tuple(value for value, _ in key)
-        flags = tuple(joker for _, joker in key)
-        out.append((vals, idx, flags if any(flags) else None, sum(vals)))
+        vals, flags = tuple([value for value, _ in key]), tuple([joker for _, joker in key])
+        out.append((vals, idx, flags if True in flags else None, sum(vals)))
     return out
 
 
@@ -74,18 +66,25 @@ def _value_mask(hand: Sequence[Piece], rules) -> int:
     """Bit v is set when some piece of the hand may be laid with value v."""
     mask = 0
     for p in hand:
-        if p.attrs.get("joker"):
+        attrs = p.attrs  # read directly: `p.value` goes through `Piece.__getattr__`
+        if attrs.get("joker"):
             mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
         else:
-            mask |= 1 << p.value
+            mask |= 1 << attrs["value"]
     return mask
 
 
 def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[SquarePlacement]:
     """Every legal play of `hand`: single pieces by cell, then rows, then columns."""
+    return iter(find_plays(board, hand, first, rules))
+
+
+def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquarePlacement]:
+    """`iter_plays` as a list (the helpers append to one list: no generator per step)."""
+    out: list[SquarePlacement] = []
     maxk = min(rules.max_count, len(hand))
     if not hand or maxk < rules.min_count:
-        return
+        return out
     topo, v = board.topo, board.v
     cross = board.crosses(rules)
     need = None  # None: the contact rule; else the cells one of which must be covered
@@ -95,14 +94,39 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
         anchors = [i for i, x in enumerate(v) if x == EMPTY]
         need = _Anywhere()
     else:
-        anchors = sorted(board.anchors)
+        anchors = None  # the index's bit sets give the cells (below)
     mask = _value_mask(hand, rules)
-    arrs = arrangements(hand, maxk)
+    arrs, ranked = arrangements(hand, maxk)
+    pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
+    fits = None
+    if need is None:  # kept with the first cells, until the board changes
+        fits = board.starts.get(mask)
+        if fits is None:
+            fits = board.starts[mask] = board.fit_bits(mask)
     if rules.min_count <= 1:
-        yield from _singles(board, anchors, cross, mask, arrs[1], rules)
+        if fits is not None:  # only the anchors that take a value of the hand both ways
+            anchors = _cells(board.anchor_bits & fits[0] & fits[1])
+        _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
+        window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
-            yield from _along(board, anchors, k, d, need, mask, cross[1 - k], arrs, maxk, rules)
+            key = (d, need is None, id(rules), k, room)
+            if fits is None:
+                starts = _starts(board, anchors, d, window, cross[1 - k], key)
+            else:
+                starts = _useful_starts(board, d, window, key, fits[1 - k])
+            _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
+    return out
+
+
+def _cells(bits: int) -> list[int]:
+    """The cells of a bit set, in increasing order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 class _Anywhere:
@@ -112,18 +136,18 @@ class _Anywhere:
         return True
 
 
-def _singles(board, anchors, cross, mask, arrs, rules):
+def _singles(out, board, anchors, cross, mask, arrs, pick, rules):
     across, down = cross
     for c in anchors:
         a, b = across[c], down[c]
         if a and b and a[3] & b[3] & mask:
             lo, hi = max(a[0], b[0]), min(a[1], b[1])
-            for vals, pieces, flags, total in arrs:
+            for vals, idx, flags, total in arrs:
                 if flags:
-                    yield from _with_jokers(board, (c,), ((lo, hi),), -BIG, BIG,
-                                            vals, pieces, flags, rules)
+                    _with_jokers(out, board, (c,), ((lo, hi),), -BIG, BIG,
+                                 vals, tuple(map(pick, idx)), flags, rules)
                 elif lo <= total <= hi:
-                    yield SquarePlacement(board, (c,), vals, pieces)
+                    out.append(SquarePlacement(board, (c,), vals, tuple(map(pick, idx))))
 
 
 def _starts(board, anchors, d, window, cross, key) -> list[int]:
@@ -149,17 +173,52 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
+def _useful_starts(board, d, window, key, fit) -> list[int]:
+    """`_starts` for plays that must touch the board, narrowed to the hand: a first cell
+    that takes a value of the hand (`fit`: the cells that do, crosswise), whose next
+    empty cell along `d` within the window does too. Worked out on the index's bit sets:
+    the first cells whatever the hand are kept until the board changes, and so are the
+    hand's (copies of a position share them, as a search generates on many)."""
+    found = board.starts.get((key, fit))
+    if found is not None:
+        return found
+    bits = board.starts.get(key)
+    if bits is None:  # cells reached walking back from an anchor through filled cells
+        ok = board.ok[1 - key[3]]  # and cells that take a value crosswise
+        passable = ok | board.filled
+        reach = board.anchor_bits & ok
+        bits = reach
+        for _ in range(window - 1):
+            reach = (reach >> d) & passable
+            bits |= reach
+        bits = board.starts[key] = bits & ok
+    filled, prefix, second = board.filled, -1, 0
+    for j in range(1, window):
+        second |= (fit >> (j * d)) & prefix
+        prefix &= filled >> (j * d)
+    bits &= fit & second
+    back, room, found = board.back[key[3]], key[4], []
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        if back[c][0] <= room:  # a run before it leaves room for a second piece
+            found.append(c)
+        bits ^= low
+    board.starts[key, fit] = found
+    return found
+
+
+def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
     """Plays of two or more pieces along step `d`, by their first cell.
 
     One function on purpose: it is the innermost loop of every game, and a helper
-    generator per candidate would cost more than the rest of the step.
+    per candidate would cost more than the rest of the step.
     """
+    add = out.append
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
-    key = (d, need is None, id(rules), k, ml - mink)
-    for c in _starts(board, anchors, d, window, cross, key):
+    for c in starts:
         iv = cross[c]
         if not iv[3] & mask:
             continue  # no piece of the hand fits here
@@ -192,20 +251,21 @@ def _along(board, anchors, k, d, need, mask, cross, arrs, maxk, rules):
                 lo, hi = bounds[length]
                 base = psum + inner_s + ss
                 lo, hi, at = lo - base, hi - base, tuple(cells)
-                for vals, pieces, flags, total in arrs[n]:
+                for vals, idx, flags, total in arrs[n]:
                     if flags:
-                        yield from _with_jokers(board, at, ivs, lo, hi, vals, pieces, flags, rules)
+                        _with_jokers(out, board, at, ivs, lo, hi, vals, tuple(map(pick, idx)),
+                                     flags, rules)
                     elif lo <= total <= hi:
                         for x, iv in zip(vals, ivs):
                             if x < iv[0] or x > iv[1]:
                                 break
                         else:
-                            yield SquarePlacement(board, at, vals, pieces)
+                            add(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
             if n == maxk:
                 break
 
 
-def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
+def _with_jokers(out, board, cells, ivs, lo, hi, vals, pieces, flags, rules):
     """An arrangement with jokers: each joker takes every declared value that fits."""
     if sum(flags) > rules.max_jokers:
         return
@@ -219,4 +279,4 @@ def _with_jokers(board, cells, ivs, lo, hi, vals, pieces, flags, rules):
             return
     for combo in product(*choices):
         if lo <= sum(combo) <= hi:
-            yield SquarePlacement(board, cells, combo, pieces, flags)
+            out.append(SquarePlacement(board, cells, combo, pieces, flags))

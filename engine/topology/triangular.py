@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import insort
+from operator import itemgetter
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
@@ -114,15 +115,43 @@ _OFFSETS = {
 _ALL12 = {up: tuple(_OFFSETS[up].values()) for up in (True, False)}
 _EDGE3 = {up: tuple(_OFFSETS[up][n] for n in ("LEFT", "RIGHT", "MIDDLE")) for up in (True, False)}
 _POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M, L, R
-# Per orientation and corner: offsets of its edge cells, vertex-only cells, the cell
-# across the point and the edge neighbour facing the corner.
-_CORNER_CELLS = {
+# Per orientation, for each of the 12 neighbours (in `NEIGHBOURS` order): its offset,
+# the bits of the corners (M, L, R as 1, 2, 4) it shares with the cell, and whether it
+# shares an edge. A neighbour's constraints change only through a shared corner that was
+# unknown, or a shared edge, so `_put` refreshes only those.
+# Then the neighbour's own orientation, its corner points M, L, R and its three edge
+# neighbours, as offsets from the cell (flattened).
+_NEIGH = {
     up: tuple(
-        tuple(_OFFSETS[up][n] for n in (*EDGE_CELLS[k], *VERTEX_CELLS[k], ACROSS[k], FACING_EDGE[k]))
-        for k in (M, L, R)
+        (dc, dr, sum(1 << k for k in (M, L, R) if name in (*EDGE_CELLS[k], *VERTEX_CELLS[k])),
+         NEIGHBOURS[name][2], up == ((dc + dr) % 2 == 0),
+         tuple(x for px, py in _POINTS[up == ((dc + dr) % 2 == 0)] for x in (dc + px, dr + py)),
+         tuple(x for ex, ey in _EDGE3[up == ((dc + dr) % 2 == 0)] for x in (dc + ex, dr + ey)))
+        for name, (dc, dr) in _OFFSETS[up].items()
     )
     for up in (True, False)
 }
+_BIT = {name: 1 << i for i, name in enumerate(NEIGHBOURS)}
+# Per corner: the bits of its edge cells, of its vertex-only cells, the cell across, the
+# edge neighbour facing it; a contact record's fields follow from a 12-bit occupancy mask.
+_CORNER_BITS = tuple(
+    (sum(_BIT[n] for n in EDGE_CELLS[k]), sum(_BIT[n] for n in VERTEX_CELLS[k]), _BIT[ACROSS[k]],
+     _BIT[FACING_EDGE[k]])
+    for k in (M, L, R)
+)
+_NB_BITS = {up: tuple((dc, dr, _BIT[name]) for name, (dc, dr) in _OFFSETS[up].items()) for up in (True, False)}
+_CONTACTS: dict[int, tuple] = {}  # occupancy mask -> per corner (tiles, edge, vertex, across, facing)
+
+
+def _contact_fields(mask: int) -> tuple:
+    found = _CONTACTS.get(mask)
+    if found is None:
+        found = _CONTACTS[mask] = tuple(
+            ((mask & e).bit_count() + (mask & v).bit_count(), (mask & e).bit_count(),
+             (mask & v).bit_count(), bool(mask & a), bool(mask & f))
+            for e, v, a, f in _CORNER_BITS
+        )
+    return found
 
 
 class Contact:
@@ -136,13 +165,18 @@ class Contact:
 
 
 class TriangularPlacement(Placement):
-    """A piece on a cell in one rotation. Measures other than the cheap ones are lazy."""
+    """A piece on a cell in one rotation. Measures other than the cheap ones are lazy:
+    they come from which of the 12 neighbours are occupied (`_mask`), taken from the
+    board when first needed, or when the placement is applied (they describe the board
+    before it)."""
 
-    __slots__ = ("piece", "cell", "rotation", "numbers", "edges", "corners_touched", "_board", "_contacts")
+    __slots__ = ("piece", "cell", "rotation", "numbers", "edges", "corners_touched", "_board", "_mask",
+                 "_contacts")
 
     def __init__(self, piece, cell, rotation, numbers, edges, touched, board):
         self.piece, self.cell, self.rotation, self.numbers = piece, cell, rotation, numbers
-        self.edges, self.corners_touched, self._board, self._contacts = edges, touched, board, None
+        self.edges, self.corners_touched, self._board = edges, touched, board
+        self._mask = self._contacts = None
 
     @property
     def pieces(self) -> tuple[Piece, ...]:
@@ -159,27 +193,50 @@ class TriangularPlacement(Placement):
     def __repr__(self) -> str:
         return f"TriangularPlacement({self.text!r})"
 
+    def _occupancy(self) -> int:
+        if self._mask is None:
+            self._mask = self._board.occupancy(self.cell)
+        return self._mask
+
     @property
     def contacts(self) -> list[Contact]:
         if self._contacts is None:
-            self._contacts = self._board.contacts_of(self.cell, self.numbers)
+            self._contacts = [Contact(number, *fields)
+                              for number, fields in zip(self.numbers, _contact_fields(self._occupancy()))]
         return self._contacts
 
     @property
     def hexagons(self) -> int:
-        return sum(1 for k in self.contacts if k.tiles == 5)
+        return _measures(self._occupancy())[0]
 
     @property
     def bridges(self) -> int:
-        return sum(1 for k in self.contacts if k.facing_edge and k.vertex_tiles > 0)
+        return _measures(self._occupancy())[1]
 
     @property
     def narrow_bridges(self) -> int:
-        return sum(1 for k in self.contacts if k.facing_edge and k.across)
+        return _measures(self._occupancy())[2]
 
     @property
     def vertex_only_corners(self) -> int:
-        return sum(1 for k in self.contacts if k.vertex_tiles > 0 and k.edge_tiles == 0)
+        return _measures(self._occupancy())[3]
+
+
+_MEASURES: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _measures(mask: int) -> tuple[int, int, int, int]:
+    """(hexagons, bridges, narrow_bridges, vertex_only_corners) for an occupancy mask."""
+    found = _MEASURES.get(mask)
+    if found is None:
+        fields = _contact_fields(mask)
+        found = _MEASURES[mask] = (
+            sum(1 for tiles, _, _, _, _ in fields if tiles == 5),
+            sum(1 for _, _, vertex, _, facing in fields if facing and vertex > 0),
+            sum(1 for _, _, _, across, facing in fields if facing and across),
+            sum(1 for _, edge, vertex, _, _ in fields if vertex > 0 and edge == 0),
+        )
+    return found
 
 
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
@@ -237,10 +294,15 @@ class TriangularBoard(Board):
         point = rules == "point"  # `contact: point` (else `edge`), from compile_place
         info, order, index = self.open, self._order.get(point), catalogue.by_key
         if order is None:
-            order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_row_major)
+            order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_ROW_MAJOR)
+        held, holders = 0, catalogue.holders  # the hand's uids as a bit set
+        for uid in uids:
+            held |= 1 << uid
         for cell in order:
             pm, pl, pr, touched, edges, key = info[cell]
-            for _, uid, k, nums, piece in index.get(key, ()):  # the tiles fitting the known corners
+            if not holders.get(key, 0) & held:
+                continue  # no tile of the hand fits the known corners
+            for _, uid, k, nums, piece in index[key]:  # the tiles fitting the known corners
                 if uid in uids and (pm is None or pm == nums[0]):
                     yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
 
@@ -248,8 +310,8 @@ class TriangularBoard(Board):
         """Put the tile down, keeping the point map and both frontiers up to date."""
         assert isinstance(placement, TriangularPlacement)
         cell = placement.cell
-        if placement._contacts is None:  # measures describe the board before the move
-            placement._contacts = self.contacts_of(cell, placement.numbers)
+        if placement._mask is None:  # measures describe the board before the move
+            placement._mask = self.occupancy(cell)
         self._put(cell, placement.piece, placement.numbers, placement.rotation)
 
     def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
@@ -257,8 +319,11 @@ class TriangularBoard(Board):
         c, r = cell
         up = (c + r) % 2 == 0
         cells[cell] = (piece, tuple(numbers), rotation)
-        for (dx, dy), number in zip(_POINTS[up], numbers):
+        fresh = 0  # the corners whose point was unknown until now
+        for (dx, dy), number, bit in zip(_POINTS[up], numbers, (1, 2, 4)):
             point = (c + dx, r + dy)
+            if point not in points:
+                fresh |= bit
             points[point] = number
             around[point] = around.get(point, 0) + 1
         self.edge_frontier.discard(cell)
@@ -267,10 +332,16 @@ class TriangularBoard(Board):
         for dc, dr in _EDGE3[up]:
             if (c + dc, r + dr) not in cells:
                 self.edge_frontier.add((c + dc, r + dr))
-        for dc, dr in _ALL12[up]:
+        get = points.get
+        for dc, dr, shared, edge, nup, (mx, my, lx, ly, rx, ry), (ax, ay, bx, by, ex, ey) in _NEIGH[up]:
             other = (c + dc, r + dr)
-            if other not in cells:
-                opened[other] = self._constraints(other)
+            if other in cells or not (edge or shared & fresh or other not in opened):
+                continue
+            # `_constraints(other)`, inlined with offsets from this cell: the hot spot of apply
+            pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
+            touched = (pm is not None) + (pl is not None) + (pr is not None)
+            edges = ((c + ax, r + ay) in cells) + ((c + bx, r + by) in cells) + ((c + ex, r + ey) in cells)
+            opened[other] = (pm, pl, pr, touched, edges, (nup, None if touched == 3 else pm, pl, pr))
 
     def _constraints(self, cell: Cell) -> tuple:
         c, r = cell
@@ -285,17 +356,17 @@ class TriangularBoard(Board):
         key = (up, None if touched == 3 else pm, pl, pr) if touched else None
         return pm, pl, pr, touched, edges, key
 
+    def occupancy(self, cell: Cell) -> int:
+        """Which of the 12 neighbours of `cell` hold a tile, as bits in `NEIGHBOURS` order."""
+        cells, (c, r), mask = self.cells, cell, 0
+        for dc, dr, bit in _NB_BITS[(c + r) % 2 == 0]:
+            if (c + dc, r + dr) in cells:
+                mask |= bit
+        return mask
+
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
-        cells, (c, r) = self.cells, cell
-        out = []
-        for number, (e1, e2, v1, v2, v3, across, facing) in zip(numbers, _CORNER_CELLS[is_up(cell)]):
-            edge = ((c + e1[0], r + e1[1]) in cells) + ((c + e2[0], r + e2[1]) in cells)
-            vertex = ((c + v1[0], r + v1[1]) in cells) + ((c + v2[0], r + v2[1]) in cells) + (
-                (c + v3[0], r + v3[1]) in cells)
-            out.append(Contact(number, edge + vertex, edge, vertex, (c + across[0], r + across[1]) in cells,
-                               (c + facing[0], r + facing[1]) in cells))
-        return out
+        return [Contact(number, *fields) for number, fields in zip(numbers, _contact_fields(self.occupancy(cell)))]
 
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool, rules: object) -> TriangularPlacement:
         """A placement typed as `TILE@C,R` plus `rK` (rotation K); ValueError says why not."""
@@ -423,6 +494,9 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
+_ROW_MAJOR = itemgetter(1, 0)  # `_row_major` without a Python call per cell
+
+
 class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
@@ -432,11 +506,12 @@ class Catalogue:
     have distinct uids.
     """
 
-    __slots__ = ("seen", "by_key")
+    __slots__ = ("seen", "by_key", "holders")
 
     def __init__(self):
         self.seen: set[int] = set()
         self.by_key: dict[tuple, list] = {}
+        self.holders: dict[tuple, int] = {}  # key -> the uids listed under it, as a bit set
 
     def learn(self, pieces: Sequence[Piece]) -> None:
         for piece in pieces:
@@ -450,6 +525,7 @@ class Catalogue:
                     for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r)):
                         insort(self.by_key.setdefault(key, []), entry)
+                        self.holders[key] = self.holders.get(key, 0) | 1 << piece.uid
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
