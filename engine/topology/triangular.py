@@ -20,38 +20,18 @@ from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, register
+from engine.topology.triangular_grid import (
+    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12, _EDGE3,
+    _NB_BITS, _NEIGH, _POINTS, _contact_fields, _measures, _spin, cells_at, corner_points, is_up, neighbour,
+    rotations,
+)
 
-Cell = tuple[int, int]
-Point = tuple[int, int]
-M, L, R = 0, 1, 2
-CORNER_NAMES = "MLR"
-
-# Neighbour offsets for an up cell; for a down cell the row offset changes sign.
-# name -> (dc, dr, edge?, corners touched)
-NEIGHBOURS: dict[str, tuple[int, int, bool, tuple[int, ...]]] = {
-    "LEFT": (-1, 0, True, (M, L)),
-    "RIGHT": (1, 0, True, (M, R)),
-    "MIDDLE": (0, 1, True, (L, R)),
-    "FAR_LEFT": (-2, 0, False, (L,)),
-    "FAR_RIGHT": (2, 0, False, (R,)),
-    "LEFT_TO_MIDDLE": (-1, 1, False, (L,)),
-    "FAR_LEFT_TO_MIDDLE": (-2, 1, False, (L,)),
-    "RIGHT_TO_MIDDLE": (1, 1, False, (R,)),
-    "FAR_RIGHT_TO_MIDDLE": (2, 1, False, (R,)),
-    "OPPOSITE": (0, -1, False, (M,)),
-    "LEFT_TO_OPPOSITE": (-1, -1, False, (M,)),
-    "RIGHT_TO_OPPOSITE": (1, -1, False, (M,)),
-}
-# The edge neighbour that faces each corner (it touches the other two corners).
-FACING_EDGE = {M: "MIDDLE", L: "RIGHT", R: "LEFT"}
-# Around each corner: the vertex-only cells, and the one diametrically across the point.
-VERTEX_CELLS = {
-    M: ("OPPOSITE", "LEFT_TO_OPPOSITE", "RIGHT_TO_OPPOSITE"),
-    L: ("FAR_LEFT", "LEFT_TO_MIDDLE", "FAR_LEFT_TO_MIDDLE"),
-    R: ("FAR_RIGHT", "RIGHT_TO_MIDDLE", "FAR_RIGHT_TO_MIDDLE"),
-}
-ACROSS = {M: "OPPOSITE", L: "FAR_LEFT_TO_MIDDLE", R: "FAR_RIGHT_TO_MIDDLE"}
-EDGE_CELLS = {M: ("LEFT", "RIGHT"), L: ("LEFT", "MIDDLE"), R: ("RIGHT", "MIDDLE")}
+__all__ = [
+    "ACROSS", "CONTACT_FIELDS", "CORNER_NAMES", "EDGE_CELLS", "FACING_EDGE", "MOVE_FIELDS", "NEIGHBOURS",
+    "VERTEX_CELLS", "L", "M", "R", "Catalogue", "Cell", "Contact", "Point", "Triangular", "TriangularBoard",
+    "TriangularPlacement", "cells_at", "corner_points", "is_up", "neighbour", "parse_placement_text", "render",
+    "rotations",
+]
 
 MOVE_FIELDS = {
     "edges": "int",  # occupied edge neighbours (0-3)
@@ -71,87 +51,6 @@ CONTACT_FIELDS = {
     "across": "bool",  # the cell diametrically across the point is occupied
     "facing_edge": "bool",  # the edge opposite this corner is shared with a tile
 }
-
-
-def is_up(cell: Cell) -> bool:
-    """Whether the cell points up (`c + r` even)."""
-    return (cell[0] + cell[1]) % 2 == 0
-
-
-def neighbour(cell: Cell, name: str) -> Cell:
-    """The neighbour `name` (a key of `NEIGHBOURS`) of `cell`."""
-    dc, dr, _, _ = NEIGHBOURS[name]
-    return (cell[0] + dc, cell[1] + (dr if is_up(cell) else -dr))
-
-
-def corner_points(cell: Cell) -> tuple[Point, Point, Point]:
-    """The lattice points of the corners M, L, R of `cell`."""
-    c, r = cell
-    if is_up(cell):
-        return (c + 1, r), (c, r + 1), (c + 2, r + 1)
-    return (c + 1, r + 1), (c, r), (c + 2, r)
-
-
-def cells_at(point: Point) -> tuple[Cell, ...]:
-    """The six cells that meet at lattice point `point`."""
-    x, y = point
-    return ((x - 2, y - 1), (x - 1, y - 1), (x, y - 1), (x - 2, y), (x - 1, y), (x, y))
-
-
-def rotations(corners: Sequence[int], up: bool) -> list[tuple[int, tuple[int, int, int]]]:
-    """(rotation, numbers at M, L, R) for each distinct rotation of a clockwise triple."""
-    out, seen = [], set()
-    for k in range(3):
-        nums = _spin(corners, k, up)
-        if nums not in seen:
-            seen.add(nums)
-            out.append((k, nums))
-    return out
-
-
-_OFFSETS = {
-    up: {name: (dc, dr if up else -dr) for name, (dc, dr, _, _) in NEIGHBOURS.items()} for up in (True, False)
-}
-_ALL12 = {up: tuple(_OFFSETS[up].values()) for up in (True, False)}
-_EDGE3 = {up: tuple(_OFFSETS[up][n] for n in ("LEFT", "RIGHT", "MIDDLE")) for up in (True, False)}
-_POINTS = {True: ((1, 0), (0, 1), (2, 1)), False: ((1, 1), (0, 0), (2, 0))}  # M, L, R
-# Per orientation, for each of the 12 neighbours (in `NEIGHBOURS` order): its offset,
-# the bits of the corners (M, L, R as 1, 2, 4) it shares with the cell, and whether it
-# shares an edge. A neighbour's constraints change only through a shared corner that was
-# unknown, or a shared edge, so `_put` refreshes only those.
-# Then the neighbour's own orientation, its corner points M, L, R and its three edge
-# neighbours, as offsets from the cell (flattened).
-_NEIGH = {
-    up: tuple(
-        (dc, dr, sum(1 << k for k in (M, L, R) if name in (*EDGE_CELLS[k], *VERTEX_CELLS[k])),
-         NEIGHBOURS[name][2], up == ((dc + dr) % 2 == 0),
-         tuple(x for px, py in _POINTS[up == ((dc + dr) % 2 == 0)] for x in (dc + px, dr + py)),
-         tuple(x for ex, ey in _EDGE3[up == ((dc + dr) % 2 == 0)] for x in (dc + ex, dr + ey)))
-        for name, (dc, dr) in _OFFSETS[up].items()
-    )
-    for up in (True, False)
-}
-_BIT = {name: 1 << i for i, name in enumerate(NEIGHBOURS)}
-# Per corner: the bits of its edge cells, of its vertex-only cells, the cell across, the
-# edge neighbour facing it; a contact record's fields follow from a 12-bit occupancy mask.
-_CORNER_BITS = tuple(
-    (sum(_BIT[n] for n in EDGE_CELLS[k]), sum(_BIT[n] for n in VERTEX_CELLS[k]), _BIT[ACROSS[k]],
-     _BIT[FACING_EDGE[k]])
-    for k in (M, L, R)
-)
-_NB_BITS = {up: tuple((dc, dr, _BIT[name]) for name, (dc, dr) in _OFFSETS[up].items()) for up in (True, False)}
-_CONTACTS: dict[int, tuple] = {}  # occupancy mask -> per corner (tiles, edge, vertex, across, facing)
-
-
-def _contact_fields(mask: int) -> tuple:
-    found = _CONTACTS.get(mask)
-    if found is None:
-        found = _CONTACTS[mask] = tuple(
-            ((mask & e).bit_count() + (mask & v).bit_count(), (mask & e).bit_count(),
-             (mask & v).bit_count(), bool(mask & a), bool(mask & f))
-            for e, v, a, f in _CORNER_BITS
-        )
-    return found
 
 
 class Contact:
@@ -220,23 +119,6 @@ class TriangularPlacement(Placement):
     @property
     def vertex_only_corners(self) -> int:
         return _measures(self._occupancy())[3]
-
-
-_MEASURES: dict[int, tuple[int, int, int, int]] = {}
-
-
-def _measures(mask: int) -> tuple[int, int, int, int]:
-    """(hexagons, bridges, narrow_bridges, vertex_only_corners) for an occupancy mask."""
-    found = _MEASURES.get(mask)
-    if found is None:
-        fields = _contact_fields(mask)
-        found = _MEASURES[mask] = (
-            sum(1 for tiles, _, _, _, _ in fields if tiles == 5),
-            sum(1 for _, _, vertex, _, facing in fields if facing and vertex > 0),
-            sum(1 for _, _, _, across, facing in fields if facing and across),
-            sum(1 for _, edge, vertex, _, _ in fields if vertex > 0 and edge == 0),
-        )
-    return found
 
 
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
@@ -530,12 +412,6 @@ class Catalogue:
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:
     return _spin(piece.corners, rotation, is_up(cell))
-
-
-def _spin(corners: Sequence[int], k: int, up: bool) -> tuple[int, int, int]:
-    """The numbers at M, L, R with `corners[k]` at M: clockwise is M, R, L on an up cell."""
-    a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
-    return (a, c, b) if up else (a, b, c)
 
 
 @register
