@@ -1,4 +1,5 @@
-"""Board kinds. Each is one module that registers itself in `BOARD_KINDS`."""
+"""Board kinds. Each has a module that registers it in `BOARD_KINDS` (helpers may sit in
+sibling modules named after it, such as `square_board.py`)."""
 
 from __future__ import annotations
 
