@@ -44,13 +44,20 @@ def resolve(state, text: str):
                                     f"{action.name} @{slot}"):
                     return m
         if action.kind == "place":
-            found = _typed_placement(state, action, text, candidates)
+            try:
+                found = _typed_placement(state, action, text, candidates)
+            except ValueError as exc:
+                # the board kind read it as a placement and says why it is illegal
+                error = IllegalMove(f"`{text}`: {exc}")
+                continue
             if found is not None:
                 return found
     raise error
 
 
 def _typed_placement(state, action, text: str, candidates):
+    """The legal placement typed as `text`, None if it is not one; ValueError with the
+    board kind's reason when it reads as a placement that is illegal here."""
     arg = text.split(" ", 1)[1] if text.startswith(action.name + " ") else text
     for m in candidates:
         if m.arg == arg:
@@ -59,9 +66,12 @@ def _typed_placement(state, action, text: str, candidates):
         first = not state.round.placed_any
         placement = state.board.parse_placement(arg, state.hands[state.to_move], first,
                                                 action.rules)
-    except (ValueError, NotImplementedError):
+    except NotImplementedError:
         return None
-    return next((m for m in candidates if m.arg == placement.text), None)
+    found = next((m for m in candidates if m.arg == placement.text), None)
+    if found is None:
+        raise ValueError("not allowed by the action's own condition")
+    return found
 
 
 def show(state, human: int) -> None:

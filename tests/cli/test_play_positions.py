@@ -39,3 +39,14 @@ def test_a_position_without_a_playable_card_is_refused(state):
 def test_a_bare_number_is_the_moves_place_in_the_list(state):
     legal = state.legal_moves()
     assert resolve(state, "1") == legal[0]
+
+
+def test_a_typed_illegal_placement_gets_the_boards_reason():
+    _, game, _ = compile_game("triolet")
+    state = game.new_game(players=2, seed=2)
+    rack = sorted(p.value for p in state.hands[state.to_move])
+    with pytest.raises(IllegalMove, match="must cover the start cell H8"):
+        resolve(state, f"A1={rack[0]}")
+    with pytest.raises(IllegalMove, match="there is no 99 on the rack"):
+        resolve(state, "H8=99")
+    assert resolve(state, f"H8={rack[0]}").text == f"place H8={rack[0]}"
