@@ -23,6 +23,7 @@ from engine.kernel.views import (
 if TYPE_CHECKING:  # pragma: no cover
     from engine.kernel.game import Game
 
+_new = object.__new__
 _BUSY = object()  # marks an action whose moves are being generated (a `can_` cycle)
 
 
@@ -60,11 +61,17 @@ class State:
 
     # -- views and contexts -------------------------------------------------------
     def _bind_views(self) -> None:
-        self.player_views = [PlayerView(self, i) for i in range(self.n)]
+        # Views are made without their `__init__` (a call each): a clone binds a set.
+        views = self.player_views = [_new(PlayerView) for _ in range(self.n)]
+        for i, view in enumerate(views):
+            view._state = self
+            view.index = i
+        pool, pile = _new(PoolView), _new(PileView)
+        pool._state = pile._state = self
         self.base_values = {
-            "players": self.player_views,
-            "pool": PoolView(self),
-            "pile": PileView(self),
+            "players": views,
+            "pool": pool,
+            "pile": pile,
             "board": self.board,
             "round": self.round,
             "turn": self.turn,
@@ -195,11 +202,13 @@ class State:
         # Copy-on-write random generator: neither side may advance the shared one.
         self._rng_shared = other._rng_shared = True
         other._bind_views()
-        other._invalidate()
         # The same position has the same moves: the lists are values, shared until either
         # side changes (each then makes new ones). Only the context is the state's own.
-        other._legal, other._by_text = self._legal, self._by_text
-        other._by_action = {k: v for k, v in self._by_action.items() if v is not _BUSY}
+        other._ctx = None
+        by_action = self._by_action
+        other._by_action = (
+            {k: v for k, v in by_action.items() if v is not _BUSY} if by_action else {}
+        )
         return other
 
     def random(self) -> random.Random:
