@@ -288,12 +288,15 @@ def choose_opener(state: "State") -> None:
     state.to_move = (state.round.number - 1) % state.n
     if opening is None:
         return
+    # One context per seat serves all its pieces: only the piece names change between
+    # them, and those are set each time (a context never keeps them; see `Context`).
     best = None
+    rank = opening.rank
     for seat in range(state.n):
+        ctx = make_context(state, seat)
         for piece in state.hands[seat]:
-            ctx = make_context(state, seat)
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = piece
-            key = tuple(int(k.evaluate(ctx)) for k in opening.rank)
+            key = tuple([int(k.evaluate(ctx)) for k in rank])
             if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
                 best = (key, seat, piece)
     if best is None:
@@ -301,8 +304,8 @@ def choose_opener(state: "State") -> None:
     _, seat, piece = best
     allowed = {piece.uid}
     if opening.also is not None:
+        ctx = make_context(state, seat)
         for other in state.hands[seat]:
-            ctx = make_context(state, seat)
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = other
             if opening.also.evaluate(ctx):
                 allowed.add(other.uid)
