@@ -104,13 +104,19 @@ class State:
     # -- legal moves ----------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move, in the documented order (actions as written, then the kind's)."""
-        if self._legal is None:
-            moves: list[Move] = []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = []
             if not self.is_over:
+                # The moves of an action are usually known already (a round-end
+                # condition read `can_<action>`): taken from the cache without a call.
+                known = self._by_action
                 for action in self.game.actions:
-                    moves.extend(self.moves_of(action))
-            self._legal = moves
-        return self._legal
+                    found = known.get(action.name)
+                    if found is None or found is _BUSY:
+                        found = self.moves_of(action)
+                    legal.extend(found)
+        return legal
 
     def moves_of(self, action) -> list[Move]:
         """The legal moves of one action (cached until the state changes)."""
