@@ -92,6 +92,7 @@ class State:
 
     def _invalidate(self) -> None:
         self._legal: list[Move] | None = None
+        self._listed: set[int] | None = None
         self._by_text: dict | None = None
         self._by_action: dict[str, object] = {}
         self._ctx = None
@@ -106,7 +107,7 @@ class State:
         """Every legal move, in the documented order (actions as written, then the kind's)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = []
+            legal = []
             if not self.is_over:
                 # The moves of an action are usually known already (a round-end
                 # condition read `can_<action>`): taken from the cache without a call.
@@ -116,6 +117,7 @@ class State:
                     if found is None or found is _BUSY:
                         found = self.moves_of(action)
                     legal.extend(found)
+            self._legal = legal
         return legal
 
     def moves_of(self, action) -> list[Move]:
@@ -148,9 +150,9 @@ class State:
         if legal is None:
             legal = self.legal_moves()
         if isinstance(move, Move):
-            # One of the listed moves itself (the usual case): found by identity, at C
-            # speed, without hashing or formatting anything.
-            if any(map(is_, legal, repeat(move))):
+            # One of the listed moves itself (the usual case): found by identity, without
+            # hashing or formatting anything.
+            if self._is_listed(legal, move):
                 return move
             key = move.text
         else:
@@ -162,10 +164,24 @@ class State:
             raise IllegalMove(self.game.explain_illegal(self, key))
         return found
 
+    def _is_listed(self, legal: list[Move], move: Move) -> bool:
+        """Whether `move` is one of the objects in `legal` (the current legal moves).
+
+        A scan for a short list; for a long one, a set of the moves' ids, made once per
+        position (an agent that previews every move would otherwise scan the list once
+        per move: quadratic). The listed moves stay alive in `legal`, so ids are unique.
+        """
+        if len(legal) <= 16:
+            return any(map(is_, legal, repeat(move)))
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = set(map(id, legal))
+        return id(move) in listed
+
     def apply(self, move: Move | str) -> list[ScoreEvent]:
         """Apply a legal move (or its text); returns the score events it caused."""
         legal = self._legal
-        if legal is not None and type(move) is Move and any(map(is_, legal, repeat(move))):
+        if legal is not None and type(move) is Move and self._is_listed(legal, move):
             return self._apply_move(self, move)  # one of the listed moves: no lookup
         return self._apply_move(self, self.find_move(move))
 
