@@ -181,7 +181,8 @@ class State:
     def apply(self, move: Move | str) -> list[ScoreEvent]:
         """Apply a legal move (or its text); returns the score events it caused."""
         legal = self._legal
-        if legal is not None and type(move) is Move and self._is_listed(legal, move):
+        # One scan per applied move: cheaper than the id set unless it is there already.
+        if legal is not None and type(move) is Move and any(map(is_, legal, repeat(move))):
             return self._apply_move(self, move)  # one of the listed moves: no lookup
         return self._apply_move(self, self.find_move(move))
 
