@@ -35,6 +35,26 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     action.effect(state, action, move)
     turn.actions += 1
     state._invalidate()
+    # An action with no `then`, scoring rule or `extra_turn` (often a draw or a pass)
+    # evaluates nothing after its effect: no context is made for it.
+    if action.then or action.scoring or action.extra_turn is not None:
+        extra = _after_effect(state, action, view, mover)
+    else:
+        extra = False
+    if action.ends_turn:
+        end_turn(state, action, mover, extra)
+    else:
+        settle(state, mover)
+    state.history.append(
+        {"move": move.text, "chances": state.pending_chances, "scores": state.scores[:]}
+    )
+    state.pending_chances = []
+    return events[start:]
+
+
+def _after_effect(state: "State", action, view, mover: int) -> bool:
+    """Steps 2 and 3 of a move (its `then:` updates, its scoring rules) in one context;
+    returns whether `extra_turn` gives the mover another turn."""
     ctx = make_context(state, mover)
     if view is not None:
         ctx["move"] = view
@@ -53,19 +73,10 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
             _score_mover(state, action.scoring, mover, ctx)
         elif action.scoring:
             score_trigger(state, action.name, mover, ctx)
-        extra = bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
+        return bool(action.extra_turn is not None and action.extra_turn.evaluate(ctx))
     except EvaluationError as exc:
         raise RuleFailure(f"action `{action.name}` (its `then` or `extra_turn`)", action.pos,
                           exc) from exc
-    if action.ends_turn:
-        end_turn(state, action, mover, extra)
-    else:
-        settle(state, mover)
-    state.history.append(
-        {"move": move.text, "chances": state.pending_chances, "scores": state.scores[:]}
-    )
-    state.pending_chances = []
-    return events[start:]
 
 
 def _place(state, action, move) -> None:
@@ -288,12 +299,15 @@ def choose_opener(state: "State") -> None:
     state.to_move = (state.round.number - 1) % state.n
     if opening is None:
         return
+    # One context per seat serves all its pieces: only the piece names change between
+    # them, and those are set each time (a context never keeps them; see `Context`).
     best = None
+    rank = opening.rank
     for seat in range(state.n):
+        ctx = make_context(state, seat)
         for piece in state.hands[seat]:
-            ctx = make_context(state, seat)
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = piece
-            key = tuple(int(k.evaluate(ctx)) for k in opening.rank)
+            key = tuple([int(k.evaluate(ctx)) for k in rank])
             if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
                 best = (key, seat, piece)
     if best is None:
@@ -301,8 +315,8 @@ def choose_opener(state: "State") -> None:
     _, seat, piece = best
     allowed = {piece.uid}
     if opening.also is not None:
+        ctx = make_context(state, seat)
         for other in state.hands[seat]:
-            ctx = make_context(state, seat)
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = other
             if opening.also.evaluate(ctx):
                 allowed.add(other.uid)

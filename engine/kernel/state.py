@@ -23,6 +23,7 @@ from engine.kernel.views import (
 if TYPE_CHECKING:  # pragma: no cover
     from engine.kernel.game import Game
 
+_new = object.__new__
 _BUSY = object()  # marks an action whose moves are being generated (a `can_` cycle)
 
 
@@ -60,11 +61,17 @@ class State:
 
     # -- views and contexts -------------------------------------------------------
     def _bind_views(self) -> None:
-        self.player_views = [PlayerView(self, i) for i in range(self.n)]
+        # Views are made without their `__init__` (a call each): a clone binds a set.
+        views = self.player_views = [_new(PlayerView) for _ in range(self.n)]
+        for i, view in enumerate(views):
+            view._state = self
+            view.index = i
+        pool, pile = _new(PoolView), _new(PileView)
+        pool._state = pile._state = self
         self.base_values = {
-            "players": self.player_views,
-            "pool": PoolView(self),
-            "pile": PileView(self),
+            "players": views,
+            "pool": pool,
+            "pile": pile,
             "board": self.board,
             "round": self.round,
             "turn": self.turn,
@@ -85,6 +92,7 @@ class State:
 
     def _invalidate(self) -> None:
         self._legal: list[Move] | None = None
+        self._listed: set[int] | None = None
         self._by_text: dict | None = None
         self._by_action: dict[str, object] = {}
         self._ctx = None
@@ -97,13 +105,20 @@ class State:
     # -- legal moves ----------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move, in the documented order (actions as written, then the kind's)."""
-        if self._legal is None:
-            moves: list[Move] = []
+        legal = self._legal
+        if legal is None:
+            legal = []
             if not self.is_over:
+                # The moves of an action are usually known already (a round-end
+                # condition read `can_<action>`): taken from the cache without a call.
+                known = self._by_action
                 for action in self.game.actions:
-                    moves.extend(self.moves_of(action))
-            self._legal = moves
-        return self._legal
+                    found = known.get(action.name)
+                    if found is None or found is _BUSY:
+                        found = self.moves_of(action)
+                    legal.extend(found)
+            self._legal = legal
+        return legal
 
     def moves_of(self, action) -> list[Move]:
         """The legal moves of one action (cached until the state changes)."""
@@ -135,9 +150,9 @@ class State:
         if legal is None:
             legal = self.legal_moves()
         if isinstance(move, Move):
-            # One of the listed moves itself (the usual case): found by identity, at C
-            # speed, without hashing or formatting anything.
-            if any(map(is_, legal, repeat(move))):
+            # One of the listed moves itself (the usual case): found by identity, without
+            # hashing or formatting anything.
+            if self._is_listed(legal, move):
                 return move
             key = move.text
         else:
@@ -149,9 +164,24 @@ class State:
             raise IllegalMove(self.game.explain_illegal(self, key))
         return found
 
+    def _is_listed(self, legal: list[Move], move: Move) -> bool:
+        """Whether `move` is one of the objects in `legal` (the current legal moves).
+
+        A scan for a short list; for a long one, a set of the moves' ids, made once per
+        position (an agent that previews every move would otherwise scan the list once
+        per move: quadratic). The listed moves stay alive in `legal`, so ids are unique.
+        """
+        if len(legal) <= 16:
+            return any(map(is_, legal, repeat(move)))
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = set(map(id, legal))
+        return id(move) in listed
+
     def apply(self, move: Move | str) -> list[ScoreEvent]:
         """Apply a legal move (or its text); returns the score events it caused."""
         legal = self._legal
+        # One scan per applied move: cheaper than the id set unless it is there already.
         if legal is not None and type(move) is Move and any(map(is_, legal, repeat(move))):
             return self._apply_move(self, move)  # one of the listed moves: no lookup
         return self._apply_move(self, self.find_move(move))
@@ -195,11 +225,13 @@ class State:
         # Copy-on-write random generator: neither side may advance the shared one.
         self._rng_shared = other._rng_shared = True
         other._bind_views()
-        other._invalidate()
         # The same position has the same moves: the lists are values, shared until either
         # side changes (each then makes new ones). Only the context is the state's own.
-        other._legal, other._by_text = self._legal, self._by_text
-        other._by_action = {k: v for k, v in self._by_action.items() if v is not _BUSY}
+        other._ctx = None
+        by_action = self._by_action
+        other._by_action = (
+            {k: v for k, v in by_action.items() if v is not _BUSY} if by_action else {}
+        )
         return other
 
     def random(self) -> random.Random:
