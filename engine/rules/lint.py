@@ -8,12 +8,12 @@ A file whose YAML cannot be read stops at the first stage; the others go on.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from engine.diagnostics import Diagnostic, Position, Severity, define
 from engine.rules import files
+from engine.rules.model import compile_model
 from engine.rules.resolve import Ruleset, resolve_ruleset, unique
 from engine.rules.schema import check_document
 
@@ -97,22 +97,15 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
 
 def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:
     """The ruleset model's diagnostics: expressions in context, game semantics, warnings such
-    as unused definitions (nothing when the model layer is absent).
+    as unused definitions.
 
     `tolerant`: the schema already found errors, so the data may not have the shape the
     model expects; if the model then fails, its findings are skipped (the schema's stand).
     """
-    out: list[Diagnostic] = []
     try:
-        model = importlib.import_module("engine.rules.model")
-    except ImportError:
-        model = None
-    if model is not None and hasattr(model, "compile_model"):
-        try:
-            _, found = model.compile_model(ruleset)
-        except Exception:
-            if not tolerant:
-                raise
-            found = []
-        out += found
-    return out
+        _, found = compile_model(ruleset)
+    except Exception:
+        if not tolerant:
+            raise
+        return []
+    return list(found)
