@@ -107,10 +107,8 @@ def hint(state, count: int = 5) -> None:
 
 
 def _solver_hint(state) -> None:
-    try:
-        from engine.players.solver import hint as solver_hint
-    except ImportError:  # the solver is optional: the immediate points still help
-        return
+    from engine.players.solver import hint as solver_hint
+
     move = solver_hint(state)
     if move is not None:
         typer.echo(f"  the solver plays: {getattr(move, 'text', move)}")

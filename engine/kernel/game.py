@@ -9,10 +9,7 @@ from engine.kernel.flow import EFFECTS, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import State
 
-try:  # the pieces layer's reader of deals, where it has one
-    from engine.pieces import parse_deal as _parse_names
-except ImportError:  # pragma: no cover - an older pieces layer: read names here
-    _parse_names = None
+from engine.pieces import parse_deal as _parse_names
 
 
 _PIECE_NAMES = ("tile", "card", "token", "piece")
@@ -134,21 +131,8 @@ class Game:
     def parse_deal(self, deal) -> list:
         """A full order of the pieces: a text of names (`Ah 2c ...` or `Ah2c...` for
         two-character names), or a sequence of pieces or uids. Raises ValueError."""
-        if isinstance(deal, str) and _parse_names is not None:
+        if isinstance(deal, str):
             order = _parse_names(deal, self.pieces)
-        elif isinstance(deal, str):
-            names = deal.replace(",", " ").split()
-            if len(names) == 1 and len(names[0]) == 2 * len(self.pieces):
-                names = [names[0][i : i + 2] for i in range(0, len(names[0]), 2)]
-            free: dict[str, list] = {}
-            for piece in reversed(self.pieces):
-                free.setdefault(piece.name.lower(), []).append(piece)
-            order = []
-            for name in names:
-                stack = free.get(name.lower())
-                if not stack:
-                    raise ValueError(f"`{name}` is not a piece of this set, or is listed twice")
-                order.append(stack.pop())
         else:
             order = [self.pieces[x] if isinstance(x, int) else x for x in deal]
         if sorted(p.uid for p in order) != list(range(len(self.pieces))):
