@@ -8,7 +8,7 @@ and breakdown it must score (or that it must be illegal). Format: docs/scenarios
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +106,10 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     overlays = data.get("with") or []
     if not isinstance(overlays, list):
         overlays = [overlays]
-    ruleset = load_ruleset(ref, [str(o) for o in overlays])
+    try:
+        ruleset = load_ruleset(ref, [str(o) for o in overlays])
+    except RulecraftError as exc:
+        raise RulecraftError(_placed(exc.diagnostics, doc)) from None
     model, diagnostics = compile_model(ruleset)
     if model is None:
         raise RulecraftError(diagnostics)
@@ -116,6 +119,18 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     state = build_state(game, data, doc)
     cases = read_cases(data.get("expect") or {}, doc)
     return Scenario(str(path), doc, ruleset, game, state, cases)
+
+
+def _placed(diagnostics, doc) -> list[Diagnostic]:
+    """The loader's diagnostics, those without a place put at the scenario's `with:`
+    (an unknown overlay) or `ruleset:` line, so the message says which file is wrong."""
+    out = []
+    for diag in diagnostics:
+        if diag.pos is None:
+            key = "with" if diag.code == "R401" else "ruleset"
+            diag = replace(diag, pos=doc.near(key))
+        out.append(diag)
+    return out
 
 
 class _Pieces:
