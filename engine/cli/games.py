@@ -95,3 +95,16 @@ def record_ref(ref: str) -> str:
 
     path = Path(ref)
     return str(path.resolve()) if path.is_file() else ref
+
+
+def save_record_or_exit(path: str, record: dict) -> None:
+    """Write a record; a path that cannot be written is a one-line error and exit 1,
+    not a traceback (the game itself went fine, only the file is wrong)."""
+    from engine.kernel.record import save_record
+
+    try:
+        save_record(path, record)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        typer.echo(f"error: cannot write the record to {path}: {reason}", err=True)
+        raise typer.Exit(1)

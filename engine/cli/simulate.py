@@ -16,7 +16,7 @@ import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import check_players, load_game_or_exit, record_ref
+from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 
 _WORKER: dict = {}
 
@@ -162,12 +162,13 @@ def _run(game, ref, overlays, n, seeds, names, jobs, deal, bar: bool) -> list:
 
 
 def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None) -> None:
-    from engine.kernel.record import make_record, save_record
+    from engine.kernel.record import make_record
 
     *_, state = play_one(game, n, seed, names, keep=True, deal=deal)
     agents = [names[s % len(names)] for s in range(n)]
-    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
-                                  ref=record_ref(ref)))
+    record = make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
+                         ref=record_ref(ref))
+    save_record_or_exit(path, record)
 
 
 def _print(summary: dict, as_json: bool) -> None:

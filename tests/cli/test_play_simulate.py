@@ -71,6 +71,14 @@ def test_simulate_usage_errors():
     assert missing.exit_code in (1, 2) and "Traceback" not in missing.output
 
 
+def test_a_record_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
+    bad = str(tmp_path / "no-such-dir" / "game.json")
+    for result in (run("simulate", LINE, "--games", "2", "--record", bad),
+                   run("play", LINE, input=f"quit\n{bad}\n")):
+        assert result.exit_code == 1 and not isinstance(result.exception, OSError)
+        assert f"cannot write the record to {bad}" in result.output
+
+
 def test_play_by_number_hint_bad_input_and_quit(tmp_path):
     record = tmp_path / "quit.json"
     # 1: the first listed move; `zzz` is refused and asked again; `hint` lists best moves
