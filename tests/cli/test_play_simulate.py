@@ -79,6 +79,12 @@ def test_a_record_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_pa
         assert f"cannot write the record to {bad}" in result.output
 
 
+def test_a_one_player_game_says_so_when_given_more():
+    result = run("simulate", STACK, "--players", "3")
+    assert result.exit_code == 2
+    assert "this ruleset is for 1 player, not 3" in result.output
+
+
 def test_play_by_number_hint_bad_input_and_quit(tmp_path):
     record = tmp_path / "quit.json"
     # 1: the first listed move; `zzz` is refused and asked again; `hint` lists best moves
