@@ -112,6 +112,17 @@ def test_play_a_whole_game_to_the_end(tmp_path):
     assert "game over" in result.output and record.exists()
 
 
+def test_replay_of_a_record_whose_ruleset_is_gone_names_the_record(tmp_path):
+    record = tmp_path / "r.json"
+    assert run("simulate", LINE, "--games", "1", "--record", str(record)).exit_code == 0
+    data = json.loads(record.read_text())
+    data["ruleset"]["ref"] = str(tmp_path / "gone.yaml")
+    record.write_text(json.dumps(data))
+    result = run("replay", str(record))
+    assert result.exit_code == 2 and "gone.yaml" in result.output
+    assert f"{record}: the ruleset this record names" in result.output
+
+
 def test_replay_detects_a_changed_ruleset(tmp_path):
     record = tmp_path / "r.json"
     assert run("simulate", LINE, "--games", "1", "--record", str(record)).exit_code == 0
