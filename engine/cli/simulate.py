@@ -139,8 +139,8 @@ def _agent_names(agents: str) -> list[str]:
     names = [a.strip() for a in agents.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
     if not names or bad:
-        typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
-                   f"agents: {', '.join(AGENTS)}", err=True)
+        what = f"unknown agent(s) {', '.join(bad)}" if bad else "--agents names no agent"
+        typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
         raise typer.Exit(2)
     return names
 

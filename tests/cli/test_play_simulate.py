@@ -66,6 +66,8 @@ def test_simulate_json_and_record(tmp_path):
 
 def test_simulate_usage_errors():
     assert run("simulate", LINE, "--agents", "clever").exit_code == 2
+    empty = run("simulate", LINE, "--agents", " , ")
+    assert empty.exit_code == 2 and "--agents names no agent; agents: random" in empty.output
     assert run("simulate", LINE, "--players", "9").exit_code == 2
     missing = run("simulate", "no/such-ruleset")
     assert missing.exit_code in (1, 2) and "Traceback" not in missing.output
