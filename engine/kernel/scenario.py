@@ -99,7 +99,12 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     data = doc.data
     if not isinstance(data, dict) or "ruleset" not in data:
         _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
-    ref = str(data["ruleset"])
+    if not isinstance(data["ruleset"], str):
+        # A game record is valid YAML too; its `ruleset` is a mapping, not a name.
+        record = data.get("format") == "rulecraft-record"
+        _fail(K_BAD_SCENARIO, "this is a game record, not a scenario (see `replay`)" if record
+              else "`ruleset` must be a ruleset id, game name or path", doc.near("ruleset"))
+    ref = data["ruleset"]
     local = Path(path).parent / ref
     if local.suffix in (".yaml", ".yml") and local.exists():
         ref = str(local)

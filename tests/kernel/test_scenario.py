@@ -89,3 +89,17 @@ def test_an_unknown_ruleset_or_overlay_is_placed_in_the_scenario(tmp_path, code,
     (diag,) = exc.value.diagnostics
     assert diag.pos is not None and diag.pos.path == str(path)
     assert diag.pos.line == {"ruleset": 2, "with": 3}[key]
+
+
+@pytest.mark.parametrize("extra, says", [
+    ("", "`ruleset` must be a ruleset id"),
+    ('format: rulecraft-record\n', "a game record, not a scenario"),
+])
+def test_a_ruleset_that_is_not_a_name_is_a_k510(tmp_path, extra, says):
+    path = tmp_path / "s.yaml"
+    path.write_text(extra + "ruleset: {id: x/y, hash: abc}\nplayers: 1\n")
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    (diag,) = exc.value.diagnostics
+    assert diag.code == "K510" and says in diag.message
+    assert diag.pos is not None and diag.pos.line == 1 + bool(extra)
