@@ -10,6 +10,7 @@ import typer
 from engine.cli.common import print_diagnostics
 from engine.diagnostics import RulecraftError, Severity
 from engine.kernel import Game
+from engine.kernel.game import players_mismatch
 
 
 def resolve(ref: str, overlays: Sequence[str]):
@@ -82,8 +83,7 @@ def check_players(game: Game, players: int | None) -> int:
     model = game.model
     n = model.players_default if players is None else players
     if not model.players_min <= n <= model.players_max:
-        typer.echo(f"error: this ruleset is for {model.players_min} to {model.players_max} "
-                   f"players, not {n}", err=True)
+        typer.echo(f"error: {players_mismatch(model, n)}", err=True)
         raise typer.Exit(2)
     return n
 
@@ -95,3 +95,16 @@ def record_ref(ref: str) -> str:
 
     path = Path(ref)
     return str(path.resolve()) if path.is_file() else ref
+
+
+def save_record_or_exit(path: str, record: dict) -> None:
+    """Write a record; a path that cannot be written is a one-line error and exit 1,
+    not a traceback (the game itself went fine, only the file is wrong)."""
+    from engine.kernel.record import save_record
+
+    try:
+        save_record(path, record)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        typer.echo(f"error: cannot write the record to {path}: {reason}", err=True)
+        raise typer.Exit(1)

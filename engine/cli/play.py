@@ -13,7 +13,8 @@ import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import check_players, describe_events, load_game_or_exit, record_ref
+from engine.cli.games import (check_players, describe_events, load_game_or_exit, record_ref,
+                              save_record_or_exit)
 from engine.kernel import IllegalMove, RuleFailure
 
 HELP = "Type a move's number or its text; `hint`, `moves`, `board`, or `quit`."
@@ -213,12 +214,13 @@ def _play(session: Session, agents: dict) -> bool:
 
 
 def _save(session: Session, path: str) -> None:
-    from engine.kernel.record import make_record, save_record
+    from engine.kernel.record import make_record
 
     state, ruleset = session.state, session.ruleset
     agents = ["human"] + [session.agent] * (state.n - 1)
-    save_record(path, make_record(state, ruleset.id, session.overlays, ruleset.hash, agents,
-                                  ref=record_ref(session.ref)))
+    record = make_record(state, ruleset.id, session.overlays, ruleset.hash, agents,
+                         ref=record_ref(session.ref))
+    save_record_or_exit(path, record)
     typer.echo(f"record written to {path}")
 
 

@@ -25,7 +25,15 @@ def replay_command(
     except RulecraftError as exc:
         exit_with(exc, 1)
     rs = loaded.data["ruleset"]
-    ruleset, game = load_game_or_exit(rs.get("ref") or rs["id"], rs.get("overlays") or [])
+    ref, overlays = rs.get("ref") or rs["id"], rs.get("overlays") or []
+    try:
+        ruleset, game = load_game_or_exit(ref, overlays)
+    except typer.Exit:
+        # The diagnostics name only the ruleset or overlay; say which file asked for it.
+        named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
+        typer.echo(f"{record}: the ruleset this record names ({named}) cannot be loaded",
+                   err=True)
+        raise
     try:
         result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
     except RulecraftError as exc:

@@ -16,7 +16,7 @@ import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import check_players, load_game_or_exit, record_ref
+from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 
 _WORKER: dict = {}
 
@@ -139,8 +139,8 @@ def _agent_names(agents: str) -> list[str]:
     names = [a.strip() for a in agents.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
     if not names or bad:
-        typer.echo(f"error: unknown agent(s) {', '.join(bad) or '(none)'}; "
-                   f"agents: {', '.join(AGENTS)}", err=True)
+        what = f"unknown agent(s) {', '.join(bad)}" if bad else "--agents names no agent"
+        typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
         raise typer.Exit(2)
     return names
 
@@ -162,12 +162,13 @@ def _run(game, ref, overlays, n, seeds, names, jobs, deal, bar: bool) -> list:
 
 
 def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None) -> None:
-    from engine.kernel.record import make_record, save_record
+    from engine.kernel.record import make_record
 
     *_, state = play_one(game, n, seed, names, keep=True, deal=deal)
     agents = [names[s % len(names)] for s in range(n)]
-    save_record(path, make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
-                                  ref=record_ref(ref)))
+    record = make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
+                         ref=record_ref(ref))
+    save_record_or_exit(path, record)
 
 
 def _print(summary: dict, as_json: bool) -> None:

@@ -25,6 +25,13 @@ def _expose_attributes(piece) -> None:
             object.__setattr__(piece, name, value)
 
 
+def players_mismatch(model, n: int) -> str:
+    """Why `n` players cannot play; "for 1 player", not "for 1 to 1 players"."""
+    lo, hi = model.players_min, model.players_max
+    span = f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
+    return f"this ruleset is for {span}, not {n}"
+
+
 class Game:
     """A compiled ruleset ready to play. Build it once per model; states share it."""
 
@@ -111,10 +118,7 @@ class Game:
         """
         n = self.model.players_default if players is None else int(players)
         if not self.model.players_min <= n <= self.model.players_max:
-            raise ValueError(
-                f"this ruleset is for {self.model.players_min} to "
-                f"{self.model.players_max} players, not {n}"
-            )
+            raise ValueError(players_mismatch(self.model, n))
         state = State(self, n, seed)
         if chances is not None:
             state.forced_chances = [list(c) for c in chances]

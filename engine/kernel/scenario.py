@@ -8,7 +8,7 @@ and breakdown it must score (or that it must be illegal). Format: docs/scenarios
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -99,14 +99,22 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     data = doc.data
     if not isinstance(data, dict) or "ruleset" not in data:
         _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
-    ref = str(data["ruleset"])
+    if not isinstance(data["ruleset"], str):
+        # A game record is valid YAML too; its `ruleset` is a mapping, not a name.
+        record = data.get("format") == "rulecraft-record"
+        _fail(K_BAD_SCENARIO, "this is a game record, not a scenario (see `replay`)" if record
+              else "`ruleset` must be a ruleset id, game name or path", doc.near("ruleset"))
+    ref = data["ruleset"]
     local = Path(path).parent / ref
     if local.suffix in (".yaml", ".yml") and local.exists():
         ref = str(local)
     overlays = data.get("with") or []
     if not isinstance(overlays, list):
         overlays = [overlays]
-    ruleset = load_ruleset(ref, [str(o) for o in overlays])
+    try:
+        ruleset = load_ruleset(ref, [str(o) for o in overlays])
+    except RulecraftError as exc:
+        raise RulecraftError(_placed(exc.diagnostics, doc)) from None
     model, diagnostics = compile_model(ruleset)
     if model is None:
         raise RulecraftError(diagnostics)
@@ -116,6 +124,18 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     state = build_state(game, data, doc)
     cases = read_cases(data.get("expect") or {}, doc)
     return Scenario(str(path), doc, ruleset, game, state, cases)
+
+
+def _placed(diagnostics, doc) -> list[Diagnostic]:
+    """The loader's diagnostics, those without a place put at the scenario's `with:`
+    (an unknown overlay) or `ruleset:` line, so the message says which file is wrong."""
+    out = []
+    for diag in diagnostics:
+        if diag.pos is None:
+            key = "with" if diag.code == "R401" else "ruleset"
+            diag = replace(diag, pos=doc.near(key))
+        out.append(diag)
+    return out
 
 
 class _Pieces:

@@ -66,9 +66,25 @@ def test_simulate_json_and_record(tmp_path):
 
 def test_simulate_usage_errors():
     assert run("simulate", LINE, "--agents", "clever").exit_code == 2
+    empty = run("simulate", LINE, "--agents", " , ")
+    assert empty.exit_code == 2 and "--agents names no agent; agents: random" in empty.output
     assert run("simulate", LINE, "--players", "9").exit_code == 2
     missing = run("simulate", "no/such-ruleset")
     assert missing.exit_code in (1, 2) and "Traceback" not in missing.output
+
+
+def test_a_record_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
+    bad = str(tmp_path / "no-such-dir" / "game.json")
+    for result in (run("simulate", LINE, "--games", "2", "--record", bad),
+                   run("play", LINE, input=f"quit\n{bad}\n")):
+        assert result.exit_code == 1 and not isinstance(result.exception, OSError)
+        assert f"cannot write the record to {bad}" in result.output
+
+
+def test_a_one_player_game_says_so_when_given_more():
+    result = run("simulate", STACK, "--players", "3")
+    assert result.exit_code == 2
+    assert "this ruleset is for 1 player, not 3" in result.output
 
 
 def test_play_by_number_hint_bad_input_and_quit(tmp_path):
@@ -96,6 +112,17 @@ def test_play_a_whole_game_to_the_end(tmp_path):
     result = run("play", STACK, "--seed", "1", "--record", str(record), input=moves)
     assert result.exit_code == 0, result.output
     assert "game over" in result.output and record.exists()
+
+
+def test_replay_of_a_record_whose_ruleset_is_gone_names_the_record(tmp_path):
+    record = tmp_path / "r.json"
+    assert run("simulate", LINE, "--games", "1", "--record", str(record)).exit_code == 0
+    data = json.loads(record.read_text())
+    data["ruleset"]["ref"] = str(tmp_path / "gone.yaml")
+    record.write_text(json.dumps(data))
+    result = run("replay", str(record))
+    assert result.exit_code == 2 and "gone.yaml" in result.output
+    assert f"{record}: the ruleset this record names" in result.output
 
 
 def test_replay_detects_a_changed_ruleset(tmp_path):

@@ -73,3 +73,33 @@ def test_mistakes_are_named_with_their_place(tmp_path, edit, code):
         load_scenario(path, stub_loader)
     (diag,) = exc.value.diagnostics
     assert diag.code == code and diag.pos is not None and diag.pos.line > 1
+
+
+@pytest.mark.parametrize("code, key", [("R400", "ruleset"), ("R401", "with")])
+def test_an_unknown_ruleset_or_overlay_is_placed_in_the_scenario(tmp_path, code, key):
+    from engine.diagnostics import Diagnostic
+
+    def not_found(ref, overlays=()):
+        raise RulecraftError([Diagnostic(code, "unknown")])
+
+    path = tmp_path / "s.yaml"
+    path.write_text("players: 1\nruleset: nope/x\nwith: [nope]\nboard: ''\n")
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, not_found)
+    (diag,) = exc.value.diagnostics
+    assert diag.pos is not None and diag.pos.path == str(path)
+    assert diag.pos.line == {"ruleset": 2, "with": 3}[key]
+
+
+@pytest.mark.parametrize("extra, says", [
+    ("", "`ruleset` must be a ruleset id"),
+    ('format: rulecraft-record\n', "a game record, not a scenario"),
+])
+def test_a_ruleset_that_is_not_a_name_is_a_k510(tmp_path, extra, says):
+    path = tmp_path / "s.yaml"
+    path.write_text(extra + "ruleset: {id: x/y, hash: abc}\nplayers: 1\n")
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    (diag,) = exc.value.diagnostics
+    assert diag.code == "K510" and says in diag.message
+    assert diag.pos is not None and diag.pos.line == 1 + bool(extra)
