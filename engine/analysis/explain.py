@@ -132,7 +132,10 @@ def explain_scenario(path: str, only: str | None = None) -> Explanation:
     legal = sc.state.legal_moves()
     picks = list(enumerate(legal))
     if only is not None:
-        if only.isdigit() and 1 <= int(only) <= len(legal):
+        if only.lstrip("-").isdigit():
+            # A number is a position in the legal list, never a move's text.
+            if not 1 <= int(only) <= len(legal):
+                raise NoSuchMove(f"the position has legal moves 1..{len(legal)}, not `{only}`")
             picks = [(int(only) - 1, legal[int(only) - 1])]
         else:
             try:

@@ -105,3 +105,12 @@ def test_points_changed_in_another_file_are_located(tmp_path):
     bridge = result.as_dict()["moves"][0]["breakdown"][1]
     assert bridge["where"].split(":")[0].endswith("pressman.yaml")
     assert bridge["points_where"] == f"{house}:5"
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "99999"])
+def test_a_scenario_move_number_out_of_range_says_the_range(number):
+    count = len(explain_scenario(BRIDGE).moves)
+    result = runner.invoke(app, ["explain", BRIDGE, "--move", number])
+    assert result.exit_code == 2
+    assert f"legal moves 1..{count}, not `{number}`" in result.stderr
+    assert "unknown action" not in result.stderr
