@@ -18,6 +18,25 @@ class NoSuchMove(ValueError):
     """`--move` names no move of the record or of the position (a usage error)."""
 
 
+class NotAScenario(ValueError):
+    """The file is a ruleset (or an overlay), not a record or a scenario (a usage error)."""
+
+
+def _refuse_a_ruleset(path: str) -> None:
+    """A ruleset's `ruleset:` is a mapping where a scenario's names one: say so plainly
+    rather than let the mapping be read as a ruleset's name."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return  # load_scenario reports it with its line
+    if isinstance(data, dict) and isinstance(data.get("ruleset"), dict):
+        raise NotAScenario(f"this is a ruleset, not a record or a scenario; explain"
+                           f" takes a record (play/simulate --record) or a scenario"
+                           f" (docs/scenarios.md). To see what a ruleset changes: `diff`")
+
+
 @dataclass
 class Explained:
     """One move: who played it, its points, and the events that make them up."""
@@ -128,6 +147,7 @@ def explain_scenario(path: str, only: str | None = None) -> Explanation:
     from engine.kernel import IllegalMove
     from engine.kernel.scenario import load_scenario
 
+    _refuse_a_ruleset(path)
     sc = load_scenario(path)
     legal = sc.state.legal_moves()
     picks = list(enumerate(legal))

@@ -90,6 +90,9 @@ def explain_command(
     except ex.NoSuchMove as exc:
         typer.echo(f"error: --move: {exc}", err=True)
         raise typer.Exit(2)
+    except ex.NotAScenario as exc:
+        typer.echo(f"{source}:1:1: error: {exc}", err=True)
+        raise typer.Exit(2)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)

@@ -114,3 +114,13 @@ def test_a_scenario_move_number_out_of_range_says_the_range(number):
     assert result.exit_code == 2
     assert f"legal moves 1..{count}, not `{number}`" in result.stderr
     assert "unknown action" not in result.stderr
+
+
+def test_a_ruleset_file_is_not_taken_for_a_scenario():
+    # A ruleset's `ruleset:` is a mapping; read as a scenario it was once named `{'game': ...}`.
+    ruleset = str(Path(__file__).resolve().parents[2] / "rulesets" / "triominos" / "pressman.yaml")
+    result = runner.invoke(app, ["explain", ruleset])
+    assert result.exit_code == 2
+    assert f"{ruleset}:1:1:" in result.stderr
+    assert "is a ruleset, not a record or a scenario" in result.stderr
+    assert "{'game'" not in result.stderr
