@@ -112,6 +112,8 @@ def compare_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
+    across_games: Annotated[bool, typer.Option(
+        "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -127,6 +129,7 @@ def compare_command(
         _usage("--json and --csv: choose one")
     specs = [Spec(*_spec(r, with_)) for r in rulesets]
     models = [_model_or_exit(s) for s in specs]
+    _same_game_or_exit(specs, models, across_games)
     n = _players(models, players)
     names = _agents(agents)
     seeds = list(range(seed, seed + games))
@@ -174,6 +177,19 @@ def _model_or_exit(spec):
     except RulecraftError as exc:
         print_diagnostics(exc.diagnostics, err=True)
         raise typer.Exit(1)
+
+
+def _same_game_or_exit(specs, models, across_games: bool) -> None:
+    """Seeds pair the deals of one game only: across games the pairing means nothing."""
+    first = models[0].ruleset.game
+    for spec, model in zip(specs[1:], models[1:]):
+        if model.ruleset.game != first and not across_games:
+            typer.echo(
+                f"error: `{specs[0].name}` is a `{first}` ruleset and `{spec.name}` a"
+                f" `{model.ruleset.game}` ruleset: they belong to different games, so the same"
+                " seeds do not deal the same game.\n"
+                "  help: pass --across-games to compare them anyway", err=True)
+            raise typer.Exit(1)
 
 
 def _players(models, players: Optional[int]) -> int:

@@ -120,3 +120,15 @@ def test_comparison_lists_rules_of_every_ruleset(one_round):
     keys = [m.key for m in c.metrics]
     assert "rule.extra.points" in keys and keys.index("rule.extra.fired") > keys.index("rule.bridge.fired")
     assert [r.name for r in c.coverage[1]][-1] == "extra"
+
+
+def test_rulesets_of_different_games_are_refused_unless_asked():
+    # Seed i deals a Tri-Ominos game under one and a Triolet game under the other: no pairing.
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triolet", "--games", "1"])
+    assert result.exit_code == 1
+    assert "different games" in result.stderr and "--across-games" in result.stderr
+    assert "B - A" not in result.output
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triolet", "--games", "1",
+                                 "--across-games"])
+    assert result.exit_code == 0, result.output
+    assert "B - A" in result.output
