@@ -132,3 +132,14 @@ def test_rulesets_of_different_games_are_refused_unless_asked():
                                  "--across-games"])
     assert result.exit_code == 0, result.output
     assert "B - A" in result.output
+
+
+def test_a_single_player_comparison_leaves_out_what_says_nothing():
+    # Alone, "the first to move" is always seat 1, the spread is always 0, and a round
+    # that nobody won is not a tie.
+    result = runner.invoke(app, ["compare", "tripeaks", "tripeaks/microsoft", "--games", "2",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    metrics = {m["key"]: m["label"] for m in json.loads(result.output)["metrics"]}
+    assert "win.first" not in metrics and "spread" not in metrics
+    assert "win.seat1" in metrics and "tie" not in metrics["win.none"]
