@@ -131,7 +131,7 @@ def compare_command(
     models = [_model_or_exit(s) for s in specs]
     _same_game_or_exit(specs, models, across_games)
     n = _players(models, players)
-    names = _agents(agents)
+    names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
     workers = jobs or os.cpu_count() or 1
     results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
@@ -200,13 +200,19 @@ def _players(models, players: Optional[int]) -> int:
     return n
 
 
-def _agents(text: str) -> list[str]:
+def _agents(text: str, players: int) -> list[str]:
     from engine.players.agents import AGENTS
 
     names = [a.strip() for a in text.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
-    if not names or bad:
-        _usage(f"unknown agent(s) {', '.join(bad) or '(none)'}; agents: {', '.join(AGENTS)}")
+    if not names:
+        _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
+    if bad:
+        _usage(f"unknown agent(s) {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+    if len(names) > players:
+        # A longer list would be cut silently: the user meant another player count.
+        _usage(f"--agents names {len(names)} agents for {players} player(s); give at most"
+               f" {players} (or --players {len(names)})")
     return names
 
 

@@ -143,3 +143,14 @@ def test_a_single_player_comparison_leaves_out_what_says_nothing():
     metrics = {m["key"]: m["label"] for m in json.loads(result.output)["metrics"]}
     assert "win.first" not in metrics and "spread" not in metrics
     assert "win.seat1" in metrics and "tie" not in metrics["win.none"]
+
+
+def test_more_agents_than_seats_or_none_is_a_usage_error():
+    # Two seats, three agents: the third would have been dropped without a word.
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
+                                 "--players", "2", "--agents", "greedy,random,greedy"])
+    assert result.exit_code == 2
+    assert "3 agents for 2 player(s)" in result.stderr
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
+                                 "--agents", ","])
+    assert result.exit_code == 2 and "names no agent" in result.stderr
