@@ -123,12 +123,22 @@ def explain_move(state, move, number: int) -> tuple[Explained, object]:
 def explain_record(path: str, only: str | None = None) -> Explanation:
     """Every move of a record (or move `only`, 1-based), replayed under its ruleset."""
     from engine.analysis.runs import Spec, compile_spec
+    from engine.diagnostics import Diagnostic, Position, RulecraftError
     from engine.kernel.record import load_record, replay_record
 
     loaded = load_record(path)
     data = loaded.data
     rs = data["ruleset"]
-    game = compile_spec(Spec(rs.get("ref") or rs["id"], tuple(rs.get("overlays") or ())))
+    ref, overlays = rs.get("ref") or rs["id"], tuple(rs.get("overlays") or ())
+    try:
+        game = compile_spec(Spec(ref, overlays))
+    except RulecraftError as exc:
+        # Its diagnostics name only the ruleset or overlay: say which file asked for it.
+        named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
+        where = Diagnostic(exc.diagnostics[0].code if exc.diagnostics else "R400",
+                           f"the ruleset this record names ({named}) cannot be loaded",
+                           Position(str(path)))
+        raise RulecraftError([*exc.diagnostics, where]) from None
     replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
     chances = list(data["setup"]) + [c for m in data["moves"] for c in m.get("chances", [])]
     state = game.new_game(data["players"], data["seed"], chances=chances)

@@ -124,3 +124,13 @@ def test_a_ruleset_file_is_not_taken_for_a_scenario():
     assert f"{ruleset}:1:1:" in result.stderr
     assert "is a ruleset, not a record or a scenario" in result.stderr
     assert "{'game'" not in result.stderr
+
+
+def test_a_record_naming_a_missing_ruleset_says_which_file(record, tmp_path):
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["ruleset"]["id"] = data["ruleset"]["ref"] = "no/such-ruleset"
+    lost = tmp_path / "lost.json"
+    lost.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["explain", str(lost)])
+    assert result.exit_code == 1
+    assert f"{lost}:1:1:" in result.stderr and "`no/such-ruleset`" in result.stderr
