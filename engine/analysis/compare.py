@@ -83,10 +83,16 @@ def _metric_keys(models, results, players: int) -> list[tuple[str, str, str]]:
     keys = [(f"score.seat{s + 1}", f"mean final score, seat {s + 1}", "outcome")
             for s in range(players)]
     keys += [(f"win.seat{s + 1}", f"seat {s + 1} wins", "outcome") for s in range(players)]
+    if players == 1:
+        # Alone, the first mover is seat 1 and the spread is always 0; no winner is no tie.
+        keys.append(("win.none", "no winner", "outcome"))
+    else:
+        keys += [
+            ("win.first", "the first to move wins", "outcome"),
+            ("win.none", "no winner (a tie)", "outcome"),
+            ("spread", "score spread (highest - lowest)", "outcome"),
+        ]
     keys += [
-        ("win.first", "the first to move wins", "outcome"),
-        ("win.none", "no winner (a tie)", "outcome"),
-        ("spread", "score spread (highest - lowest)", "outcome"),
         ("turns", "game length in turns", "length"),
         ("rounds", "game length in rounds", "length"),
     ]

@@ -18,6 +18,25 @@ class NoSuchMove(ValueError):
     """`--move` names no move of the record or of the position (a usage error)."""
 
 
+class NotAScenario(ValueError):
+    """The file is a ruleset (or an overlay), not a record or a scenario (a usage error)."""
+
+
+def _refuse_a_ruleset(path: str) -> None:
+    """A ruleset's `ruleset:` is a mapping where a scenario's names one: say so plainly
+    rather than let the mapping be read as a ruleset's name."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return  # load_scenario reports it with its line
+    if isinstance(data, dict) and isinstance(data.get("ruleset"), dict):
+        raise NotAScenario(f"this is a ruleset, not a record or a scenario; explain"
+                           f" takes a record (play/simulate --record) or a scenario"
+                           f" (docs/scenarios.md). To see what a ruleset changes: `diff`")
+
+
 @dataclass
 class Explained:
     """One move: who played it, its points, and the events that make them up."""
@@ -104,12 +123,22 @@ def explain_move(state, move, number: int) -> tuple[Explained, object]:
 def explain_record(path: str, only: str | None = None) -> Explanation:
     """Every move of a record (or move `only`, 1-based), replayed under its ruleset."""
     from engine.analysis.runs import Spec, compile_spec
+    from engine.diagnostics import Diagnostic, Position, RulecraftError
     from engine.kernel.record import load_record, replay_record
 
     loaded = load_record(path)
     data = loaded.data
     rs = data["ruleset"]
-    game = compile_spec(Spec(rs.get("ref") or rs["id"], tuple(rs.get("overlays") or ())))
+    ref, overlays = rs.get("ref") or rs["id"], tuple(rs.get("overlays") or ())
+    try:
+        game = compile_spec(Spec(ref, overlays))
+    except RulecraftError as exc:
+        # Its diagnostics name only the ruleset or overlay: say which file asked for it.
+        named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
+        where = Diagnostic(exc.diagnostics[0].code if exc.diagnostics else "R400",
+                           f"the ruleset this record names ({named}) cannot be loaded",
+                           Position(str(path)))
+        raise RulecraftError([*exc.diagnostics, where]) from None
     replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
     chances = list(data["setup"]) + [c for m in data["moves"] for c in m.get("chances", [])]
     state = game.new_game(data["players"], data["seed"], chances=chances)
@@ -128,11 +157,15 @@ def explain_scenario(path: str, only: str | None = None) -> Explanation:
     from engine.kernel import IllegalMove
     from engine.kernel.scenario import load_scenario
 
+    _refuse_a_ruleset(path)
     sc = load_scenario(path)
     legal = sc.state.legal_moves()
     picks = list(enumerate(legal))
     if only is not None:
-        if only.isdigit() and 1 <= int(only) <= len(legal):
+        if only.lstrip("-").isdigit():
+            # A number is a position in the legal list, never a move's text.
+            if not 1 <= int(only) <= len(legal):
+                raise NoSuchMove(f"the position has legal moves 1..{len(legal)}, not `{only}`")
             picks = [(int(only) - 1, legal[int(only) - 1])]
         else:
             try:

@@ -90,6 +90,9 @@ def explain_command(
     except ex.NoSuchMove as exc:
         typer.echo(f"error: --move: {exc}", err=True)
         raise typer.Exit(2)
+    except ex.NotAScenario as exc:
+        typer.echo(f"{source}:1:1: error: {exc}", err=True)
+        raise typer.Exit(2)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -109,6 +112,8 @@ def compare_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
+    across_games: Annotated[bool, typer.Option(
+        "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -124,8 +129,9 @@ def compare_command(
         _usage("--json and --csv: choose one")
     specs = [Spec(*_spec(r, with_)) for r in rulesets]
     models = [_model_or_exit(s) for s in specs]
+    _same_game_or_exit(specs, models, across_games)
     n = _players(models, players)
-    names = _agents(agents)
+    names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
     workers = jobs or os.cpu_count() or 1
     results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
@@ -173,6 +179,19 @@ def _model_or_exit(spec):
         raise typer.Exit(1)
 
 
+def _same_game_or_exit(specs, models, across_games: bool) -> None:
+    """Seeds pair the deals of one game only: across games the pairing means nothing."""
+    first = models[0].ruleset.game
+    for spec, model in zip(specs[1:], models[1:]):
+        if model.ruleset.game != first and not across_games:
+            typer.echo(
+                f"error: `{specs[0].name}` is a `{first}` ruleset and `{spec.name}` a"
+                f" `{model.ruleset.game}` ruleset: they belong to different games, so the same"
+                " seeds do not deal the same game.\n"
+                "  help: pass --across-games to compare them anyway", err=True)
+            raise typer.Exit(1)
+
+
 def _players(models, players: Optional[int]) -> int:
     n = models[0].players_default if players is None else players
     for model in models:
@@ -181,13 +200,19 @@ def _players(models, players: Optional[int]) -> int:
     return n
 
 
-def _agents(text: str) -> list[str]:
+def _agents(text: str, players: int) -> list[str]:
     from engine.players.agents import AGENTS
 
     names = [a.strip() for a in text.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
-    if not names or bad:
-        _usage(f"unknown agent(s) {', '.join(bad) or '(none)'}; agents: {', '.join(AGENTS)}")
+    if not names:
+        _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
+    if bad:
+        _usage(f"unknown agent(s) {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+    if len(names) > players:
+        # A longer list would be cut silently: the user meant another player count.
+        _usage(f"--agents names {len(names)} agents for {players} player(s); give at most"
+               f" {players} (or --players {len(names)})")
     return names
 
 

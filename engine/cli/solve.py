@@ -29,24 +29,27 @@ def solve_command(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Deal at random from this seed (the first seed with --games).")] = None,
     games: Annotated[Optional[int], typer.Option(
-        "--games", help="Decide this many seeded deals and report the share reached.")] = None,
+        "--games", min=1, help="Decide this many seeded deals and report the share reached.")] = None,
     goal: Annotated[Optional[str], typer.Option(
         "--goal", help="The round end to aim for (default: the first that names a winner).")] = None,
     decide: Annotated[bool, typer.Option(
         "--decide", help="Only decide whether the goal is reachable (faster).")] = False,
     max_nodes: Annotated[int, typer.Option(
-        "--max-nodes", help="Stop each search after this many positions (0: no limit).")] = 100_000,
+        "--max-nodes", min=0, help="Stop each search after this many positions (0: no limit).")] = 100_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Solve a single-player round exactly: reachable, fewest steps, best score."""
     if deal is not None and (seed is not None or games is not None):
         _usage("give --deal, or --seed (and --games), not both")
+    _, game = load_game_or_exit(ruleset, with_)
+    low, high = game.model.players_min, game.model.players_max
+    if high < 1 or low > 1:
+        # Checked before the deal options: no --deal or --seed would make it solvable.
+        _usage(f"`{ruleset}` is for {low} to {high} players: the solver plays"
+               f" single-player rulesets only (one that allows 1 player)")
     if deal is None and seed is None and games is None:
         _usage("give --deal D or --seed S (or --games N)")
-    _, game = load_game_or_exit(ruleset, with_)
     max_nodes = max_nodes or None
-    if game.model.players_max < 1 or game.model.players_min > 1:
-        _usage("the solver plays single-player rulesets only")
     if games is not None:
         _many(game, ruleset, seed if seed is not None else 1, games, goal, max_nodes, as_json)
     else:

@@ -120,3 +120,37 @@ def test_comparison_lists_rules_of_every_ruleset(one_round):
     keys = [m.key for m in c.metrics]
     assert "rule.extra.points" in keys and keys.index("rule.extra.fired") > keys.index("rule.bridge.fired")
     assert [r.name for r in c.coverage[1]][-1] == "extra"
+
+
+def test_rulesets_of_different_games_are_refused_unless_asked():
+    # Seed i deals a Tri-Ominos game under one and a Triolet game under the other: no pairing.
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triolet", "--games", "1"])
+    assert result.exit_code == 1
+    assert "different games" in result.stderr and "--across-games" in result.stderr
+    assert "B - A" not in result.output
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triolet", "--games", "1",
+                                 "--across-games"])
+    assert result.exit_code == 0, result.output
+    assert "B - A" in result.output
+
+
+def test_a_single_player_comparison_leaves_out_what_says_nothing():
+    # Alone, "the first to move" is always seat 1, the spread is always 0, and a round
+    # that nobody won is not a tie.
+    result = runner.invoke(app, ["compare", "tripeaks", "tripeaks/microsoft", "--games", "2",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    metrics = {m["key"]: m["label"] for m in json.loads(result.output)["metrics"]}
+    assert "win.first" not in metrics and "spread" not in metrics
+    assert "win.seat1" in metrics and "tie" not in metrics["win.none"]
+
+
+def test_more_agents_than_seats_or_none_is_a_usage_error():
+    # Two seats, three agents: the third would have been dropped without a word.
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
+                                 "--players", "2", "--agents", "greedy,random,greedy"])
+    assert result.exit_code == 2
+    assert "3 agents for 2 player(s)" in result.stderr
+    result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
+                                 "--agents", ","])
+    assert result.exit_code == 2 and "names no agent" in result.stderr

@@ -105,3 +105,32 @@ def test_points_changed_in_another_file_are_located(tmp_path):
     bridge = result.as_dict()["moves"][0]["breakdown"][1]
     assert bridge["where"].split(":")[0].endswith("pressman.yaml")
     assert bridge["points_where"] == f"{house}:5"
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "99999"])
+def test_a_scenario_move_number_out_of_range_says_the_range(number):
+    count = len(explain_scenario(BRIDGE).moves)
+    result = runner.invoke(app, ["explain", BRIDGE, "--move", number])
+    assert result.exit_code == 2
+    assert f"legal moves 1..{count}, not `{number}`" in result.stderr
+    assert "unknown action" not in result.stderr
+
+
+def test_a_ruleset_file_is_not_taken_for_a_scenario():
+    # A ruleset's `ruleset:` is a mapping; read as a scenario it was once named `{'game': ...}`.
+    ruleset = str(Path(__file__).resolve().parents[2] / "rulesets" / "triominos" / "pressman.yaml")
+    result = runner.invoke(app, ["explain", ruleset])
+    assert result.exit_code == 2
+    assert f"{ruleset}:1:1:" in result.stderr
+    assert "is a ruleset, not a record or a scenario" in result.stderr
+    assert "{'game'" not in result.stderr
+
+
+def test_a_record_naming_a_missing_ruleset_says_which_file(record, tmp_path):
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["ruleset"]["id"] = data["ruleset"]["ref"] = "no/such-ruleset"
+    lost = tmp_path / "lost.json"
+    lost.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["explain", str(lost)])
+    assert result.exit_code == 1
+    assert f"{lost}:1:1:" in result.stderr and "`no/such-ruleset`" in result.stderr
