@@ -153,3 +153,14 @@ def test_expression_errors_land_on_the_character_through_the_locator(tree, write
         (problem,) = problems
         assert problem.pos.path.endswith("child.yaml")
         assert lines[problem.pos.line - 1][problem.pos.col - 1:].startswith(typo), problem
+
+
+def test_a_missing_path_says_no_such_file_not_which_ids_exist(tree, write):
+    child = write(tree, "demo/child.yaml",
+                  "extends: ./gone.yaml\nruleset: {game: demo, title: C}\n")
+    rs, (d,) = check_ruleset(str(child))
+    assert rs is None and d.code == "R400" and d.message == "no ruleset file `./gone.yaml`"
+    assert (d.pos.line, d.pos.col) == (1, 10) and "read from" in d.help
+    rs, (d,) = check_ruleset(str(tree / "demo/base.yaml"), [str(tree / "demo/overlays/gone.yaml")])
+    assert rs is None and d.code == "R401" and d.message.startswith("no overlay file")
+    assert d.help == "check the path"
