@@ -209,6 +209,15 @@ def _missing_file(code: str, kind: str, ref: str, near: Path | None,
 
 
 def _unknown_ruleset(ref: str, near: Path | None, pos: Position | None) -> Diagnostic:
+    # A folder, or a path missing its suffix, is a likely slip on the command line.
+    base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+    if "/" in ref and (base / ref).is_dir():
+        return Diagnostic(R_UNKNOWN_RULESET.code, f"`{ref}` is a folder, not a ruleset", pos,
+                          help="name a ruleset file in it, or an id (`rulecraft lint` takes folders)")
+    with_suffix = next((ref + s for s in SUFFIXES if "/" in ref and (base / (ref + s)).is_file()), None)
+    if with_suffix:
+        return Diagnostic(R_UNKNOWN_RULESET.code, f"unknown ruleset `{ref}`", pos,
+                          help=f"did you mean the file `{with_suffix}`?")
     guess = closest(ref, known_ids(near))
     return Diagnostic(
         R_UNKNOWN_RULESET.code,
