@@ -222,7 +222,8 @@ def parse_text(text: str, path: str, doc: Document | None = None) -> Document:
     if not isinstance(node, yaml.MappingNode):
         doc.diagnostics.append(Diagnostic(
             Y_NOT_MAPPING.code, "the document must be a mapping of keys to values",
-            _mark_pos(path, node.start_mark)))
+            _mark_pos(path, node.start_mark),
+            help="write `key: value` lines starting at column 1 (`ruleset:`, `players:`, ...)"))
         return doc
     try:
         data = _Builder(doc).build(node, (), 0)

@@ -55,6 +55,11 @@ def test_syntax_error_help_points_back_at_the_unclosed_construct():
     assert (d.pos.line, d.help) == (2, "a value holding `: ` must be quoted")
 
 
+def test_a_top_level_list_says_what_to_write():
+    (d,) = parse_text("- a\n- b\n", "f.yaml").diagnostics
+    assert d.code == "Y110" and d.help.startswith("write `key: value` lines")
+
+
 def test_empty_and_comment_only_files():
     assert codes(parse_text("", "f.yaml")) == ["Y104"]
     assert codes(parse_text("# nothing\n\n", "f.yaml")) == ["Y104"]
