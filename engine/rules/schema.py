@@ -231,8 +231,11 @@ def _type(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]:
         wanted = " or ".join(_TYPE_NAMES.get(t, t) for t in expected)
     actual = _describe(error.instance)
     path = _dotted(error.absolute_path)
+    help = None
+    if "integer" in expected and isinstance(error.instance, str) and re.fullmatch(r"-?\d+", error.instance):
+        help = f"remove the quotes: {error.instance}"
     return [Diagnostic(S_WRONG_TYPE.code, f"`{path}` must be {wanted}, not {actual}",
-                       loc.value(error.absolute_path))]
+                       loc.value(error.absolute_path), help=help)]
 
 
 def _describe(value: Any) -> str:

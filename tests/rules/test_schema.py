@@ -167,6 +167,14 @@ def test_extends_in_an_overlay_says_overlays_have_none(tmp_path):
     assert "write a ruleset with `extends:`" in d.help
 
 
+def test_a_quoted_number_is_told_to_lose_its_quotes(tmp_path):
+    path = tmp_path / "quoted.yaml"
+    path.write_text("extends: triominos/pressman\nruleset: {game: triominos, title: Q}\n"
+                    "players: {min: \"2\"}\n", encoding="utf-8")
+    (d,) = [d for d in check_ruleset(str(path))[1] if d.code == "S201"]
+    assert (d.pos.line, d.pos.col, d.help) == (3, 16, "remove the quotes: 2")
+
+
 def test_missing_keys_of_a_complete_ruleset(tmp_path):
     path = tmp_path / "thin.yaml"
     path.write_text("ruleset: {game: thin, title: Thin}\nplayers: {min: 1}\n", encoding="utf-8")
