@@ -31,6 +31,10 @@ def lint(
     if missing:
         typer.echo(f"error: no such file or folder: {', '.join(missing)}", err=True)
         raise typer.Exit(2)
+    empty = [p for p in paths if not _has_yaml(p)]
+    if empty:  # "clean" would hide a wrong folder
+        typer.echo(f"error: no .yaml or .yml file under: {', '.join(empty)}", err=True)
+        raise typer.Exit(2)
     try:
         diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
         if simulate:  # dynamic checks, engine.analysis.dynlint (docs/diagnostics.md, L)
@@ -48,6 +52,15 @@ def lint(
         sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
         typer.echo(summary, err=True)
     raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)
+
+
+def _has_yaml(path: str) -> bool:
+    from pathlib import Path
+
+    from engine.rules.files import SUFFIXES
+
+    folder = Path(path)
+    return not folder.is_dir() or any(p.suffix in SUFFIXES and p.is_file() for p in folder.rglob("*"))
 
 
 def _exists(path: str) -> bool:

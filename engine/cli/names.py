@@ -14,8 +14,7 @@ import typer
 
 from engine.cli.app import app
 from engine.cli.common import WithOption
-from engine.cli.games import compile_game
-from engine.cli.common import print_diagnostics
+from engine.cli.games import load_game_or_exit
 from engine.expr.types import ListOf, Record, Type
 from engine.rules.contexts import ContextTypes
 
@@ -86,10 +85,8 @@ def names(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the names expressions may use in a ruleset, with their types and fields."""
-    _, game, diagnostics = compile_game(ruleset, with_ or [])
-    if game is None:
-        print_diagnostics(diagnostics, err=True)
-        raise typer.Exit(1 if diagnostics else 2)
+    # exit 2 for a reference that names nothing, 1 for a broken ruleset, as `show` does
+    _, game = load_game_or_exit(ruleset, with_ or [])
     envs = environments(game)
     if on is not None and on not in envs:
         typer.echo(f"no place `{on}`; places: {', '.join(envs)}", err=True)

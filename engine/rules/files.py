@@ -159,7 +159,7 @@ def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None
         for candidate in (base / ref, Path(ref)):
             if candidate.is_file():
                 return Lookup(candidate, [])
-        return Lookup(None, [_unknown_ruleset(ref, near, pos)])
+        return Lookup(None, [_missing_file(R_UNKNOWN_RULESET.code, "ruleset", ref, near, pos)])
     if "/" in ref:
         game, _, variant = ref.partition("/")
         for root in roots(near):
@@ -196,7 +196,28 @@ def known_ids(near: Path | None = None) -> list[str]:
     return sorted(set(ids))
 
 
+def _missing_file(code: str, kind: str, ref: str, near: Path | None,
+                  pos: Position | None) -> Diagnostic:
+    # A path that names no file: listing ids or overlay names would not help.
+    if os.path.isabs(ref):
+        hint = "check the path"
+    elif near is not None:
+        hint = f"check the path; a relative one is read from {display_path(near.parent)} or the current folder"
+    else:
+        hint = "check the path; a relative one is read from the current folder"
+    return Diagnostic(code, f"no {kind} file `{ref}`", pos, help=hint)
+
+
 def _unknown_ruleset(ref: str, near: Path | None, pos: Position | None) -> Diagnostic:
+    # A folder, or a path missing its suffix, is a likely slip on the command line.
+    base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+    if "/" in ref and (base / ref).is_dir():
+        return Diagnostic(R_UNKNOWN_RULESET.code, f"`{ref}` is a folder, not a ruleset", pos,
+                          help="name a ruleset file in it, or an id (`rulecraft lint` takes folders)")
+    with_suffix = next((ref + s for s in SUFFIXES if "/" in ref and (base / (ref + s)).is_file()), None)
+    if with_suffix:
+        return Diagnostic(R_UNKNOWN_RULESET.code, f"unknown ruleset `{ref}`", pos,
+                          help=f"did you mean the file `{with_suffix}`?")
     guess = closest(ref, known_ids(near))
     return Diagnostic(
         R_UNKNOWN_RULESET.code,
@@ -214,6 +235,7 @@ def find_overlay(ref: str, game: str, near: Path | None = None,
         for candidate in (base / ref, Path(ref)):
             if candidate.is_file():
                 return Lookup(candidate, [])
+        return Lookup(None, [_missing_file(R_UNKNOWN_OVERLAY.code, "overlay", ref, near, pos)])
     else:
         parts = ref.split("/")
         if len(parts) == 3 and parts[1] == "overlays":

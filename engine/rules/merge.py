@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine.diagnostics import Diagnostic, Severity, define
+from engine.diagnostics import Diagnostic, Severity, closest, define
 from engine.rules.yamlload import Document
 
 R_REDUNDANT = define(
@@ -110,7 +110,9 @@ class Merger:
             if key == "$delete":
                 continue
             if isinstance(key, str) and key.startswith("$"):
+                guess = closest(key, ("$append", "$prepend", "$delete"))
                 self._report(R_DIRECTIVE, dpath + (key,), f"unknown merge directive `{key}`",
+                             f"did you mean `{guess}`?" if guess else
                              "directives are `$append`, `$prepend` (for a list) and `$delete`",
                              key=True)
                 continue

@@ -187,6 +187,10 @@ def _additional(error: ValidationError, loc: _Locator, _plain) -> list[Diagnosti
         elif re.search(r"[().\s]", key):
             message = f"`{key}` is not a valid key {_in(error.absolute_path)}"
             help = "a comma inside `{...}` ends the value: quote an expression that contains commas"
+        elif not len(error.absolute_path) and key in ("extends", "overlays") and "overlay" in known:
+            message = f"an overlay has no `{key}`"
+            help = ("an overlay is applied over the ruleset that lists it or `--with`s it; "
+                    "to build on a ruleset, write a ruleset with `extends:`")
         elif patterns and not known:
             message = f"`{key}` is not a valid name at `{where}`"
             help = "names are snake_case: lower-case letters, digits and `_`"
@@ -227,8 +231,11 @@ def _type(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]:
         wanted = " or ".join(_TYPE_NAMES.get(t, t) for t in expected)
     actual = _describe(error.instance)
     path = _dotted(error.absolute_path)
+    help = None
+    if "integer" in expected and isinstance(error.instance, str) and re.fullmatch(r"-?\d+", error.instance):
+        help = f"remove the quotes: {error.instance}"
     return [Diagnostic(S_WRONG_TYPE.code, f"`{path}` must be {wanted}, not {actual}",
-                       loc.value(error.absolute_path))]
+                       loc.value(error.absolute_path), help=help)]
 
 
 def _describe(value: Any) -> str:

@@ -222,7 +222,8 @@ def parse_text(text: str, path: str, doc: Document | None = None) -> Document:
     if not isinstance(node, yaml.MappingNode):
         doc.diagnostics.append(Diagnostic(
             Y_NOT_MAPPING.code, "the document must be a mapping of keys to values",
-            _mark_pos(path, node.start_mark)))
+            _mark_pos(path, node.start_mark),
+            help="write `key: value` lines starting at column 1 (`ruleset:`, `players:`, ...)"))
         return doc
     try:
         data = _Builder(doc).build(node, (), 0)
@@ -242,7 +243,8 @@ def _compose(text: str, path: str):
         mark = exc.problem_mark or exc.context_mark
         pos = _mark_pos(path, mark) if mark else Position(path)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        return None, Diagnostic(Y_SYNTAX.code, f"YAML syntax error: {problem}", pos)
+        return None, Diagnostic(Y_SYNTAX.code, f"YAML syntax error: {problem}", pos,
+                                help=_syntax_help(exc))
     except RecursionError:
         return None, Diagnostic(Y_TOO_DEEP.code, "nesting too deep to parse", Position(path))
     except yaml.reader.ReaderError as exc:
@@ -251,6 +253,26 @@ def _compose(text: str, path: str):
         return None, Diagnostic(Y_SYNTAX.code, message, position_at(text, exc.position, path))
     except (yaml.YAMLError, ValueError) as exc:
         return None, Diagnostic(Y_SYNTAX.code, f"YAML error: {exc}", Position(path))
+
+
+# PyYAML's names for the constructs, in an author's words.
+_PLAIN_NAMES = {"flow sequence": "list `[`", "flow mapping": "mapping `{`",
+                "quoted scalar": "quoted string", "block mapping": "mapping",
+                "block collection": "list or mapping"}
+
+
+def _syntax_help(exc: yaml.MarkedYAMLError) -> str | None:
+    """Where the construct that failed began (the error itself is often at the end of
+    the file), or the usual cause of a stray `:`."""
+    if "mapping values are not allowed" in (exc.problem or ""):
+        return "a value holding `: ` must be quoted"
+    mark, problem = exc.context_mark, exc.problem_mark
+    if exc.context and mark is not None and (problem is None or mark.line != problem.line
+                                             or mark.column != problem.column):
+        what = exc.context.split(" a ", 1)[-1].split(" an ", 1)[-1]
+        what = _PLAIN_NAMES.get(what, what)
+        return f"check the {what} that starts at line {mark.line + 1}, column {mark.column + 1}"
+    return None
 
 
 def _tab_diagnostics(text: str, path: str) -> list[Diagnostic]:

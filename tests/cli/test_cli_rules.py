@@ -54,6 +54,10 @@ def test_lint_warnings_pass_unless_strict(tmp_path):
 def test_lint_usage_errors_exit_2(tmp_path):
     assert run("lint", str(tmp_path / "missing.yaml")).exit_code == 2
     assert run("lint").exit_code == 2
+    (tmp_path / "no-rulesets").mkdir()
+    (tmp_path / "no-rulesets" / "notes.txt").write_text("not a ruleset\n")
+    result = run("lint", str(tmp_path / "no-rulesets"))
+    assert result.exit_code == 2 and "no .yaml or .yml file under" in result.stderr
     assert run("lint", "--format", "xml", str(paths.rulesets_dir())).exit_code == 2
 
 

@@ -39,3 +39,13 @@ def test_unknown_ruleset_exits_with_its_diagnostic():
     result = runner.invoke(app, ["names", "nosuchgame"])
     assert result.exit_code != 0
     assert "R40" in result.output
+
+
+def test_exit_2_for_a_reference_to_nothing_and_1_for_a_broken_ruleset(tmp_path):
+    assert runner.invoke(app, ["names", "nosuchgame"]).exit_code == 2  # as `show`
+    assert runner.invoke(app, ["names", "triominos", "--with", "nope"]).exit_code == 2
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: triominos/pressman\nruleset: {game: triominos, title: B}\n"
+                      "players: {mx: 3}\n")
+    result = runner.invoke(app, ["names", str(broken)])
+    assert result.exit_code == 1 and "S200" in result.output

@@ -78,3 +78,12 @@ def test_merge_follows_the_rules_and_every_value_has_its_source(base, over):
         assert node is not None, path
         assert node.doc.path == setter(base, over, path), path
         assert node.doc.where(*node.path) is not None
+
+
+def test_a_misspelt_directive_suggests_the_closest(tree, write):
+    from engine.rules import check_ruleset
+
+    child = write(tree, "demo/typo.yaml", "extends: demo/base\nruleset:\n  game: demo\n"
+                  "  title: T\n  sources: {$apend: [x]}\nscoring: {$delet: [bridge]}\n")
+    found = {(d.pos.line, d.help) for d in check_ruleset(str(child))[1] if d.code == "R406"}
+    assert found == {(5, "did you mean `$append`?"), (6, "did you mean `$delete`?")}

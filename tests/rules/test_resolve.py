@@ -153,3 +153,22 @@ def test_expression_errors_land_on_the_character_through_the_locator(tree, write
         (problem,) = problems
         assert problem.pos.path.endswith("child.yaml")
         assert lines[problem.pos.line - 1][problem.pos.col - 1:].startswith(typo), problem
+
+
+def test_a_missing_path_says_no_such_file_not_which_ids_exist(tree, write):
+    child = write(tree, "demo/child.yaml",
+                  "extends: ./gone.yaml\nruleset: {game: demo, title: C}\n")
+    rs, (d,) = check_ruleset(str(child))
+    assert rs is None and d.code == "R400" and d.message == "no ruleset file `./gone.yaml`"
+    assert (d.pos.line, d.pos.col) == (1, 10) and "read from" in d.help
+    rs, (d,) = check_ruleset(str(tree / "demo/base.yaml"), [str(tree / "demo/overlays/gone.yaml")])
+    assert rs is None and d.code == "R401" and d.message.startswith("no overlay file")
+    assert d.help == "check the path"
+
+
+def test_a_folder_or_a_path_without_its_suffix_is_named_as_such(tree, write):
+    rs, (d,) = check_ruleset(str(tree / "demo"))
+    assert d.code == "R400" and d.message.endswith("is a folder, not a ruleset")
+    child = write(tree, "demo/child.yaml", "extends: ../demo/base\nruleset: {game: demo, title: C}\n")
+    rs, (d,) = check_ruleset(str(child))
+    assert d.code == "R400" and d.help == "did you mean the file `../demo/base.yaml`?"

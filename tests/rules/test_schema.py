@@ -156,6 +156,25 @@ def test_a_comma_in_a_flow_mapping_gets_a_hint(tmp_path):
     assert "player.score)" in d.message and "quote" in d.help
 
 
+def test_extends_in_an_overlay_says_overlays_have_none(tmp_path):
+    from engine.rules.lint import lint_file
+
+    path = tmp_path / "ov.yaml"
+    path.write_text("overlay: {game: triominos, title: O}\nextends: triominos/pressman\n"
+                    "players: {max: 3}\n", encoding="utf-8")
+    (d,) = [d for d in lint_file(path) if d.code == "S200"]
+    assert (d.message, d.pos.line, d.pos.col) == ("an overlay has no `extends`", 2, 1)
+    assert "write a ruleset with `extends:`" in d.help
+
+
+def test_a_quoted_number_is_told_to_lose_its_quotes(tmp_path):
+    path = tmp_path / "quoted.yaml"
+    path.write_text("extends: triominos/pressman\nruleset: {game: triominos, title: Q}\n"
+                    "players: {min: \"2\"}\n", encoding="utf-8")
+    (d,) = [d for d in check_ruleset(str(path))[1] if d.code == "S201"]
+    assert (d.pos.line, d.pos.col, d.help) == (3, 16, "remove the quotes: 2")
+
+
 def test_missing_keys_of_a_complete_ruleset(tmp_path):
     path = tmp_path / "thin.yaml"
     path.write_text("ruleset: {game: thin, title: Thin}\nplayers: {min: 1}\n", encoding="utf-8")

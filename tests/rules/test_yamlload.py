@@ -48,6 +48,18 @@ def test_syntax_error_has_a_position():
     assert codes(doc) == ["Y100"] and doc.diagnostics[0].pos.line == 2
 
 
+def test_syntax_error_help_points_back_at_the_unclosed_construct():
+    (d,) = parse_text("a: x\nb: [1, 2\nc: 3\n", "f.yaml").diagnostics
+    assert d.help == "check the list `[` that starts at line 2, column 4"
+    (d,) = parse_text("a:\n  title: one: two\n", "f.yaml").diagnostics
+    assert (d.pos.line, d.help) == (2, "a value holding `: ` must be quoted")
+
+
+def test_a_top_level_list_says_what_to_write():
+    (d,) = parse_text("- a\n- b\n", "f.yaml").diagnostics
+    assert d.code == "Y110" and d.help.startswith("write `key: value` lines")
+
+
 def test_empty_and_comment_only_files():
     assert codes(parse_text("", "f.yaml")) == ["Y104"]
     assert codes(parse_text("# nothing\n\n", "f.yaml")) == ["Y104"]
