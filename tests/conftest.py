@@ -2,7 +2,8 @@
 
 Every `expect:` case of every scenario file under tests/golden/ is one test named
 `<file>::<case>`. `--update-golden` rewrites each case's `points`, `breakdown` and
-`scores` with what the engine computes (the YAML is re-dumped, so comments are lost);
+`scores` with what the engine computes (in place where a value sits on one line, so
+comments are kept; otherwise the YAML is re-dumped);
 review the diff, since golden values must come from the rules, not from the code.
 """
 
