@@ -14,16 +14,15 @@ an up cell, M, L, R on a down cell); pieces are never mirrored. The placement me
 from __future__ import annotations
 
 import re
-from bisect import insort
-from operator import itemgetter
+from bisect import bisect_left, insort
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, register
 from engine.topology.triangular_grid import (
-    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12, _EDGE3,
-    _NB_BITS, _NEIGH, _POINTS, _contact_fields, _measures, _spin, cells_at, corner_points, is_up, neighbour,
-    rotations,
+    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12, _HALF,
+    _ID_NEIGH, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at,
+    corner_points, id_cell, is_up, neighbour, rotations,
 )
 
 __all__ = [
@@ -126,33 +125,55 @@ _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9
 
 
 class TriangularBoard(Board):
-    """The tiles on the table, the number at each lattice point and the open cells."""
+    """The tiles on the table, the number at each lattice point and the open cells.
+
+    Cells and points are keyed by their int ids (`cell_id`). Every empty cell touching a
+    tile has a record in `_open`, kept up to date as tiles go down: (slot, cell, id,
+    shared edges, known corners, m, l, r, points up), where m, l, r are the numbers its
+    corners must show (None: free) and `slot` is the catalogue's entry for them.
+    """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
-        self.cells: dict[Cell, tuple[Piece, tuple[int, int, int], int]] = {}
-        self.points: dict[Point, int] = {}
-        self.around: dict[Point, int] = {}  # how many tiles meet at each point
-        self.edge_frontier: set[Cell] = set()  # empty cells with an occupied edge neighbour
-        # Every empty cell touching a tile -> (m, l, r, touched, edges, index key): the
-        # numbers its corners must show (None: free), refreshed when a neighbour fills.
-        self.open: dict[Cell, tuple] = {}
-        self._order: dict[bool, list[Cell]] = {}  # sorted frontiers, until the next tile
+        self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
+        self._pts: dict[int, int] = {}  # point id -> its number
+        self._open: dict[int, tuple] = {}
+        # The ids of the open cells, and of those sharing an edge, sorted (row-major); and
+        # their records in that order, made when first needed after a tile goes down. The
+        # lists are never changed in place once made, so clones share them.
+        self._ids: list[int] = []
+        self._edge_ids: list[int] = []
+        self._by_point: list | None = None
+        self._by_edge: list | None = None
 
     @property
     def count(self) -> int:
-        return len(self.cells)
+        return len(self._tiles)
 
     @property
-    def point_frontier(self):
+    def cells(self) -> dict[Cell, tuple[Piece, tuple[int, int, int], int]]:
+        """Cell -> (piece, numbers at M, L, R, rotation), in the order the tiles went down."""
+        return {cell: (piece, numbers, rotation) for piece, numbers, rotation, cell in self._tiles.values()}
+
+    @property
+    def points(self) -> dict[Point, int]:
+        """The number shown at each lattice point a tile covers."""
+        return {id_cell(point): number for point, number in self._pts.items()}
+
+    @property
+    def edge_frontier(self) -> set[Cell]:
+        """Empty cells sharing an edge with a tile."""
+        return {rec[1] for rec in self._open.values() if rec[3]}
+
+    @property
+    def point_frontier(self) -> set[Cell]:
         """Empty cells touching a tile at a point or more."""
-        return self.open.keys()
+        return {rec[1] for rec in self._open.values()}
 
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
-        new.cells, new.points, new.around = dict(self.cells), dict(self.points), dict(self.around)
-        new.edge_frontier, new.open = set(self.edge_frontier), dict(self.open)
-        new._order = self._order  # never changed in place: `_put` starts a new one
+        new._tiles, new._pts, new._open = self._tiles.copy(), self._pts.copy(), self._open.copy()
+        new._ids, new._edge_ids, new._by_point, new._by_edge = self._ids, self._edge_ids, self._by_point, self._by_edge
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
 
@@ -162,89 +183,101 @@ class TriangularBoard(Board):
         """Every matching placement: cells by (row, column), then tiles by their numbers
         (then uid), then rotation; so the order does not depend on the order of the hand.
         The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
-        come from the frontier that `apply_placement` keeps.
+        come from the open cells that `apply_placement` keeps.
         """
-        catalogue, uids = self._catalogue, {piece.uid for piece in hand}
-        if not uids <= catalogue.seen:
+        catalogue, held = self._catalogue, 0  # the hand's uids as a bit set
+        for piece in hand:
+            held |= 1 << piece.uid
+        if held & ~catalogue.seen:
             catalogue.learn(hand)
-        if first and not self.cells:
-            for cell in ((0, 0), (1, 0)):
-                for piece in sorted(hand, key=lambda p: (tuple(p.attrs["corners"]), p.uid)):
-                    for k, nums in rotations(piece.attrs["corners"], cell == (0, 0)):
-                        yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
-            return
-        point = rules == "point"  # `contact: point` (else `edge`), from compile_place
-        info, order, index = self.open, self._order.get(point), catalogue.by_key
-        if order is None:
-            order = self._order[point] = sorted(self.open if point else self.edge_frontier, key=_ROW_MAJOR)
-        held, holders = 0, catalogue.holders  # the hand's uids as a bit set
-        for uid in uids:
-            held |= 1 << uid
-        for cell in order:
-            pm, pl, pr, touched, edges, key = info[cell]
-            if not holders.get(key, 0) & held:
-                continue  # no tile of the hand fits the known corners
-            for _, uid, k, nums, piece in index[key]:  # the tiles fitting the known corners
-                if uid in uids and (pm is None or pm == nums[0]):
-                    yield TriangularPlacement(piece, cell, k, nums, edges, touched, self)
+        if first and not self._tiles:
+            return self._openings(hand)
+        if rules == "point":  # `contact: point` (else `edge`), from compile_place
+            order = self._by_point
+            if order is None:
+                order = self._by_point = list(map(self._open.__getitem__, self._ids))
+        else:
+            order = self._by_edge
+            if order is None:
+                order = self._by_edge = list(map(self._open.__getitem__, self._edge_ids))
+        found = []  # a list, not a generator: cheaper, the callers take every placement
+        for rec in order:
+            slot = rec[0]
+            if slot[0] & held:  # some tile of the hand fits the known corners
+                cell, edges, touched = rec[1], rec[3], rec[4]
+                for _, uid, k, nums, piece in slot[1]:
+                    if held >> uid & 1:
+                        found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
+        return iter(found)
+
+    def _openings(self, hand: Sequence[Piece]) -> Iterator[TriangularPlacement]:
+        for cell in ((0, 0), (1, 0)):
+            for piece in sorted(hand, key=lambda p: (tuple(p.attrs["corners"]), p.uid)):
+                for k, nums in rotations(piece.attrs["corners"], cell == (0, 0)):
+                    yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
 
     def apply_placement(self, placement: Placement) -> None:
-        """Put the tile down, keeping the point map and both frontiers up to date."""
+        """Put the tile down, keeping the point map and the open cells up to date."""
         assert isinstance(placement, TriangularPlacement)
         cell = placement.cell
+        c, r = cell
+        up, cid = (c + r) % 2 == 0, (r + _HALF) * _STRIDE + c + _HALF
         if placement._mask is None:  # measures describe the board before the move
-            placement._mask = self.occupancy(cell)
-        self._put(cell, placement.piece, placement.numbers, placement.rotation)
+            placement._mask = self._occupancy(cid, up)
+        self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation)
 
-    def _put(self, cell: Cell, piece: Piece, numbers, rotation: int) -> None:
-        cells, points, around, opened = self.cells, self.points, self.around, self.open
-        c, r = cell
-        up = (c + r) % 2 == 0
-        cells[cell] = (piece, tuple(numbers), rotation)
+    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> None:
+        tiles, pts, opened = self._tiles, self._pts, self._open
+        tiles[cid] = (piece, tuple(numbers), rotation, cell)
         fresh = 0  # the corners whose point was unknown until now
-        for (dx, dy), number, bit in zip(_POINTS[up], numbers, (1, 2, 4)):
-            point = (c + dx, r + dy)
-            if point not in points:
+        for delta, number, bit in zip(_ID_POINTS[up], numbers, (1, 2, 4)):
+            if cid + delta not in pts:
                 fresh |= bit
-            points[point] = number
-            around[point] = around.get(point, 0) + 1
-        self.edge_frontier.discard(cell)
-        opened.pop(cell, None)
-        self._order = {}
-        for dc, dr in _EDGE3[up]:
-            if (c + dc, r + dr) not in cells:
-                self.edge_frontier.add((c + dc, r + dr))
-        get = points.get
-        for dc, dr, shared, edge, nup, (mx, my, lx, ly, rx, ry), (ax, ay, bx, by, ex, ey) in _NEIGH[up]:
-            other = (c + dc, r + dr)
-            if other in cells or not (edge or shared & fresh or other not in opened):
-                continue
-            # `_constraints(other)`, inlined with offsets from this cell: the hot spot of apply
-            pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
-            touched = (pm is not None) + (pl is not None) + (pr is not None)
-            edges = ((c + ax, r + ay) in cells) + ((c + bx, r + by) in cells) + ((c + ex, r + ey) in cells)
-            opened[other] = (pm, pl, pr, touched, edges, (nup, None if touched == 3 else pm, pl, pr))
-
-    def _constraints(self, cell: Cell) -> tuple:
+            pts[cid + delta] = number
+        ids, edge_ids = self._ids[:], self._edge_ids[:]  # new lists: clones may share the old
+        was = opened.pop(cid, None)
+        if was is not None:
+            del ids[bisect_left(ids, cid)]
+            if was[3]:
+                del edge_ids[bisect_left(edge_ids, cid)]
+        self._ids, self._edge_ids, self._by_point, self._by_edge = ids, edge_ids, None, None
         c, r = cell
-        up = (c + r) % 2 == 0
-        get, cells = self.points.get, self.cells
-        (mx, my), (lx, ly), (rx, ry) = _POINTS[up]
-        pm, pl, pr = get((c + mx, r + my)), get((c + lx, r + ly)), get((c + rx, r + ry))
-        touched = (pm is not None) + (pl is not None) + (pr is not None)
-        (ax, ay), (bx, by), (ex, ey) = _EDGE3[up]
-        edges = ((c + ax, r + ay) in cells) + ((c + bx, r + by) in cells) + ((c + ex, r + ey) in cells)
-        # The index key names two known corners (or the one there is); M is checked apart.
-        key = (up, None if touched == 3 else pm, pl, pr) if touched else None
-        return pm, pl, pr, touched, edges, key
+        get, slots = pts.get, self._catalogue.by_key
+        # A neighbour's record changes only through a shared corner that was unknown, or a
+        # shared edge; an empty cell with no record touched no tile until now.
+        for delta, dc, dr, shared, edge, nup, dm, dl, dr_ in _ID_NEIGH[up]:
+            other = cid + delta
+            if other in tiles:
+                continue
+            rec = opened.get(other)
+            if rec is None:
+                ocell, edges = (c + dc, r + dr), edge
+                insort(ids, other)
+                if edge:
+                    insort(edge_ids, other)
+            elif edge or shared & fresh:
+                if edge and not rec[3]:
+                    insort(edge_ids, other)
+                ocell, edges = rec[1], rec[3] + edge
+            else:
+                continue
+            pm, pl, pr = get(cid + dm), get(cid + dl), get(cid + dr_)
+            touched = (pm is not None) + (pl is not None) + (pr is not None)
+            slot = slots.get((nup, pm, pl, pr))
+            if slot is None:
+                slot = slots[(nup, pm, pl, pr)] = [0, []]
+            opened[other] = (slot, ocell, other, edges, touched, pm, pl, pr, nup)
+
+    def _occupancy(self, cid: int, up: bool) -> int:
+        tiles, mask = self._tiles, 0
+        for delta, bit in _ID_OCCUPANCY[up]:
+            if cid + delta in tiles:
+                mask |= bit
+        return mask
 
     def occupancy(self, cell: Cell) -> int:
         """Which of the 12 neighbours of `cell` hold a tile, as bits in `NEIGHBOURS` order."""
-        cells, (c, r), mask = self.cells, cell, 0
-        for dc, dr, bit in _NB_BITS[(c + r) % 2 == 0]:
-            if (c + dc, r + dr) in cells:
-                mask |= bit
-        return mask
+        return self._occupancy(cell_id(*cell), is_up(cell))
 
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
@@ -266,19 +299,19 @@ class TriangularBoard(Board):
 
     def why_not(self, piece: Piece, cell: Cell, rotation: int | None, first: bool, rules: object) -> str:
         """A sentence saying why `piece` cannot go on `cell` in `rotation`."""
-        where = f"{cell[0]},{cell[1]}"
-        if cell in self.cells:
+        where, cid = f"{cell[0]},{cell[1]}", cell_id(*cell)
+        if cid in self._tiles:
             return f"cell {where} is already occupied"
-        if first and not self.cells:
+        if first and not self._tiles:
             if cell not in ((0, 0), (1, 0)):
                 return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
-        elif cell not in (self.open if rules == "point" else self.edge_frontier):
+        elif cid not in self._open or (rules != "point" and not self._open[cid][3]):
             return f"cell {where} does not " + ("touch a tile" if rules == "point" else "share an edge with a tile")
         if rotation is None:
             return f"no rotation of {piece.name} fits on {where} (or give one: r0, r1 or r2)"
         nums = _numbers(piece, cell, rotation)
         for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
-            have = self.points.get(point)
+            have = self._pts.get(cell_id(*point))
             if have is not None and have != number:
                 return f"corner {name} of {piece.name}r{rotation} on {where} shows {number}, the table shows {have}"
         return f"{piece.name}r{rotation} cannot go on {where}"
@@ -286,30 +319,39 @@ class TriangularBoard(Board):
     # -- positions and checks -------------------------------------------------------
 
     def check_invariants(self) -> list[str]:
-        """Problems with the board (empty when sound): every shared corner must agree."""
-        problems, seen = [], {}
+        """Problems with the board (empty when sound): every shared corner must agree, and
+        the open cells must be exactly the empty neighbours, with up-to-date records."""
+        problems, seen, points = [], {}, self.points
         for cell, (piece, numbers, _) in self.cells.items():
             for name, point, number in zip(CORNER_NAMES, corner_points(cell), numbers):
                 other = seen.setdefault(point, (cell, number))
                 if other[1] != number:
                     problems.append(f"point {point}: {cell} corner {name} shows {number}, {other[0]} shows {other[1]}")
-                if self.points.get(point) != number:
-                    problems.append(f"point {point}: map holds {self.points.get(point)}, {cell} shows {number}")
-        for point, count in self.around.items():
-            if count != sum(1 for x in cells_at(point) if x in self.cells):
-                problems.append(f"point {point}: tile count {count} is stale")
-        # The frontiers must be exactly the empty neighbours, with up-to-date constraints.
-        touching, edged = set(), set()
-        for c, r in self.cells:
-            touching.update((c + dc, r + dr) for dc, dr in _ALL12[is_up((c, r))])
-            edged.update((c + dc, r + dr) for dc, dr in _EDGE3[is_up((c, r))])
-        touching -= self.cells.keys()
-        edged -= self.cells.keys()
-        if set(self.open) != touching or self.edge_frontier != edged:
+                if points.get(point) != number:
+                    problems.append(f"point {point}: map holds {points.get(point)}, {cell} shows {number}")
+        if len(points) != len(seen):
+            problems.append("the point map holds points no tile covers")
+        touching = set()
+        for cid, (_, _, _, (c, r)) in self._tiles.items():
+            touching.update(cell_id(c + dc, r + dr) for dc, dr in _ALL12[is_up((c, r))])
+        touching -= self._tiles.keys()
+        if set(self._open) != touching:
             problems.append("the frontier of open cells is not the set of empty neighbours")
-        problems += [f"open cell {x}: stale constraints" for x in touching & set(self.open)
-                     if self.open[x] != self._constraints(x)]
+        if self._ids != sorted(self._open) or self._edge_ids != sorted(x for x, rec in self._open.items() if rec[3]):
+            problems.append("the sorted lists of open cells are stale")
+        problems += [f"open cell {id_cell(x)}: stale record" for x in sorted(touching & self._open.keys())
+                     if self._open[x] != self._record(x)]
         return problems
+
+    def _record(self, cid: int) -> tuple:
+        """The record of open cell `cid`, worked out from scratch (for the checks)."""
+        cell = id_cell(cid)
+        up, get = is_up(cell), self._pts.get
+        pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
+        touched = sum(x is not None for x in (pm, pl, pr))
+        edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
+        slot = self._catalogue.by_key.get((up, pm, pl, pr))
+        return (slot, cell, cid, edges, touched, pm, pl, pr, up)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
@@ -336,28 +378,30 @@ class TriangularBoard(Board):
 
     def dump_position(self) -> str:
         """The board in the notation `load_position` reads, one tile a line by row then column."""
+        tiles = self._tiles
         return "\n".join(
-            f"{self.cells[cell][0].name}@{cell[0]},{cell[1]}r{self.cells[cell][2]}"
-            for cell in sorted(self.cells, key=_row_major)
+            f"{tiles[cid][0].name}@{tiles[cid][3][0]},{tiles[cid][3][1]}r{tiles[cid][2]}" for cid in sorted(tiles)
         )
 
     def key(self) -> object:
         """Equal keys, equal boards: which piece is where, in which rotation."""
-        return frozenset((cell, piece.uid, rotation) for cell, (piece, _, rotation) in self.cells.items())
+        return frozenset((cell, piece.uid, rotation) for piece, _, rotation, cell in self._tiles.values())
 
     def pieces_on_board(self) -> list[Piece]:
         """Every tile on the table."""
-        return [piece for piece, _, _ in self.cells.values()]
+        return [tile[0] for tile in self._tiles.values()]
 
     def put_tile(self, cell: Cell, piece: Piece, rotation: int) -> None:
         """Lay `piece` on `cell` in `rotation` with no contact rule; its corners must match."""
-        if cell in self.cells:
+        cid = cell_id(*cell)
+        if cid in self._tiles:
             raise ValueError(f"cell {cell[0]},{cell[1]} is already occupied")
         nums = _numbers(piece, cell, rotation)
         for name, point, number in zip(CORNER_NAMES, corner_points(cell), nums):
-            if self.points.get(point, number) != number:
-                raise ValueError(f"corner {name} shows {number}, the table shows {self.points[point]}")
-        self._put(cell, piece, nums, rotation)
+            have = self._pts.get(cell_id(*point), number)
+            if have != number:
+                raise ValueError(f"corner {name} shows {number}, the table shows {have}")
+        self._put(cid, cell, is_up(cell), piece, nums, rotation)
 
 
 def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int | None]:
@@ -372,42 +416,40 @@ def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int
     return tile, (int(c), int(r)), rotation
 
 
-def _row_major(cell: Cell) -> tuple[int, int]:
-    return cell[1], cell[0]
-
-
-_ROW_MAJOR = itemgetter(1, 0)  # `_row_major` without a Python call per cell
-
-
 class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
-    A key is (up, m, l, r) with one or two numbers left as None; an entry is (corners, uid,
-    rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does not
-    depend on the order pieces were met. Shared by the boards of one ruleset, whose pieces
-    have distinct uids.
+    A key is (up, m, l, r) with the numbers a cell's corners must show, None where free;
+    its slot is [the uids listed under it as a bit set, entries], an entry being (corners,
+    uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
+    not depend on the order pieces were met. Slots are changed in place as pieces are
+    learnt (boards' open records hold them). Shared by the boards of one ruleset, whose
+    pieces have distinct uids.
     """
 
-    __slots__ = ("seen", "by_key", "holders")
+    __slots__ = ("seen", "by_key")
 
     def __init__(self):
-        self.seen: set[int] = set()
+        self.seen = 0  # the uids learnt, as a bit set
         self.by_key: dict[tuple, list] = {}
-        self.holders: dict[tuple, int] = {}  # key -> the uids listed under it, as a bit set
 
     def learn(self, pieces: Sequence[Piece]) -> None:
+        """Index the rotations of the pieces not met yet."""
         for piece in pieces:
-            if piece.uid in self.seen:
+            if self.seen >> piece.uid & 1:
                 continue
-            self.seen.add(piece.uid)
+            self.seen |= 1 << piece.uid
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
                     entry = (corners, piece.uid, k, (m, l, r), piece)
-                    for key in ((up, m, l, None), (up, m, None, r), (up, None, l, r),
+                    for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r)):
-                        insort(self.by_key.setdefault(key, []), entry)
-                        self.holders[key] = self.holders.get(key, 0) | 1 << piece.uid
+                        slot = self.by_key.get(key)
+                        if slot is None:
+                            slot = self.by_key[key] = [0, []]
+                        insort(slot[1], entry)
+                        slot[0] |= 1 << piece.uid
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:

@@ -144,3 +144,43 @@ def _spin(corners: Sequence[int], k: int, up: bool) -> tuple[int, int, int]:
     """The numbers at M, L, R with `corners[k]` at M: clockwise is M, R, L on an up cell."""
     a, b, c = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
     return (a, c, b) if up else (a, b, c)
+
+
+# -- integer ids -----------------------------------------------------------------------
+# The board keys its dicts by one int per cell or point rather than a (c, r) tuple: no
+# tuple is built and hashed per look-up, a neighbour is `id + delta`, and ids sort in
+# row-major order (row, then column), the order placements are listed in. Coordinates
+# must stay within +-2**20 of the origin, far beyond any set of pieces.
+_STRIDE = 1 << 21
+_HALF = 1 << 20
+
+
+def cell_id(c: int, r: int) -> int:
+    """The id of cell (or lattice point) `(c, r)`."""
+    return (r + _HALF) * _STRIDE + c + _HALF
+
+
+def id_cell(i: int) -> Cell:
+    """The cell (or lattice point) of id `i`."""
+    r, c = divmod(i, _STRIDE)
+    return c - _HALF, r - _HALF
+
+
+def _delta(dc: int, dr: int) -> int:
+    return dr * _STRIDE + dc
+
+
+# Per orientation: the ids of the corner points M, L, R and of the 12 neighbours with
+# their occupancy bits, as deltas from the cell's id.
+_ID_POINTS = {up: tuple(_delta(dx, dy) for dx, dy in _POINTS[up]) for up in (True, False)}
+_ID_OCCUPANCY = {up: tuple((_delta(dc, dr), bit) for dc, dr, bit in _NB_BITS[up]) for up in (True, False)}
+# Per orientation, for each of the 12 neighbours: its id delta, its offset, the bits of
+# the cell's corners it shares, whether it shares an edge, its own orientation, and its
+# corner points M, L, R as id deltas from the cell.
+_ID_NEIGH = {
+    up: tuple(
+        (_delta(dc, dr), dc, dr, shared, int(edge), nup, _delta(mx, my), _delta(lx, ly), _delta(rx, ry))
+        for dc, dr, shared, edge, nup, (mx, my, lx, ly, rx, ry), _ in _NEIGH[up]
+    )
+    for up in (True, False)
+}
