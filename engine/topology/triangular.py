@@ -222,13 +222,15 @@ class TriangularBoard(Board):
         cell = placement.cell
         c, r = cell
         up, cid = (c + r) % 2 == 0, (r + _HALF) * _STRIDE + c + _HALF
+        mask = self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation)
         if placement._mask is None:  # measures describe the board before the move
-            placement._mask = self._occupancy(cid, up)
-        self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation)
+            placement._mask = mask
 
-    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> None:
+    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> int:
+        """Lay the tile; returns which of the cell's 12 neighbours held a tile before."""
         tiles, pts, opened = self._tiles, self._pts, self._open
-        tiles[cid] = (piece, tuple(numbers), rotation, cell)
+        numbers = tuple(numbers)
+        tiles[cid] = (piece, numbers, rotation, cell)
         fresh = 0  # the corners whose point was unknown until now
         for delta, number, bit in zip(_ID_POINTS[up], numbers, (1, 2, 4)):
             if cid + delta not in pts:
@@ -242,31 +244,39 @@ class TriangularBoard(Board):
                 del edge_ids[bisect_left(edge_ids, cid)]
         self._ids, self._edge_ids, self._by_point, self._by_edge = ids, edge_ids, None, None
         c, r = cell
-        get, slots = pts.get, self._catalogue.by_key
-        # A neighbour's record changes only through a shared corner that was unknown, or a
-        # shared edge; an empty cell with no record touched no tile until now.
-        for delta, dc, dr, shared, edge, nup, dm, dl, dr_ in _ID_NEIGH[up]:
+        slots, mask, known = self._catalogue.by_key, 0, numbers + (None,)
+        for delta, dc, dr, bit, edge, nup, shared, count, jm, jl, jr in _ID_NEIGH[up]:
             other = cid + delta
             if other in tiles:
+                mask |= bit
                 continue
             rec = opened.get(other)
-            if rec is None:
-                ocell, edges = (c + dc, r + dr), edge
+            if rec is None:  # an empty cell with no record touched no tile until now
+                pm, pl, pr = known[jm if jm < 3 else 3], known[jl if jl < 3 else 3], known[jr if jr < 3 else 3]
                 insort(ids, other)
                 if edge:
                     insort(edge_ids, other)
-            elif edge or shared & fresh:
+                key = (nup, pm, pl, pr)
+                slot = slots.get(key)
+                if slot is None:
+                    slot = slots[key] = [0, []]
+                opened[other] = (slot, (c + dc, r + dr), other, edge, count, pm, pl, pr, nup)
+            elif shared & fresh:  # the tile sets a corner the cell did not know
+                both = numbers + rec[5:8]
+                pm, pl, pr = both[jm], both[jl], both[jr]
                 if edge and not rec[3]:
                     insort(edge_ids, other)
-                ocell, edges = rec[1], rec[3] + edge
-            else:
-                continue
-            pm, pl, pr = get(cid + dm), get(cid + dl), get(cid + dr_)
-            touched = (pm is not None) + (pl is not None) + (pr is not None)
-            slot = slots.get((nup, pm, pl, pr))
-            if slot is None:
-                slot = slots[(nup, pm, pl, pr)] = [0, []]
-            opened[other] = (slot, ocell, other, edges, touched, pm, pl, pr, nup)
+                key = (nup, pm, pl, pr)
+                slot = slots.get(key)
+                if slot is None:
+                    slot = slots[key] = [0, []]
+                touched = (pm is not None) + (pl is not None) + (pr is not None)
+                opened[other] = (slot, rec[1], other, rec[3] + edge, touched, pm, pl, pr, nup)
+            elif edge:  # known corners only: one more shared edge
+                if not rec[3]:
+                    insort(edge_ids, other)
+                opened[other] = rec[:3] + (rec[3] + 1,) + rec[4:]
+        return mask
 
     def _occupancy(self, cid: int, up: bool) -> int:
         tiles, mask = self._tiles, 0
