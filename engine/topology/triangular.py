@@ -120,6 +120,7 @@ class TriangularPlacement(Placement):
         return _measures(self._occupancy())[3]
 
 
+_TAKEN = ("taken",)  # the `_near` entry of a cell holding a tile
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 
@@ -128,21 +129,23 @@ class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells.
 
     Cells and points are keyed by their int ids (`cell_id`). Every empty cell touching a
-    tile has a record in `_open`, kept up to date as tiles go down: (slot, cell, id,
-    shared edges, known corners, m, l, r, points up), where m, l, r are the numbers its
-    corners must show (None: free) and `slot` is the catalogue's entry for them.
+    tile has a record in `_near`, kept up to date as tiles go down: (slot, cell, shared
+    edges, known corners, m, l, r, points up), where m, l, r are the numbers its corners
+    must show (None: free) and `slot` is the catalogue's entry for them. A cell holding a
+    tile is there too, as `_TAKEN`: one look-up tells the three cases apart.
     """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
-        self._open: dict[int, tuple] = {}
-        # The ids of the open cells, and of those sharing an edge, sorted (row-major); and
-        # their records in that order, made when first needed after a tile goes down. The
-        # lists are never changed in place once made, so clones share them.
-        self._ids: list[int] = []
-        self._edge_ids: list[int] = []
+        self._near: dict[int, tuple] = {}
+        # The ids of the open cells, and of those sharing an edge, sorted (row-major), kept
+        # from the first time they are needed (None until then: a game uses one of them);
+        # and their records in that order, made when first needed after a tile goes down.
+        # The lists are never changed in place once made, so clones share them.
+        self._ids: list[int] | None = None
+        self._edge_ids: list[int] | None = None
         self._by_point: list | None = None
         self._by_edge: list | None = None
 
@@ -163,16 +166,16 @@ class TriangularBoard(Board):
     @property
     def edge_frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a tile."""
-        return {rec[1] for rec in self._open.values() if rec[3]}
+        return {rec[1] for rec in self._near.values() if rec is not _TAKEN and rec[2]}
 
     @property
     def point_frontier(self) -> set[Cell]:
         """Empty cells touching a tile at a point or more."""
-        return {rec[1] for rec in self._open.values()}
+        return {rec[1] for rec in self._near.values() if rec is not _TAKEN}
 
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
-        new._tiles, new._pts, new._open = self._tiles.copy(), self._pts.copy(), self._open.copy()
+        new._tiles, new._pts, new._near = self._tiles.copy(), self._pts.copy(), self._near.copy()
         new._ids, new._edge_ids, new._by_point, new._by_edge = self._ids, self._edge_ids, self._by_point, self._by_edge
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
@@ -195,16 +198,20 @@ class TriangularBoard(Board):
         if rules == "point":  # `contact: point` (else `edge`), from compile_place
             order = self._by_point
             if order is None:
-                order = self._by_point = list(map(self._open.__getitem__, self._ids))
+                if self._ids is None:
+                    self._ids = sorted(x for x, rec in self._near.items() if rec is not _TAKEN)
+                order = self._by_point = list(map(self._near.__getitem__, self._ids))
         else:
             order = self._by_edge
             if order is None:
-                order = self._by_edge = list(map(self._open.__getitem__, self._edge_ids))
+                if self._edge_ids is None:
+                    self._edge_ids = sorted(x for x, rec in self._near.items() if rec is not _TAKEN and rec[2])
+                order = self._by_edge = list(map(self._near.__getitem__, self._edge_ids))
         found = []  # a list, not a generator: cheaper, the callers take every placement
         for rec in order:
             slot = rec[0]
             if slot[0] & held:  # some tile of the hand fits the known corners
-                cell, edges, touched = rec[1], rec[3], rec[4]
+                cell, edges, touched = rec[1], rec[2], rec[3]
                 for _, uid, k, nums, piece in slot[1]:
                     if held >> uid & 1:
                         found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
@@ -228,54 +235,60 @@ class TriangularBoard(Board):
 
     def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> int:
         """Lay the tile; returns which of the cell's 12 neighbours held a tile before."""
-        tiles, pts, opened = self._tiles, self._pts, self._open
-        numbers = tuple(numbers)
-        tiles[cid] = (piece, numbers, rotation, cell)
-        fresh = 0  # the corners whose point was unknown until now
-        for delta, number, bit in zip(_ID_POINTS[up], numbers, (1, 2, 4)):
-            if cid + delta not in pts:
-                fresh |= bit
-            pts[cid + delta] = number
-        ids, edge_ids = self._ids[:], self._edge_ids[:]  # new lists: clones may share the old
-        was = opened.pop(cid, None)
-        if was is not None:
-            del ids[bisect_left(ids, cid)]
-            if was[3]:
+        pts, near = self._pts, self._near
+        numbers = n0, n1, n2 = tuple(numbers)
+        self._tiles[cid] = (piece, numbers, rotation, cell)
+        dm, dl, dr = _ID_POINTS[up]
+        at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
+        fresh = (at_m not in pts) | (at_l not in pts) << 1 | (at_r not in pts) << 2  # corners unknown until now
+        pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
+        ids, edge_ids = self._ids, self._edge_ids
+        was = near.get(cid)
+        near[cid] = _TAKEN
+        if ids is not None:
+            ids = ids[:]  # a new list: clones may share the old
+            if was is not None:
+                del ids[bisect_left(ids, cid)]
+        if edge_ids is not None:
+            edge_ids = edge_ids[:]
+            if was is not None and was[2]:
                 del edge_ids[bisect_left(edge_ids, cid)]
         self._ids, self._edge_ids, self._by_point, self._by_edge = ids, edge_ids, None, None
         c, r = cell
-        slots, mask, known = self._catalogue.by_key, 0, numbers + (None,)
-        for delta, dc, dr, bit, edge, nup, shared, count, jm, jl, jr in _ID_NEIGH[up]:
+        slots, mask, known, get = self._catalogue.by_key, 0, numbers + (None, None, None), near.get
+        for delta, bit, edge, shared, rest in _ID_NEIGH[up]:
             other = cid + delta
-            if other in tiles:
-                mask |= bit
-                continue
-            rec = opened.get(other)
+            rec = get(other)
             if rec is None:  # an empty cell with no record touched no tile until now
-                pm, pl, pr = known[jm if jm < 3 else 3], known[jl if jl < 3 else 3], known[jr if jr < 3 else 3]
-                insort(ids, other)
-                if edge:
+                dc, dr, nup, count, jm, jl, jr = rest
+                pm, pl, pr = known[jm], known[jl], known[jr]
+                if ids is not None:
+                    insort(ids, other)
+                if edge and edge_ids is not None:
                     insort(edge_ids, other)
                 key = (nup, pm, pl, pr)
                 slot = slots.get(key)
                 if slot is None:
                     slot = slots[key] = [0, []]
-                opened[other] = (slot, (c + dc, r + dr), other, edge, count, pm, pl, pr, nup)
+                near[other] = (slot, (c + dc, r + dr), edge, count, pm, pl, pr, nup)
+            elif rec is _TAKEN:
+                mask |= bit
             elif shared & fresh:  # the tile sets a corner the cell did not know
-                both = numbers + rec[5:8]
+                jm, jl, jr = rest[4:]
+                both = numbers + rec[4:7]
                 pm, pl, pr = both[jm], both[jl], both[jr]
-                if edge and not rec[3]:
+                if edge and not rec[2] and edge_ids is not None:
                     insort(edge_ids, other)
-                key = (nup, pm, pl, pr)
+                key = (rest[2], pm, pl, pr)
                 slot = slots.get(key)
                 if slot is None:
                     slot = slots[key] = [0, []]
                 touched = (pm is not None) + (pl is not None) + (pr is not None)
-                opened[other] = (slot, rec[1], other, rec[3] + edge, touched, pm, pl, pr, nup)
+                near[other] = (slot, rec[1], rec[2] + edge, touched, pm, pl, pr, rest[2])
             elif edge:  # known corners only: one more shared edge
-                if not rec[3]:
+                if not rec[2] and edge_ids is not None:
                     insort(edge_ids, other)
-                opened[other] = rec[:3] + (rec[3] + 1,) + rec[4:]
+                near[other] = rec[:2] + (rec[2] + 1,) + rec[3:]
         return mask
 
     def _occupancy(self, cid: int, up: bool) -> int:
@@ -315,7 +328,7 @@ class TriangularBoard(Board):
         if first and not self._tiles:
             if cell not in ((0, 0), (1, 0)):
                 return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
-        elif cid not in self._open or (rules != "point" and not self._open[cid][3]):
+        elif cid not in self._near or (rules != "point" and not self._near[cid][2]):
             return f"cell {where} does not " + ("touch a tile" if rules == "point" else "share an edge with a tile")
         if rotation is None:
             return f"no rotation of {piece.name} fits on {where} (or give one: r0, r1 or r2)"
@@ -345,12 +358,14 @@ class TriangularBoard(Board):
         for cid, (_, _, _, (c, r)) in self._tiles.items():
             touching.update(cell_id(c + dc, r + dr) for dc, dr in _ALL12[is_up((c, r))])
         touching -= self._tiles.keys()
-        if set(self._open) != touching:
+        opened = {x: rec for x, rec in self._near.items() if rec is not _TAKEN}
+        if set(opened) != touching or {x for x, rec in self._near.items() if rec is _TAKEN} != self._tiles.keys():
             problems.append("the frontier of open cells is not the set of empty neighbours")
-        if self._ids != sorted(self._open) or self._edge_ids != sorted(x for x, rec in self._open.items() if rec[3]):
+        if self._ids not in (None, sorted(opened)) or self._edge_ids not in (
+                None, sorted(x for x, rec in opened.items() if rec[2])):
             problems.append("the sorted lists of open cells are stale")
-        problems += [f"open cell {id_cell(x)}: stale record" for x in sorted(touching & self._open.keys())
-                     if self._open[x] != self._record(x)]
+        problems += [f"open cell {id_cell(x)}: stale record" for x in sorted(touching & opened.keys())
+                     if opened[x] != self._record(x)]
         return problems
 
     def _record(self, cid: int) -> tuple:
@@ -361,7 +376,7 @@ class TriangularBoard(Board):
         touched = sum(x is not None for x in (pm, pl, pr))
         edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
         slot = self._catalogue.by_key.get((up, pm, pl, pr))
-        return (slot, cell, cid, edges, touched, pm, pl, pr, up)
+        return (slot, cell, edges, touched, pm, pl, pr, up)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
