@@ -19,9 +19,10 @@ from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, register
+from engine.topology.triangular_catalogue import Catalogue
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12, _HALF,
-    _ID_NEIGH, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at,
+    _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at,
     corner_points, id_cell, is_up, neighbour, rotations,
 )
 
@@ -130,9 +131,8 @@ class TriangularBoard(Board):
 
     Cells and points are keyed by their int ids (`cell_id`). Every empty cell touching a
     tile has a record in `_near`, kept up to date as tiles go down: (slot, cell, shared
-    edges, known corners, m, l, r, points up), where m, l, r are the numbers its corners
-    must show (None: free) and `slot` is the catalogue's entry for them. A cell holding a
-    tile is there too, as `_TAKEN`: one look-up tells the three cases apart.
+    edges), where `slot` is the catalogue's entry for the numbers its corners must show.
+    A cell holding a tile is there too, as `_TAKEN`: one look-up tells the three apart.
     """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
@@ -211,7 +211,7 @@ class TriangularBoard(Board):
         for rec in order:
             slot = rec[0]
             if slot[0] & held:  # some tile of the hand fits the known corners
-                cell, edges, touched = rec[1], rec[2], rec[3]
+                cell, edges, touched = rec[1], rec[2], slot[2]
                 for _, uid, k, nums, piece in slot[1]:
                     if held >> uid & 1:
                         found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
@@ -235,7 +235,7 @@ class TriangularBoard(Board):
 
     def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> int:
         """Lay the tile; returns which of the cell's 12 neighbours held a tile before."""
-        pts, near = self._pts, self._near
+        pts, near, catalogue = self._pts, self._near, self._catalogue
         numbers = n0, n1, n2 = tuple(numbers)
         self._tiles[cid] = (piece, numbers, rotation, cell)
         dm, dl, dr = _ID_POINTS[up]
@@ -255,40 +255,33 @@ class TriangularBoard(Board):
                 del edge_ids[bisect_left(edge_ids, cid)]
         self._ids, self._edge_ids, self._by_point, self._by_edge = ids, edge_ids, None, None
         c, r = cell
-        slots, mask, known, get = self._catalogue.by_key, 0, numbers + (None, None, None), near.get
-        for delta, bit, edge, shared, rest in _ID_NEIGH[up]:
+        rows, mask, get = catalogue._rows.get((up, numbers)), 0, near.get
+        if rows is None:
+            rows = catalogue.rows(up, numbers)
+        for delta, bit, edge, shared, rest in rows:
             other = cid + delta
             rec = get(other)
             if rec is None:  # an empty cell with no record touched no tile until now
-                dc, dr, nup, count, jm, jl, jr = rest
-                pm, pl, pr = known[jm], known[jl], known[jr]
+                dc, dr, slot, _, _ = rest
+                near[other] = (slot, (c + dc, r + dr), edge)
                 if ids is not None:
                     insort(ids, other)
                 if edge and edge_ids is not None:
                     insort(edge_ids, other)
-                key = (nup, pm, pl, pr)
-                slot = slots.get(key)
-                if slot is None:
-                    slot = slots[key] = [0, []]
-                near[other] = (slot, (c + dc, r + dr), edge, count, pm, pl, pr, nup)
             elif rec is _TAKEN:
                 mask |= bit
             elif shared & fresh:  # the tile sets a corner the cell did not know
-                jm, jl, jr = rest[4:]
-                both = numbers + rec[4:7]
-                pm, pl, pr = both[jm], both[jl], both[jr]
+                slot, after = rec[0], rest[3]
+                new = after.get(slot[4])
+                if new is None:
+                    new = after[slot[4]] = catalogue.after(slot, up, numbers, rest[4])
+                near[other] = (new, rec[1], rec[2] + edge)
                 if edge and not rec[2] and edge_ids is not None:
                     insort(edge_ids, other)
-                key = (rest[2], pm, pl, pr)
-                slot = slots.get(key)
-                if slot is None:
-                    slot = slots[key] = [0, []]
-                touched = (pm is not None) + (pl is not None) + (pr is not None)
-                near[other] = (slot, rec[1], rec[2] + edge, touched, pm, pl, pr, rest[2])
             elif edge:  # known corners only: one more shared edge
+                near[other] = (rec[0], rec[1], rec[2] + 1)
                 if not rec[2] and edge_ids is not None:
                     insort(edge_ids, other)
-                near[other] = rec[:2] + (rec[2] + 1,) + rec[3:]
         return mask
 
     def _occupancy(self, cid: int, up: bool) -> int:
@@ -373,10 +366,8 @@ class TriangularBoard(Board):
         cell = id_cell(cid)
         up, get = is_up(cell), self._pts.get
         pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
-        touched = sum(x is not None for x in (pm, pl, pr))
         edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
-        slot = self._catalogue.by_key.get((up, pm, pl, pr))
-        return (slot, cell, edges, touched, pm, pl, pr, up)
+        return (self._catalogue.by_key.get((up, pm, pl, pr)), cell, edges)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
@@ -439,42 +430,6 @@ def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int
     if rotation is not None and rotation > 2:
         raise ValueError(f"{where}: rotation must be r0, r1 or r2, got r{rotation}")
     return tile, (int(c), int(r)), rotation
-
-
-class Catalogue:
-    """Every rotation of every piece met so far, by the corners a cell already knows.
-
-    A key is (up, m, l, r) with the numbers a cell's corners must show, None where free;
-    its slot is [the uids listed under it as a bit set, entries], an entry being (corners,
-    uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
-    not depend on the order pieces were met. Slots are changed in place as pieces are
-    learnt (boards' open records hold them). Shared by the boards of one ruleset, whose
-    pieces have distinct uids.
-    """
-
-    __slots__ = ("seen", "by_key")
-
-    def __init__(self):
-        self.seen = 0  # the uids learnt, as a bit set
-        self.by_key: dict[tuple, list] = {}
-
-    def learn(self, pieces: Sequence[Piece]) -> None:
-        """Index the rotations of the pieces not met yet."""
-        for piece in pieces:
-            if self.seen >> piece.uid & 1:
-                continue
-            self.seen |= 1 << piece.uid
-            corners = tuple(piece.attrs["corners"])
-            for up in (True, False):
-                for k, (m, l, r) in rotations(corners, up):
-                    entry = (corners, piece.uid, k, (m, l, r), piece)
-                    for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
-                                (up, m, None, None), (up, None, l, None), (up, None, None, r)):
-                        slot = self.by_key.get(key)
-                        if slot is None:
-                            slot = self.by_key[key] = [0, []]
-                        insort(slot[1], entry)
-                        slot[0] |= 1 << piece.uid
 
 
 def _numbers(piece: Piece, cell: Cell, rotation: int) -> tuple[int, int, int]:

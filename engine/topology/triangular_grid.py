@@ -175,16 +175,15 @@ def _delta(dc: int, dr: int) -> int:
 _ID_POINTS = {up: tuple(_delta(dx, dy) for dx, dy in _POINTS[up]) for up in (True, False)}
 _ID_OCCUPANCY = {up: tuple((_delta(dc, dr), bit) for dc, dr, bit in _NB_BITS[up]) for up in (True, False)}
 # Per orientation, for each of the 12 neighbours (in `NEIGHBOURS` order): its id delta,
-# its bit in an occupancy mask, whether it shares an edge, the bits of the cell's corners
-# it shares (M, L, R as 1, 2, 4); then, needed less often: its offset, its orientation,
-# how many corners it shares, and for its corners M, L, R the index of the cell's corner
-# on the same point (0-2), or 3, 4, 5 where none is (its own corner's index plus 3).
+# its offset, its bit in an occupancy mask, whether it shares an edge, its orientation,
+# the bits of the cell's corners it shares (M, L, R as 1, 2, 4), and for its corners M,
+# L, R the index of the cell's corner on the same point (0-2), or 3, 4, 5 where none is
+# (its own corner's index plus 3).
 _ID_NEIGH = {
     up: tuple(
-        (_delta(dc, dr), 1 << i, int(edge), shared,
-         (dc, dr, nup, shared.bit_count(),
-          *(_POINTS[up].index((x, y)) if (x, y) in _POINTS[up] else 3 + k
-            for k, (x, y) in enumerate(((mx, my), (lx, ly), (rx, ry))))))
+        (_delta(dc, dr), dc, dr, 1 << i, int(edge), nup, shared,
+         *(_POINTS[up].index((x, y)) if (x, y) in _POINTS[up] else 3 + k
+           for k, (x, y) in enumerate(((mx, my), (lx, ly), (rx, ry)))))
         for i, (dc, dr, shared, edge, nup, (mx, my, lx, ly, rx, ry), _) in enumerate(_NEIGH[up])
     )
     for up in (True, False)

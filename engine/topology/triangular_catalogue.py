@@ -1,0 +1,81 @@
+"""The rotations of a ruleset's pieces indexed for the `triangular` board kind.
+
+A cell of the board is described by the numbers its corners must show (a key
+`(up, m, l, r)`, None where a corner is free); the catalogue lists, under each key, the
+rotations of the pieces that fit it, and works out once how a tile laid next to a cell
+changes the cell's key, so that laying a tile costs a few look-ups per neighbour.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Sequence
+
+from engine.pieces import Piece
+from engine.topology.triangular_grid import _ID_NEIGH, rotations
+
+# A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
+# open cells hold slots, so they see pieces learnt after the record was made).
+MASK, ENTRIES, TOUCHED, KEY, SERIAL = range(5)
+
+
+class Catalogue:
+    """Every rotation of every piece met so far, by the corners a cell already knows.
+
+    A slot is [the uids listed as a bit set, entries, how many corners the key names, the
+    key, a serial number]; an entry is (corners, uid, rotation, numbers at M, L, R, piece),
+    kept sorted so that the order of moves does not depend on the order pieces were met.
+    Shared by the boards of one ruleset, whose pieces have distinct uids.
+    """
+
+    __slots__ = ("seen", "by_key", "_rows")
+
+    def __init__(self):
+        self.seen = 0  # the uids learnt, as a bit set
+        self.by_key: dict[tuple, list] = {}
+        self._rows: dict[tuple, tuple] = {}  # (up, numbers) -> `rows` of a tile showing them
+
+    def slot(self, key: tuple) -> list:
+        """The slot of `key`, made empty if no piece fits it yet."""
+        found = self.by_key.get(key)
+        if found is None:
+            touched = sum(x is not None for x in key[1:])
+            found = self.by_key[key] = [0, [], touched, key, len(self.by_key)]
+        return found
+
+    def learn(self, pieces: Sequence[Piece]) -> None:
+        """Index the rotations of the pieces not met yet."""
+        for piece in pieces:
+            if self.seen >> piece.uid & 1:
+                continue
+            self.seen |= 1 << piece.uid
+            corners = tuple(piece.attrs["corners"])
+            for up in (True, False):
+                for k, (m, l, r) in rotations(corners, up):
+                    entry = (corners, piece.uid, k, (m, l, r), piece)
+                    for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
+                                (up, m, None, None), (up, None, l, None), (up, None, None, r)):
+                        slot = self.slot(key)
+                        insort(slot[ENTRIES], entry)
+                        slot[MASK] |= 1 << piece.uid
+
+    def rows(self, up: bool, numbers: tuple) -> tuple:
+        """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in
+        `NEIGHBOURS` order): (id delta, occupancy bit, shares an edge, corners shared as
+        bits, (column and row offsets, the slot of the neighbour if it touched no tile
+        before, a dict: serial of its slot before -> its slot after, the neighbour's index))."""
+        found = self._rows.get((up, numbers))
+        if found is None:
+            known = numbers + (None, None, None)
+            found = self._rows[(up, numbers)] = tuple(
+                (delta, bit, edge, shared, (dc, dr, self.slot((nup, known[jm], known[jl], known[jr])), {}, index))
+                for index, (delta, dc, dr, bit, edge, nup, shared, jm, jl, jr) in enumerate(_ID_NEIGH[up])
+            )
+        return found
+
+    def after(self, slot: list, up: bool, numbers: tuple, index: int) -> list:
+        """The slot of a cell that had `slot`, once a tile showing `numbers` on a cell
+        pointing `up` is laid as its neighbour number `index`."""
+        _, _, _, _, _, nup, _, jm, jl, jr = _ID_NEIGH[up][index]
+        both = numbers + slot[KEY][1:]
+        return self.slot((nup, both[jm], both[jl], both[jr]))
