@@ -14,7 +14,7 @@ an up cell, M, L, R on a down cell); pieces are never mirrored. The placement me
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
@@ -140,14 +140,12 @@ class TriangularBoard(Board):
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
         self._near: dict[int, tuple] = {}
-        # The ids of the open cells, and of those sharing an edge, sorted (row-major), kept
-        # from the first time they are needed (None until then: a game uses one of them);
-        # and their records in that order, made when first needed after a tile goes down.
-        # The lists are never changed in place once made, so clones share them.
-        self._ids: list[int] | None = None
-        self._edge_ids: list[int] | None = None
-        self._by_point: list | None = None
-        self._by_edge: list | None = None
+        # The open cells (for `contact: point`) and those sharing an edge (`edge`), as (ids,
+        # records) sorted by id (row-major), kept up to date from the first time they are
+        # needed (None until then: a game needs one of them). A tile makes new lists, so
+        # clones share them.
+        self._point_list: tuple[list, list] | None = None
+        self._edge_list: tuple[list, list] | None = None
 
     @property
     def count(self) -> int:
@@ -176,7 +174,7 @@ class TriangularBoard(Board):
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
         new._tiles, new._pts, new._near = self._tiles.copy(), self._pts.copy(), self._near.copy()
-        new._ids, new._edge_ids, new._by_point, new._by_edge = self._ids, self._edge_ids, self._by_point, self._by_edge
+        new._point_list, new._edge_list = self._point_list, self._edge_list
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
 
@@ -196,17 +194,9 @@ class TriangularBoard(Board):
         if first and not self._tiles:
             return self._openings(hand)
         if rules == "point":  # `contact: point` (else `edge`), from compile_place
-            order = self._by_point
-            if order is None:
-                if self._ids is None:
-                    self._ids = sorted(x for x, rec in self._near.items() if rec is not _TAKEN)
-                order = self._by_point = list(map(self._near.__getitem__, self._ids))
+            order = (self._point_list or self._listing(False))[1]
         else:
-            order = self._by_edge
-            if order is None:
-                if self._edge_ids is None:
-                    self._edge_ids = sorted(x for x, rec in self._near.items() if rec is not _TAKEN and rec[2])
-                order = self._by_edge = list(map(self._near.__getitem__, self._edge_ids))
+            order = (self._edge_list or self._listing(True))[1]
         found = []  # a list, not a generator: cheaper, the callers take every placement
         for rec in order:
             slot = rec[0]
@@ -216,6 +206,17 @@ class TriangularBoard(Board):
                     if held >> uid & 1:
                         found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
         return iter(found)
+
+    def _listing(self, edge: bool) -> tuple[list, list]:
+        """The sorted (ids, records) of the open cells (sharing an edge if `edge`), kept from now on."""
+        near = self._near
+        ids = sorted(x for x, rec in near.items() if rec is not _TAKEN and (rec[2] or not edge))
+        found = (ids, [near[x] for x in ids])
+        if edge:
+            self._edge_list = found
+        else:
+            self._point_list = found
+        return found
 
     def _openings(self, hand: Sequence[Piece]) -> Iterator[TriangularPlacement]:
         for cell in ((0, 0), (1, 0)):
@@ -242,18 +243,22 @@ class TriangularBoard(Board):
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         fresh = (at_m not in pts) | (at_l not in pts) << 1 | (at_r not in pts) << 2  # corners unknown until now
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
-        ids, edge_ids = self._ids, self._edge_ids
         was = near.get(cid)
         near[cid] = _TAKEN
-        if ids is not None:
-            ids = ids[:]  # a new list: clones may share the old
+        # The sorted lists are copied, then changed: clones may share the old ones.
+        by_point, by_edge = self._point_list, self._edge_list
+        if by_point is not None:
+            pids, precs = by_point[0][:], by_point[1][:]
             if was is not None:
-                del ids[bisect_left(ids, cid)]
-        if edge_ids is not None:
-            edge_ids = edge_ids[:]
+                i = bisect_left(pids, cid)
+                del pids[i], precs[i]
+            self._point_list = (pids, precs)
+        if by_edge is not None:
+            eids, erecs = by_edge[0][:], by_edge[1][:]
             if was is not None and was[2]:
-                del edge_ids[bisect_left(edge_ids, cid)]
-        self._ids, self._edge_ids, self._by_point, self._by_edge = ids, edge_ids, None, None
+                i = bisect_left(eids, cid)
+                del eids[i], erecs[i]
+            self._edge_list = (eids, erecs)
         c, r = cell
         rows, mask, get = catalogue._rows.get((up, numbers)), 0, near.get
         if rows is None:
@@ -261,27 +266,39 @@ class TriangularBoard(Board):
         for delta, bit, edge, shared, rest in rows:
             other = cid + delta
             rec = get(other)
-            if rec is None:  # an empty cell with no record touched no tile until now
-                dc, dr, slot, _, _ = rest
-                near[other] = (slot, (c + dc, r + dr), edge)
-                if ids is not None:
-                    insort(ids, other)
-                if edge and edge_ids is not None:
-                    insort(edge_ids, other)
-            elif rec is _TAKEN:
+            if rec is _TAKEN:
                 mask |= bit
-            elif shared & fresh:  # the tile sets a corner the cell did not know
+                continue
+            if rec is None:  # an empty cell with no record touched no tile until now
+                new = near[other] = (rest[2], (c + rest[0], r + rest[1]), edge)
+                if by_point is not None:
+                    i = bisect_left(pids, other)
+                    pids.insert(i, other)
+                    precs.insert(i, new)
+                if edge and by_edge is not None:
+                    i = bisect_left(eids, other)
+                    eids.insert(i, other)
+                    erecs.insert(i, new)
+                continue
+            if shared & fresh:  # the tile sets a corner the cell did not know
                 slot, after = rec[0], rest[3]
                 new = after.get(slot[4])
                 if new is None:
                     new = after[slot[4]] = catalogue.after(slot, up, numbers, rest[4])
-                near[other] = (new, rec[1], rec[2] + edge)
-                if edge and not rec[2] and edge_ids is not None:
-                    insort(edge_ids, other)
+                new = near[other] = (new, rec[1], rec[2] + edge)
             elif edge:  # known corners only: one more shared edge
-                near[other] = (rec[0], rec[1], rec[2] + 1)
-                if not rec[2] and edge_ids is not None:
-                    insort(edge_ids, other)
+                new = near[other] = (rec[0], rec[1], rec[2] + 1)
+            else:
+                continue
+            if by_point is not None:
+                precs[bisect_left(pids, other)] = new
+            if by_edge is not None:
+                if rec[2]:
+                    erecs[bisect_left(eids, other)] = new
+                elif edge:
+                    i = bisect_left(eids, other)
+                    eids.insert(i, other)
+                    erecs.insert(i, new)
         return mask
 
     def _occupancy(self, cid: int, up: bool) -> int:
@@ -354,8 +371,9 @@ class TriangularBoard(Board):
         opened = {x: rec for x, rec in self._near.items() if rec is not _TAKEN}
         if set(opened) != touching or {x for x, rec in self._near.items() if rec is _TAKEN} != self._tiles.keys():
             problems.append("the frontier of open cells is not the set of empty neighbours")
-        if self._ids not in (None, sorted(opened)) or self._edge_ids not in (
-                None, sorted(x for x, rec in opened.items() if rec[2])):
+        point_ids, edge_ids = sorted(opened), sorted(x for x, rec in opened.items() if rec[2])
+        if self._point_list not in (None, (point_ids, [opened[x] for x in point_ids])) or self._edge_list not in (
+                None, (edge_ids, [opened[x] for x in edge_ids])):
             problems.append("the sorted lists of open cells are stale")
         problems += [f"open cell {id_cell(x)}: stale record" for x in sorted(touching & opened.keys())
                      if opened[x] != self._record(x)]
