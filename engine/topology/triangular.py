@@ -21,9 +21,9 @@ from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, register
 from engine.topology.triangular_catalogue import Catalogue
 from engine.topology.triangular_grid import (
-    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12, _HALF,
-    _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at,
-    corner_points, id_cell, is_up, neighbour, rotations,
+    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12,
+    _HALF, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at, corner_points,
+    id_cell, is_up, neighbour, rotations,
 )
 
 __all__ = [
@@ -200,11 +200,14 @@ class TriangularBoard(Board):
         found = []  # a list, not a generator: cheaper, the callers take every placement
         for rec in order:
             slot = rec[0]
-            if slot[0] & held:  # some tile of the hand fits the known corners
+            fits = slot[0] & held
+            if fits:  # some tile of the hand fits the known corners
                 cell, edges, touched = rec[1], rec[2], slot[2]
-                for _, uid, k, nums, piece in slot[1]:
-                    if held >> uid & 1:
-                        found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
+                entries = slot[5].get(fits)  # usually a single tile: its entries
+                if entries is None:
+                    entries = [entry for entry in slot[1] if held >> entry[1] & 1]
+                for _, _, k, nums, piece in entries:
+                    found.append(TriangularPlacement(piece, cell, k, nums, edges, touched, self))
         return iter(found)
 
     def _listing(self, edge: bool) -> tuple[list, list]:
@@ -236,6 +239,9 @@ class TriangularBoard(Board):
 
     def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> int:
         """Lay the tile; returns which of the cell's 12 neighbours held a tile before."""
+        c, r = cell
+        if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
+            raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
         pts, near, catalogue = self._pts, self._near, self._catalogue
         numbers = n0, n1, n2 = tuple(numbers)
         self._tiles[cid] = (piece, numbers, rotation, cell)
@@ -259,7 +265,6 @@ class TriangularBoard(Board):
                 i = bisect_left(eids, cid)
                 del eids[i], erecs[i]
             self._edge_list = (eids, erecs)
-        c, r = cell
         rows, mask, get = catalogue._rows.get((up, numbers)), 0, near.get
         if rows is None:
             rows = catalogue.rows(up, numbers)

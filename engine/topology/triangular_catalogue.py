@@ -16,15 +16,16 @@ from engine.topology.triangular_grid import _ID_NEIGH, rotations
 
 # A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
 # open cells hold slots, so they see pieces learnt after the record was made).
-MASK, ENTRIES, TOUCHED, KEY, SERIAL = range(5)
+MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT = range(6)
 
 
 class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
-    key, a serial number]; an entry is (corners, uid, rotation, numbers at M, L, R, piece),
-    kept sorted so that the order of moves does not depend on the order pieces were met.
+    key, a serial number, {1 << uid: the entries of that piece}]; an entry is (corners,
+    uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
+    not depend on the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
     """
 
@@ -40,7 +41,7 @@ class Catalogue:
         found = self.by_key.get(key)
         if found is None:
             touched = sum(x is not None for x in key[1:])
-            found = self.by_key[key] = [0, [], touched, key, len(self.by_key)]
+            found = self.by_key[key] = [0, [], touched, key, len(self.by_key), {}]
         return found
 
     def learn(self, pieces: Sequence[Piece]) -> None:
@@ -58,6 +59,7 @@ class Catalogue:
                         slot = self.slot(key)
                         insort(slot[ENTRIES], entry)
                         slot[MASK] |= 1 << piece.uid
+                        slot[BY_BIT][1 << piece.uid] = slot[BY_BIT].get(1 << piece.uid, ()) + (entry,)
 
     def rows(self, up: bool, numbers: tuple) -> tuple:
         """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in

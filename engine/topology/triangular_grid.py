@@ -149,15 +149,19 @@ def _spin(corners: Sequence[int], k: int, up: bool) -> tuple[int, int, int]:
 # -- integer ids -----------------------------------------------------------------------
 # The board keys its dicts by one int per cell or point rather than a (c, r) tuple: no
 # tuple is built and hashed per look-up, a neighbour is `id + delta`, and ids sort in
-# row-major order (row, then column), the order placements are listed in. Coordinates
-# must stay within +-2**20 of the origin, far beyond any set of pieces.
-_STRIDE = 1 << 21
-_HALF = 1 << 20
+# row-major order (row, then column), the order placements are listed in. Ids stay below
+# 2**30, which CPython handles faster than larger ints: tiles go within `LIMIT` of the
+# origin (so their neighbours and corners have ids), far beyond any set of pieces.
+_STRIDE = 1 << 15
+_HALF = 1 << 14
+LIMIT = _HALF - 8  # 2 * LIMIT < 1 << 15: `TriangularBoard._put` tests the range with `>> 15`
 
 
 def cell_id(c: int, r: int) -> int:
-    """The id of cell (or lattice point) `(c, r)`."""
-    return (r + _HALF) * _STRIDE + c + _HALF
+    """The id of cell (or lattice point) `(c, r)`; -1 (no cell's id) if out of range."""
+    if -_HALF < c < _HALF and -_HALF < r < _HALF:
+        return (r + _HALF) * _STRIDE + c + _HALF
+    return -1
 
 
 def id_cell(i: int) -> Cell:

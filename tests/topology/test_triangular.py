@@ -381,3 +381,16 @@ def test_check_invariants_reports_a_disagreeing_corner():
     record = board._near[T.cell_id(1, 0)]
     board._near[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
     assert "open cell (1, 0): stale record" in board.check_invariants()
+
+
+def test_cells_far_from_the_origin_are_refused_not_confused():
+    # Cells are numbered within a range far beyond any set of pieces; a cell outside it
+    # is never taken for another one.
+    board = board_with((0, 0))
+    far = (T.LIMIT + 100, 0)
+    assert T.cell_id(*far) == -1 and board.occupancy(far) == 0
+    with pytest.raises(ValueError, match="too far from the origin"):
+        board.put_tile(far, zero(5), 0)
+    with pytest.raises(ValueError, match=f"cell {far[0]},0 does not share an edge with a tile"):
+        board.parse_placement(f"0-0-0@{far[0]},0", [BY_NAME["0-0-0"]], False, "edge")
+    assert board.check_invariants() == []
