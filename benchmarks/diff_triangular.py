@@ -32,7 +32,8 @@ from engine.rules import load_ruleset  # noqa: E402
 from engine.rules.model import compile_model  # noqa: E402
 
 BASES = ["triominos/pressman", "triominos/club", "triominos/goliath"]
-OVERLAYS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "rulesets/triominos/overlays").glob("*.yaml"))
+OVERLAYS = sorted(
+    p.stem for p in (Path(__file__).resolve().parent.parent / "rulesets/triominos/overlays").glob("*.yaml"))
 FIELDS = ("edges", "corners_touched", "vertex_only_corners", "hexagons", "bridges", "narrow_bridges", "cell_up")
 CONTACT = ("number", "tiles", "edge_tiles", "vertex_tiles", "across", "facing_edge")
 
