@@ -320,7 +320,10 @@ def test_frontier_equals_a_scan_of_the_board(seed, moves):
         choice = rng.choice(options)
         copy = board.clone()
         board.apply_placement(choice)
-        assert choice.cell not in copy.cells  # a clone is independent
+        assert choice.cell not in copy.cells  # a clone is independent, though it shares lists
+        assert copy.check_invariants() == []
+        if not first:  # the copy still offers what the board offered before the move
+            assert {(p.piece.name, p.cell, p.numbers) for p in copy.iter_placements(hand, False, "point")} == by_point
         hand.remove(choice.piece)
         if len(pool) > 12:
             hand.append(pool.pop())
