@@ -282,15 +282,11 @@ class TriangularBoard(Board):
     def _touch(self, cid: int, cell: Cell, up: bool, numbers: tuple, fresh: int) -> int:
         """Update the records (and sorted lists) of the neighbours of a tile just laid,
         whose corners in `fresh` were unknown until now; returns the occupancy mask."""
-        near, catalogue, (c, r) = self._near, self._catalogue, cell
-        by_point, by_edge = self._point_list, self._edge_list
-        if by_point is not None:
-            pids, precs = by_point
-        if by_edge is not None:
-            eids, erecs = by_edge
-        rows, mask, get = catalogue._rows.get((up, numbers)), 0, near.get
-        if rows is None:
-            rows = catalogue.rows(up, numbers)
+        near, catalogue, (c, r), mask = self._near, self._catalogue, cell, 0
+        get = near.get
+        pids, precs = self._point_list or (None, None)
+        eids, erecs = self._edge_list or (None, None)
+        rows = catalogue._rows.get((up, numbers)) or catalogue.rows(up, numbers)
         for delta, bit, edge, shared, rest in rows:
             other = cid + delta
             rec = get(other)
@@ -299,11 +295,11 @@ class TriangularBoard(Board):
                 continue
             if rec is None:  # an empty cell with no record touched no tile until now
                 new = near[other] = (rest[2], (c + rest[0], r + rest[1]), edge)
-                if by_point is not None:
+                if pids is not None:
                     i = bisect_left(pids, other)
                     pids.insert(i, other)
                     precs.insert(i, new)
-                if edge and by_edge is not None:
+                if edge and eids is not None:
                     i = bisect_left(eids, other)
                     eids.insert(i, other)
                     erecs.insert(i, new)
@@ -318,9 +314,9 @@ class TriangularBoard(Board):
                 new = near[other] = (rec[0], rec[1], rec[2] + 1)
             else:
                 continue
-            if by_point is not None:
+            if pids is not None:
                 precs[bisect_left(pids, other)] = new
-            if by_edge is not None:
+            if eids is not None:
                 if rec[2]:
                     erecs[bisect_left(eids, other)] = new
                 elif edge:
