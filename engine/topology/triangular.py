@@ -205,9 +205,11 @@ class TriangularBoard(Board):
             fits = slot[0] & held
             if fits:  # some tile of the hand fits the known corners
                 cell, edges, touched = rec[1], rec[2], slot[2]
-                entries = slot[5].get(fits)  # usually a single tile: its entries
+                entries = slot[5].get(fits)  # the entries of these tiles (usually one)
                 if entries is None:
-                    entries = [entry for entry in slot[1] if held >> entry[1] & 1]
+                    entries = tuple(entry for entry in slot[1] if held >> entry[1] & 1)
+                    if len(slot[5]) < 64:  # a few sets of several tiles are kept too
+                        slot[5][fits] = entries
                 for _, _, k, nums, piece in entries:
                     # `TriangularPlacement(...)` without calling `__init__`: a third cheaper
                     new = _new(TriangularPlacement)

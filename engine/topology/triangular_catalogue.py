@@ -23,7 +23,7 @@ class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
-    key, a serial number, {1 << uid: the entries of that piece}]; an entry is (corners,
+    key, a serial number, {bit set of uids: the entries of those pieces}]; an entry is (corners,
     uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
     not depend on the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
