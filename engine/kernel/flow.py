@@ -10,9 +10,11 @@ Order of one move (documented in docs/api.md):
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
+from engine.kernel.chance import shuffle
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
 from engine.kernel.state import State, move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
@@ -37,7 +39,10 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     state._invalidate()
     # An action with no `then`, scoring rule or `extra_turn` (often a draw or a pass)
     # evaluates nothing after its effect: no context is made for it.
-    if action.then or action.scoring or action.extra_turn is not None:
+    after = action.after
+    if after is not None:
+        extra = after(state, view, mover)
+    elif action.then or action.scoring or action.extra_turn is not None:
         extra = _after_effect(state, action, view, mover)
     else:
         extra = False
@@ -134,6 +139,9 @@ EFFECTS = {
 }
 
 
+_UID = attrgetter("uid")
+
+
 def shuffled(state: "State", pieces: list) -> list:
     """`pieces` in a random order (first = dealt or drawn first); the order is recorded.
 
@@ -147,9 +155,8 @@ def shuffled(state: "State", pieces: list) -> list:
             raise ValueError("a recorded chance outcome does not hold the pieces being shuffled")
         order = [by_uid[u] for u in uids]
     else:
-        order = list(pieces)
-        order.sort(key=lambda p: p.uid)  # the input order never leaks into the outcome
-        state.random().shuffle(order)
+        order = sorted(pieces, key=_UID)  # the input order never leaks into the outcome
+        shuffle(state.random(), order)
     state.pending_chances.append([p.uid for p in order])
     return order
 
@@ -179,14 +186,11 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     # Alone, or on an extra turn, the mover is also the next to move: one context serves
     # the round-end conditions and the next move generation.
     ctx = state._decision_context() if state.to_move == mover else make_context(state, mover)
-    for cond in model.round_end:
-        try:
-            ended = cond.cond.evaluate(ctx)
-        except EvaluationError as exc:
-            raise RuleFailure(f"round-end condition `{cond.name}`", cond.pos, exc) from exc
-        if ended:
-            end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
-            return
+    ended = state.game.round_end(ctx) if model.round_end else -1
+    if ended >= 0:
+        cond = model.round_end[ended]
+        end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
+        return
     if r.turns >= model.max_turns_per_round:
         end_round(state, "turn_limit", None, mover)
         return

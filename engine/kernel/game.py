@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.kernel.compiled import compile_after, compile_round_end
 from engine.kernel.flow import EFFECTS, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import State
@@ -78,6 +79,9 @@ class Game:
             action.move_aliases = tuple(
                 n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
             )
+        for action in self.actions:
+            action.after = compile_after(self, action)
+        self.round_end = compile_round_end(model)
         for piece in self.pieces:
             _expose_attributes(piece)
 

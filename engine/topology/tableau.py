@@ -85,12 +85,12 @@ class TableauBoard(Board):
             raise ValueError(f"a tableau of {layout.size} slots needs {layout.size} pieces,"
                              f" got {len(pieces)}")
         self.cards = list(pieces)
-        self.cover = [len(c) for c in layout.covered_by]
-        # A face-down slot with nothing on it would be exposed face down: turn it up.
-        self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
-        self.mask = (1 << layout.size) - 1
-        self._find_open()
-        self.deal_uids = tuple(p.uid for p in pieces)
+        cover, up, mask, exposed = _fresh(layout)
+        self.cover = cover[:]
+        self.up = up[:]
+        self.mask = mask
+        self.open = exposed
+        self.deal_uids = tuple([p.uid for p in pieces])
         self._count = layout.size
 
     def _find_open(self) -> None:
@@ -202,6 +202,22 @@ class TableauBoard(Board):
         self._find_open()
         self.deal_uids = tuple(c.uid if c is not None else -1 for c in cards)
         self._count = sum(1 for c in cards if c is not None)
+
+
+_FRESH: dict[int, tuple] = {}
+
+
+def _fresh(layout: Layout) -> tuple[list[int], list[bool], int, int]:
+    """A full deal's covering counts, faces, slot mask and exposed mask: the same for
+    every deal of a layout, so worked out once (kept by the layout's identity)."""
+    found = _FRESH.get(id(layout))
+    if found is None or found[0] is not layout:
+        cover = [len(c) for c in layout.covered_by]
+        # A face-down slot with nothing on it would be exposed face down: turn it up.
+        up = [s not in layout.face_down or not cover[s] for s in range(layout.size)]
+        exposed = sum(1 << s for s in range(layout.size) if not cover[s] and up[s])
+        found = _FRESH[id(layout)] = (layout, cover, up, (1 << layout.size) - 1, exposed)
+    return found[1:]
 
 
 @register
