@@ -21,7 +21,9 @@ from typing import Callable
 
 from engine.expr import runtime
 from engine.expr.runtime import EvaluationError
+from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, make_event
+from engine.kernel.state import move_view
 from engine.kernel.views import make_context
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -65,8 +67,9 @@ class _Writer:
         namespace = dict(runtime.NAMESPACE, **self.consts)
         namespace.update(
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
-            k_make_event=make_event, k_int=int, k_bool=bool,
-            __builtins__={"getattr": getattr},
+            k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
+            k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
+            k_refill=flow.refill, __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
         exec(compile(source, f"<compiled {name}>", "exec"), namespace)  # kernel text + checked nodes
@@ -85,61 +88,135 @@ def _assign(counter: str, value: str) -> str:
     return f"setattr(counters, {counter!r}, {value})"
 
 
-def compile_after(game, action) -> Callable | None:
-    """`after(state, view, mover) -> extra turn?`: the action's `then:` updates and its
-    scoring rules, as `flow._after_effect` runs them; None when the action has none of
-    these, or when its rules pay someone other than the mover (the generic path)."""
-    if not (action.then or action.scoring or action.extra_turn is not None):
-        return None
-    if action.scoring and not action.scoring_mover_only:
-        return None
-    w = _Writer()
-    w.add(0, "def after(state, view, mover):")
-    w.add(1, "v = k_make_context(state, mover)")
-    w.add(1, "if view is not None:")
-    w.add(2, 'v["move"] = view')
+def _after_lines(w: _Writer, action, indent: int) -> None:
+    """Lines setting `extra`: the action's `then:` updates, its scoring rules paying the
+    mover, and its `extra_turn`, evaluated in a new context `v` for the mover."""
+    w.add(indent, "v = k_make_context(state, mover)")
+    w.add(indent, "if view is not None:")
+    w.add(indent + 1, 'v["move"] = view')
     if action.move_aliases:
-        w.add(2, "pieces = view.pieces")
-        w.add(2, "if pieces:")
-        w.add(3, " = ".join(f'v["{n}"]' for n in action.move_aliases) + " = pieces[0]")
+        w.add(indent + 1, "pieces = view.pieces")
+        w.add(indent + 1, "if pieces:")
+        w.add(indent + 2, " = ".join(f'v["{n}"]' for n in action.move_aliases) + " = pieces[0]")
     what = f"action `{action.name}` (its `then` or `extra_turn`)"
     if action.then:
-        w.add(1, "counters = state.counters")
+        w.add(indent, "counters = state.counters")
         body = [f"n{i} = k_int({w.expr(e)})" for i, (_, e) in enumerate(action.then)]
-        w.guarded(1, body, what, action.pos)
+        w.guarded(indent, body, what, action.pos)
         for i, (name, _) in enumerate(action.then):
-            w.add(1, _assign(name, f"n{i}"))
+            w.add(indent, _assign(name, f"n{i}"))
     if action.scoring:
-        w.add(1, "scores = state.scores")
-        w.add(1, "events = state.events")
+        w.add(indent, "scores = state.scores")
     for rule in action.scoring:
         body = []
-        indent = 0
+        pad = ""
         if rule.guard is not None:
             body.append(f"if {w.expr(rule.guard)}:")
-            indent = 1
-        pad = "    " * indent
+            pad = "    "
         event = (f"k_make_event(mover, p, {w.const(rule.name)}, {w.const(rule.pos)}, "
                  f"{w.const(rule.label)})")
         body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
                  f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
-        w.guarded(1, body, f"scoring rule `{rule.name}`", rule.pos)
+        w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
     if action.extra_turn is None:
-        w.add(1, "return False")
+        w.add(indent, "extra = False")
     else:
-        w.guarded(1, [f"return k_bool({w.expr(action.extra_turn)})"], what, action.pos)
-    return w.build("after")
+        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
 
 
-def compile_round_end(model) -> Callable | None:
-    """`round_end(v) -> index`: the first round-end condition true in context `v`, or -1;
-    None when there are no conditions."""
-    if not model.round_end:
-        return None
-    w = _Writer()
-    w.add(0, "def round_end(v):")
+def _effect_lines(w: _Writer, action, indent: int) -> None:
+    """The action's effect (`flow.EFFECTS`), written in place for the simple kinds."""
+    kind = action.kind
+    if kind == "draw":
+        w.add(indent, "state.hands[mover].append(state.pool.pop())")
+        w.add(indent, "turn.draws += 1")
+    elif kind == "deal":
+        w.add(indent, "state.pile.append(state.pool.pop())")
+    elif kind == "play":
+        w.add(indent, "state.pile.append(state.board.remove(move.data[0]))")
+    elif kind != "pass":
+        w.add(indent, f"{w.const(action.effect)}(state, {w.const(action)}, move)")
+
+
+_INVALIDATE = ("state._legal = state._listed = state._by_text = state._ctx = None",
+               "state._by_action = {}")
+
+
+def _settle_lines(w: _Writer, indent: int) -> None:
+    """`flow.settle`: a player to move with no legal move at all ends the round."""
+    w.add(indent, "if not state.is_over and not state.previewing and not state.legal_moves():")
+    w.add(indent + 1, 'k_end_round(state, "stalled", None, mover)')
+
+
+def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
+    """`flow.end_turn`: close the turn, pass it on, check the round-end conditions."""
+    model = game.model
+    w.add(indent, "r = state.round")
+    w.add(indent, "r.turns += 1")
+    w.add(indent, "state.turns_total += 1")
+    w.add(indent, "r.turns_without_place = 0 if turn.placed else r.turns_without_place + 1")
+    w.add(indent, "r.passes_in_row = r.passes_in_row + 1" if action.kind == "pass"
+          else "r.passes_in_row = 0")
+    w.add(indent, "r.unable_in_row = 0 if turn.could_place else r.unable_in_row + 1")
+    if model.refill:
+        w.add(indent, "k_refill(state, mover)")
+    w.add(indent, "turn.reset()")
+    w.add(indent, "state.to_move = mover if extra else (mover + 1) % state.n")
+    for line in _INVALIDATE:
+        w.add(indent, line)
+    w.add(indent, "v = state._decision_context() if state.to_move == mover"
+          " else k_make_context(state, mover)")
+    w.add(indent, "ended = -1")
     for i, cond in enumerate(model.round_end):
-        w.guarded(1, [f"if {w.expr(cond.cond)}:", f"    return {i}"],
+        if i:
+            w.add(indent, "if ended < 0:")
+        pad = indent + (1 if i else 0)
+        w.guarded(pad, [f"if {w.expr(cond.cond)}:", f"    ended = {i}"],
                   f"round-end condition `{cond.name}`", cond.pos)
-    w.add(1, "return -1")
-    return w.build("round_end")
+    names = w.const(tuple(c.name for c in model.round_end))
+    winners = w.const(tuple(c.winner for c in model.round_end))
+    w.add(indent, "if ended >= 0:")
+    w.add(indent + 1, f"k_end_round(state, {names}[ended], "
+          f"k_choose_winner(state, {winners}[ended], mover), mover)")
+    w.add(indent, f"elif r.turns >= {int(model.max_turns_per_round)}:")
+    w.add(indent + 1, 'k_end_round(state, "turn_limit", None, mover)')
+    w.add(indent, "else:")
+    _settle_lines(w, indent + 1)
+
+
+def compile_step(game, action) -> Callable:
+    """`step(state, move) -> score events`: everything `flow.apply_move` does for a move
+    of `action`, in one function (the generic `flow._after_effect` is called when the
+    action's rules pay someone other than the mover)."""
+    w = _Writer()
+    w.add(0, "def step(state, move):")
+    w.add(1, "turn = state.turn")
+    if game.tracks_unable:
+        w.add(1, "if turn.actions == 0:")
+        w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {w.const(game.place_actions)})")
+    w.add(1, "mover = state.to_move")
+    if action.reads_move:
+        w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
+    else:
+        w.add(1, "view = None")
+    w.add(1, "events = state.events")
+    w.add(1, "start = len(events)")
+    _effect_lines(w, action, 1)
+    w.add(1, "turn.actions += 1")
+    for line in _INVALIDATE:
+        w.add(1, line)
+    if action.scoring and not action.scoring_mover_only:
+        w.add(1, f"extra = {w.const(flow._after_effect)}(state, {w.const(action)}, view, mover)")
+    elif action.then or action.scoring or action.extra_turn is not None:
+        _after_lines(w, action, 1)
+    else:
+        w.add(1, "extra = False")
+    if action.ends_turn:
+        _end_turn_lines(w, game, action, 1)
+    else:
+        _settle_lines(w, 1)
+    w.add(1, 'state.history.append({"move": move.text, "chances": state.pending_chances,'
+          ' "scores": state.scores[:]})')
+    w.add(1, "state.pending_chances = []")
+    w.add(1, "return events[start:]")
+    return w.build("step")

@@ -39,10 +39,7 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
     state._invalidate()
     # An action with no `then`, scoring rule or `extra_turn` (often a draw or a pass)
     # evaluates nothing after its effect: no context is made for it.
-    after = action.after
-    if after is not None:
-        extra = after(state, view, mover)
-    elif action.then or action.scoring or action.extra_turn is not None:
+    if action.then or action.scoring or action.extra_turn is not None:
         extra = _after_effect(state, action, view, mover)
     else:
         extra = False
@@ -186,11 +183,14 @@ def end_turn(state: "State", action, mover: int, extra: bool) -> None:
     # Alone, or on an extra turn, the mover is also the next to move: one context serves
     # the round-end conditions and the next move generation.
     ctx = state._decision_context() if state.to_move == mover else make_context(state, mover)
-    ended = state.game.round_end(ctx) if model.round_end else -1
-    if ended >= 0:
-        cond = model.round_end[ended]
-        end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
-        return
+    for cond in model.round_end:
+        try:
+            ended = cond.cond.evaluate(ctx)
+        except EvaluationError as exc:
+            raise RuleFailure(f"round-end condition `{cond.name}`", cond.pos, exc) from exc
+        if ended:
+            end_round(state, cond.name, choose_winner(state, cond.winner, mover), mover)
+            return
     if r.turns >= model.max_turns_per_round:
         end_round(state, "turn_limit", None, mover)
         return
@@ -384,5 +384,3 @@ def _score_mover(state: "State", rules, mover: int, ctx) -> None:
             scores[mover] += points
             events.append(make_event(mover, points, rule.name, rule.pos, rule.label))
 
-
-State._apply_move = staticmethod(apply_move)  # see State._apply_move

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.kernel.compiled import compile_after, compile_round_end
-from engine.kernel.flow import EFFECTS, settle, start_round
+from engine.kernel.compiled import compile_step
+from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
-from engine.kernel.state import State
+from engine.kernel.state import GENERATORS, State
 
 from engine.pieces import parse_deal as _parse_names
 
@@ -36,7 +36,7 @@ def players_mismatch(model, n: int) -> str:
 class Game:
     """A compiled ruleset ready to play. Build it once per model; states share it."""
 
-    def __init__(self, model):
+    def __init__(self, model, compiled: bool = True):
         self.model = model
         self.pieces = tuple(model.pieces)
         self.values = [int(p.attrs.get("value", 0)) for p in self.pieces]
@@ -54,7 +54,8 @@ class Game:
         self.tracks_unable = model.tracks_unable
         self.exchange_cache: dict = {}
         for action in self.actions:
-            action.play_moves = {}  # (slot, piece uid) -> the Move, made once
+            action.play_moves = {}  # slot * key_width + piece uid -> the Move, made once
+            action.key_width = len(self.pieces)
             names = getattr(action.guard, "names_used", None)
             action.guard_move = names is None or "move" in names
             action.guard_pieces = tuple(
@@ -68,6 +69,7 @@ class Game:
         for action in self.actions:
             action.reads_move = self._reads_move(action)
             action.effect = EFFECTS[action.kind]
+            action.generate = GENERATORS[action.kind]
             action.needs_pool = action.kind in ("draw", "deal")
             action.only_move = Move(action.name)  # draw, pass, deal: the action's one move
             action.scoring = tuple(self.rules_on.get(action.name, ()))
@@ -79,9 +81,11 @@ class Game:
             action.move_aliases = tuple(
                 n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
             )
-        for action in self.actions:
-            action.after = compile_after(self, action)
-        self.round_end = compile_round_end(model)
+        #: one generated function per action doing what `flow.apply_move` does; the
+        #: generic path stays, as the reference the tests compare it with
+        self.steps = {
+            a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
+        }
         for piece in self.pieces:
             _expose_attributes(piece)
 

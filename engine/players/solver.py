@@ -24,7 +24,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from engine.kernel.flow import apply_move
 
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
@@ -176,7 +175,7 @@ class Solver:
         before = state.round
         # The move comes from this very state's legal moves: no need to look it up
         # again (which, in a fresh clone, would generate the moves a second time).
-        apply_move(state, move)
+        state.game.steps[move.action](state, move)
         if state.round is not before:
             return before.reason or "?"
         return (state.round.reason or "?") if state.is_over else None
