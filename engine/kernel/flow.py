@@ -281,10 +281,9 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     state.pile = []
     size = model.hand_size_for(state.n)
     for seat in range(state.n):
-        state.hands[seat] = [state.pool.pop() for _ in range(min(size, len(state.pool)))]
+        state.hands[seat] = _pop_many(state.pool, size)
     for to, count in model.deal:
-        take = count if count is not None else state.board.capacity()
-        dealt = [state.pool.pop() for _ in range(min(take, len(state.pool)))]
+        dealt = _pop_many(state.pool, count if count is not None else state.board.capacity())
         if to == "board":
             state.board.deal(dealt)
         else:
@@ -293,6 +292,15 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     state._invalidate()
     score_trigger(state, "round_start", state.to_move, None)
     state._invalidate()
+
+
+def _pop_many(pool: list, count: int) -> list:
+    """`[pool.pop() for _ in range(count)]` (as many as there are), in one slice."""
+    cut = max(len(pool) - count, 0)
+    taken = pool[cut:]
+    del pool[cut:]
+    taken.reverse()
+    return taken
 
 
 def choose_opener(state: "State") -> None:
