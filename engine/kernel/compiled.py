@@ -91,13 +91,19 @@ def _assign(counter: str, value: str) -> str:
 def _after_lines(w: _Writer, action, indent: int) -> None:
     """Lines setting `extra`: the action's `then:` updates, its scoring rules paying the
     mover, and its `extra_turn`, evaluated in a new context `v` for the mover."""
-    w.add(indent, "v = k_make_context(state, mover)")
-    w.add(indent, "if view is not None:")
-    w.add(indent + 1, 'v["move"] = view')
-    if action.move_aliases:
-        w.add(indent + 1, "pieces = view.pieces")
-        w.add(indent + 1, "if pieces:")
-        w.add(indent + 2, " = ".join(f'v["{n}"]' for n in action.move_aliases) + " = pieces[0]")
+    exprs = [e for _, e in action.then] + [action.extra_turn]
+    exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
+    if any(e is not None and not e.is_constant for e in exprs):
+        # (a context is made only when some expression reads one: a draw costing a
+        # fixed number of points reads none)
+        w.add(indent, "v = k_make_context(state, mover)")
+        w.add(indent, "if view is not None:")
+        w.add(indent + 1, 'v["move"] = view')
+        if action.move_aliases:
+            w.add(indent + 1, "pieces = view.pieces")
+            w.add(indent + 1, "if pieces:")
+            w.add(indent + 2, " = ".join(f'v["{n}"]' for n in action.move_aliases)
+                  + " = pieces[0]")
     what = f"action `{action.name}` (its `then` or `extra_turn`)"
     if action.then:
         w.add(indent, "counters = state.counters")

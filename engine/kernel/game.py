@@ -9,6 +9,7 @@ from engine.kernel.compiled import compile_step
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
+from engine.kernel.views import place_view_class
 
 from engine.pieces import parse_deal as _parse_names
 
@@ -52,6 +53,7 @@ class Game:
             trigger: all(r.to == "mover" for r in rules) for trigger, rules in self.rules_on.items()
         }
         self.tracks_unable = model.tracks_unable
+        self.place_view = place_view_class(model.topology)  # `move` of a place action
         self.exchange_cache: dict = {}
         for action in self.actions:
             action.play_moves = {}  # slot * key_width + piece uid -> the Move, made once

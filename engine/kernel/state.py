@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Hashable
 from engine.expr import EvaluationError
 from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
 from engine.kernel.views import (
-    Counters, ExchangeMove, PileView, PlaceMove, PlayerView, PlayMove, PoolView, RoundInfo,
+    Counters, ExchangeMove, PileView, PlayerView, PlayMove, PoolView, RoundInfo,
     TurnInfo,
     make_context,
 )
@@ -279,7 +279,7 @@ def _place_moves(state: State, action) -> list[Move]:
     out = []
     for placement in placements:
         if uses_move:
-            ctx["move"] = PlaceMove(placement, first)
+            ctx["move"] = state.game.place_view(placement, first)
         for alias in aliases:
             ctx[alias] = placement.pieces[0]
         if evaluate(ctx):
@@ -401,7 +401,7 @@ def pieces_named(hand: list, names) -> list:
 def move_view(state: State, action, move: Move):
     """The `move` record of a legal move, as scoring rules and effects see it."""
     if action.kind == "place":
-        return PlaceMove(move.data, not state.round.placed_any)
+        return state.game.place_view(move.data, not state.round.placed_any)
     if action.kind == "play":
         slot, piece = move.data
         view = PlayMove(state.board, slot, piece)
