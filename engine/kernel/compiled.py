@@ -69,7 +69,7 @@ class _Writer:
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
-            k_refill=flow.refill, __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
+            k_refill=flow.refill, k_evaluation_error=runtime.explain, __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
         exec(compile(source, f"<compiled {name}>", "exec"), namespace)  # kernel text + checked nodes
@@ -226,3 +226,24 @@ def compile_step(game, action) -> Callable:
     w.add(1, "state.pending_chances = []")
     w.add(1, "return events[start:]")
     return w.build("step")
+
+
+def compile_simple_moves(action) -> Callable | None:
+    """`generate(state, action) -> moves` for a draw, pass or deal action with a guard:
+    what `state._simple_moves` does, the guard written in place; None for other kinds."""
+    if action.kind not in ("draw", "pass", "deal") or action.guard is None:
+        return None
+    w = _Writer()
+    w.add(0, "def generate(state, action):")
+    if action.needs_pool:
+        w.add(1, "if not state.pool:")
+        w.add(2, "return []")
+    w.add(1, "v = state._ctx")
+    w.add(1, "if v is None:")
+    w.add(2, "v = state._decision_context()")
+    w.add(1, "try:")
+    w.add(2, f"ok = {w.expr(action.guard)}")
+    w.add(1, "except k_ERRORS as exc:")
+    w.add(2, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
+    w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
+    return w.build("generate")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.kernel.compiled import compile_step
+from engine.kernel.compiled import compile_simple_moves, compile_step
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
@@ -71,7 +71,6 @@ class Game:
         for action in self.actions:
             action.reads_move = self._reads_move(action)
             action.effect = EFFECTS[action.kind]
-            action.generate = GENERATORS[action.kind]
             action.needs_pool = action.kind in ("draw", "deal")
             action.only_move = Move(action.name)  # draw, pass, deal: the action's one move
             action.scoring = tuple(self.rules_on.get(action.name, ()))
@@ -85,6 +84,11 @@ class Game:
             )
         #: one generated function per action doing what `flow.apply_move` does; the
         #: generic path stays, as the reference the tests compare it with
+        # (kept on the Game, not the action: games built from one model share its actions)
+        self.generators = {
+            a.name: (compiled and compile_simple_moves(a)) or GENERATORS[a.kind]
+            for a in self.actions
+        }
         self.steps = {
             a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
         }

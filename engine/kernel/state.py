@@ -130,7 +130,7 @@ class State:
             return found  # type: ignore[return-value]
         known[action.name] = _BUSY
         try:
-            found = action.generate(self, action)
+            found = self.game.generators[action.name](self, action)
         except EvaluationError as exc:
             known.pop(action.name, None)
             raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
