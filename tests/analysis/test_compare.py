@@ -154,3 +154,19 @@ def test_more_agents_than_seats_or_none_is_a_usage_error():
     result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
                                  "--agents", ","])
     assert result.exit_code == 2 and "names no agent" in result.stderr
+
+
+def test_across_games_the_header_does_not_claim_pairing():
+    args = ["compare", "triominos/pressman", "triolet", "--games", "1", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--across-games"])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.splitlines()[0]
+    assert "paired by seed" not in head and "not paired" in head
+    data = json.loads(runner.invoke(app, [*args, "--across-games", "--json"]).stdout)
+    assert data["paired_by_seed"] is False
+
+
+def test_within_one_game_the_header_says_paired_by_seed(one_round):
+    path = one_round()
+    assert "paired by seed (common random numbers)" in compare(path, path, "--jobs", "1").splitlines()[0]
+    assert json.loads(compare(path, path, "--jobs", "1", "--json"))["paired_by_seed"] is True
