@@ -139,7 +139,10 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
                            f"the ruleset this record names ({named}) cannot be loaded",
                            Position(str(path)))
         raise RulecraftError([*exc.diagnostics, where]) from None
-    replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
+    try:
+        replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
+    except RulecraftError as exc:
+        raise RulecraftError([_explain_help(d) for d in exc.diagnostics]) from None
     chances = list(data["setup"]) + [c for m in data["moves"] for c in m.get("chances", [])]
     state = game.new_game(data["players"], data["seed"], chances=chances)
     wanted = _record_index(only, len(data["moves"]))
@@ -150,6 +153,16 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
             moves.append(explained)
     return Explanation(str(path), "record", _name(rs.get("id"), rs.get("overlays")), moves,
                        points_positions(game.model.ruleset))
+
+
+def _explain_help(diag):
+    """K503's help names `replay --rescore`; explain has no such option, so say why."""
+    from dataclasses import replace
+
+    if diag.code != "K503":
+        return diag
+    return replace(diag, help="explain needs the rules the record was made with (restore"
+                   f" them to explain it); {diag.help}")
 
 
 def explain_scenario(path: str, only: str | None = None) -> Explanation:

@@ -176,7 +176,9 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
     if changed and not rescore:
         _fail(K_RULESET_CHANGED,
               f"the ruleset `{d['ruleset']['id']}` has changed since this record was made",
-              loaded.key_pos("ruleset"), "replay with --rescore to score the same moves under the current rules")
+              loaded.key_pos("ruleset"),
+              f"`rulecraft replay {loaded.path} --rescore` scores the same moves under the"
+              " current rules")
     chances = list(d["setup"]) + [c for m in d["moves"] for c in m.get("chances", [])]
     try:
         state = game.new_game(d["players"], d["seed"], chances=chances)

@@ -141,3 +141,11 @@ def test_a_damaged_field_points_at_its_line(tmp_path):
         load_record(path)
     assert _line_of(path, exc.value.diagnostics[0].pos).startswith('"seed": "five"')
 
+
+def test_a_changed_ruleset_suggests_a_command_that_has_the_option(tmp_path):
+    # `explain` replays a record too, but has no --rescore: name the command that has it.
+    g = game("line")
+    path = _write(tmp_path, g, _played(g))
+    with pytest.raises(RulecraftError) as exc:
+        replay_record(load_record(path), g, "other-hash")
+    assert f"rulecraft replay {path} --rescore" in exc.value.diagnostics[0].help
