@@ -76,9 +76,10 @@ class CoverageReport:
 
 
 def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int = 1,
-                    deal=None) -> CoverageReport:
+                    deal=None, title: str | None = None) -> CoverageReport:
     """The coverage of `ref` over the games `simulate` plays with the same seeds and
-    agents (the same games: each is fully determined by its seed)."""
+    agents (the same games: each is fully determined by its seed). `title` names the
+    ruleset in the header (default: `ref` and its overlays, as given)."""
     from engine.analysis.runs import Spec, compile_spec, run_games
 
     spec = Spec(ref, tuple(overlays or ()))
@@ -88,5 +89,5 @@ def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int =
         message = f"game seeded {failed[0].seed} failed: {failed[0].error}"
         return CoverageReport(f"rule coverage: {message}", {"error": message})
     coverage = rule_coverage(compile_spec(spec).model, stats)
-    return CoverageReport(format_coverage(coverage, len(stats), spec.name),
+    return CoverageReport(format_coverage(coverage, len(stats), title or spec.name),
                           [c.as_dict() | {"never_fired": c.fired == 0} for c in coverage])

@@ -14,6 +14,7 @@ from typing import List, Optional
 
 import typer
 
+from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.cli.common import WithOption
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
@@ -119,6 +120,9 @@ def simulate_command(
     elapsed = time.perf_counter() - start
     summary = summarize(results, n, names)
     summary["ruleset"] = ruleset_obj.id
+    summary["overlays"] = list(overlays or [])
+    # What was simulated: the resolved id (not a game name) with its overlays.
+    name = spec_name(ruleset_obj.id, overlays or [])
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     if record:
         _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
@@ -126,9 +130,9 @@ def simulate_command(
     if coverage:  # engine.analysis replays the same seeded games, counting rule by rule
         from engine.analysis.coverage import coverage_report
 
-        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal)
+        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal, title=name)
         summary["coverage"] = report.data
-    _print(summary, as_json)
+    _print(summary, as_json, name)
     if report is not None and not as_json:
         typer.echo(report.text)
 
@@ -171,11 +175,11 @@ def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None)
     save_record_or_exit(path, record)
 
 
-def _print(summary: dict, as_json: bool) -> None:
+def _print(summary: dict, as_json: bool, name: str) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{summary['ruleset']}: {summary['games']} games")
+    typer.echo(f"{name}: {summary['games']} games")
     typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
     for s in summary["seats"]:
         typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "

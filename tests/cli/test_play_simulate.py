@@ -196,3 +196,16 @@ def test_ctrl_c_while_an_agent_thinks_leaves_cleanly(monkeypatch, tmp_path):
     assert result.exit_code == 0, result.output
     assert "bye" in result.output and "Traceback" not in result.output
     assert record.exists()
+
+
+def test_simulate_names_the_ruleset_with_its_overlays():
+    # `triominos` is a game name: what runs is its default ruleset, with the overlay.
+    result = run("simulate", "triominos", "--with", "three-vertex", "--games", "2", "--coverage")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "triominos/pressman+three-vertex: 2 games"
+    assert any(line.startswith("rule coverage of triominos/pressman+three-vertex over 2 game")
+               for line in lines)
+    data = json.loads(run("simulate", "triominos", "-w", "three-vertex", "-n", "1", "--json").stdout)
+    assert data["ruleset"] == "triominos/pressman" and data["overlays"] == ["three-vertex"]
+
