@@ -93,7 +93,9 @@ def simulate_command(
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
-    agents: str = typer.Option("random", "--agents", help="Agents by seat, e.g. greedy,random."),
+    agents: str = typer.Option(
+        "random", "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
+        " a longer one than the players is refused (exit 2)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
     record: Optional[str] = typer.Option(None, "--record", help="Write the first game's record."),
@@ -107,7 +109,7 @@ def simulate_command(
 
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
-    names = _agent_names(agents)
+    names = _agent_names(agents, n, game.model.players_max)
     _check_deal(game, deal)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
@@ -137,7 +139,7 @@ def simulate_command(
         typer.echo(report.text)
 
 
-def _agent_names(agents: str) -> list[str]:
+def _agent_names(agents: str, players: int, most: int) -> list[str]:
     from engine.players.agents import AGENTS
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
@@ -145,6 +147,13 @@ def _agent_names(agents: str) -> list[str]:
     if not names or bad:
         what = f"unknown agent(s) {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
+        raise typer.Exit(2)
+    if len(names) > players:
+        # The extra names would be dropped without a word: the user meant more players.
+        more = f" (or --players {len(names)})" if len(names) <= most else ""
+        typer.echo(f"error: --agents names {len(names)} agents for {players}"
+                   f" player{'s' if players != 1 else ''}; give at most {players}{more}",
+                   err=True)
         raise typer.Exit(2)
     return names
 

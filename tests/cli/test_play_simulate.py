@@ -209,3 +209,14 @@ def test_simulate_names_the_ruleset_with_its_overlays():
     data = json.loads(run("simulate", "triominos", "-w", "three-vertex", "-n", "1", "--json").stdout)
     assert data["ruleset"] == "triominos/pressman" and data["overlays"] == ["three-vertex"]
 
+
+def test_simulate_refuses_more_agents_than_players():
+    # Two seats, three agents: the third used to be dropped without a word.
+    result = run("simulate", LINE, "--players", "2", "--agents", "greedy,random,greedy")
+    assert result.exit_code == 2
+    assert "--agents names 3 agents for 2 players; give at most 2" in result.stderr
+    assert "mean score" not in result.stdout
+    alone = run("simulate", STACK, "--agents", "greedy,random")
+    assert alone.exit_code == 2 and "for 1 player; give at most 1" in alone.stderr
+    assert "--players" not in alone.stderr  # the game cannot have 2
+    assert "refused" in run("simulate", "--help").stdout
