@@ -123,7 +123,7 @@ def explain_move(state, move, number: int) -> tuple[Explained, object]:
 def explain_record(path: str, only: str | None = None) -> Explanation:
     """Every move of a record (or move `only`, 1-based), replayed under its ruleset."""
     from engine.analysis.runs import Spec, compile_spec
-    from engine.diagnostics import Diagnostic, Position, RulecraftError
+    from engine.diagnostics import Diagnostic, RulecraftError
     from engine.kernel.record import load_record, replay_record
 
     loaded = load_record(path)
@@ -137,7 +137,7 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
         named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
         where = Diagnostic(exc.diagnostics[0].code if exc.diagnostics else "R400",
                            f"the ruleset this record names ({named}) cannot be loaded",
-                           Position(str(path)))
+                           loaded.key_pos("ruleset"))
         raise RulecraftError([*exc.diagnostics, where]) from None
     try:
         replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx

@@ -17,7 +17,7 @@ from typing import Annotated
 
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption, load_or_exit, print_diagnostics
+from engine.cli.common import WithOption, load_or_exit, not_found_status, print_diagnostics
 
 
 def _with(side: str):
@@ -86,7 +86,7 @@ def explain_command(
             result = ex.explain_scenario(source, move)
     except RulecraftError as exc:
         print_diagnostics(exc.diagnostics, err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(not_found_status(exc.diagnostics, source))
     except ex.NoSuchMove as exc:
         typer.echo(f"error: --move: {exc}", err=True)
         raise typer.Exit(2)

@@ -7,6 +7,7 @@ import json
 import typer
 
 from engine.cli.app import app
+from engine.cli.common import not_found_status
 from engine.cli.games import describe_events, exit_with, where
 from engine.diagnostics import RulecraftError
 from engine.kernel import RuleFailure
@@ -26,7 +27,7 @@ def moves_command(
         state = sc.state
         rows = [(move, outcome(state, move)) for move in state.legal_moves()]
     except RulecraftError as exc:
-        exit_with(exc, 1)
+        exit_with(exc, not_found_status(exc.diagnostics, scenario))
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)

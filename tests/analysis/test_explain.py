@@ -132,7 +132,7 @@ def test_a_record_naming_a_missing_ruleset_says_which_file(record, tmp_path):
     lost = tmp_path / "lost.json"
     lost.write_text(json.dumps(data), encoding="utf-8")
     result = runner.invoke(app, ["explain", str(lost)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a reference that names nothing: as `replay` says
     assert f"{lost}:1:1:" in result.stderr and "`no/such-ruleset`" in result.stderr
 
 
