@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from engine.analysis.phrases import counted
 from engine.analysis.coverage import RuleCoverage, rule_coverage
 from engine.analysis.runs import GameStats, Spec
 from engine.analysis.stats import Paired, mean, paired
@@ -146,11 +147,11 @@ def game_value(g: GameStats, key: str) -> float:
 def format_text(c: Comparison) -> str:
     """A side-by-side table; each difference from A with its CI, `*` when significant."""
     names = [f"{chr(65 + k) if k < 26 else k}: {s.name}" for k, s in enumerate(c.specs)]
-    players = f"{c.players} player{'s' if c.players != 1 else ''}"
+    players = counted(c.players, "player")
     pairing = ("paired by seed (common random numbers)" if c.paired_by_seed else
                "rulesets of different games: the same seed deals a different game under"
                " each, so the games are not paired (no common random numbers)")
-    head = [f"{len(c.seeds)} games per ruleset (seeds {_seed_range(c.seeds)}), {players}, "
+    head = [f"{counted(len(c.seeds), 'game')} per ruleset (seeds {_seed_range(c.seeds)}), {players}, "
             f"agents {','.join(c.agents)}; {pairing}"]
     head += [f"  {n}" for n in names]
     width = max(len(m.label) for m in c.metrics) + 2

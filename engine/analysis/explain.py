@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.analysis.phrases import counted
 
 
 class NoSuchMove(ValueError):
@@ -206,7 +207,7 @@ def _name(ruleset_id, overlays) -> str:
 
 def format_text(explanation: Explanation) -> str:
     """Each move, its points, then one line per rule: points, file:line, label."""
-    lines = [f"{explanation.ruleset}: {len(explanation.moves)} move(s) of {explanation.source}"]
+    lines = [f"{explanation.ruleset}: {counted(len(explanation.moves), 'move')} of {explanation.source}"]
     width = max([len(e.rule) + 3 for m in explanation.moves for e in m.breakdown + m.others]
                 + [5])
     for m in explanation.moves:

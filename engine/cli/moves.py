@@ -6,6 +6,7 @@ import json
 
 import typer
 
+from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.common import not_found_status
 from engine.cli.games import describe_events, exit_with, where
@@ -35,7 +36,7 @@ def moves_command(
         typer.echo(json.dumps(_as_json(scenario, sc, rows), indent=2))
         return
     typer.echo(f"{sc.ruleset.id}: player {state.to_move + 1} to move, "
-               f"{len(rows)} legal move(s)")
+               f"{counted(len(rows), 'legal move')}")
     for i, (move, got) in enumerate(rows, 1):
         typer.echo(f"{i:3}. {move.text:<28} {got.points:+5d}  {describe_events(got.events)}")
 

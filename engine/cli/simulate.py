@@ -14,6 +14,7 @@ from typing import List, Optional
 
 import typer
 
+from engine.analysis.phrases import counted
 from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.cli.common import WithOption
@@ -145,14 +146,14 @@ def _agent_names(agents: str, players: int, most: int) -> list[str]:
     names = [a.strip() for a in agents.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
     if not names or bad:
-        what = f"unknown agent(s) {', '.join(bad)}" if bad else "--agents names no agent"
+        what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
         raise typer.Exit(2)
     if len(names) > players:
         # The extra names would be dropped without a word: the user meant more players.
         more = f" (or --players {len(names)})" if len(names) <= most else ""
-        typer.echo(f"error: --agents names {len(names)} agents for {players}"
-                   f" player{'s' if players != 1 else ''}; give at most {players}{more}",
+        typer.echo(f"error: --agents names {counted(len(names), 'agent')} for"
+                   f" {counted(players, 'player')}; give at most {players}{more}",
                    err=True)
         raise typer.Exit(2)
     return names
@@ -188,7 +189,7 @@ def _print(summary: dict, as_json: bool, name: str) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{name}: {summary['games']} games")
+    typer.echo(f"{name}: {counted(summary['games'], 'game')}")
     typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
     for s in summary["seats"]:
         typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "

@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 from typing import Annotated
 
+from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
 from engine.cli.common import WithOption
@@ -98,14 +99,14 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     reach = "reachable" if found.reachable else ("not reachable" if proven else "undecided")
     steps = ""
     if found.steps is not None:
-        steps = f" in {found.steps} steps" if proven else f" in at most {found.steps} steps"
+        steps = f" in {'' if proven else 'at most '}{counted(found.steps, 'step')}"
     typer.echo(f"goal `{found.goal}`: {reach}{steps}")
     if found.line:
         typer.echo("  " + ", ".join(found.line))
     if found.best_score is not None:
         typer.echo(f"best score: {'' if proven else 'at least '}{found.best_score}")
         typer.echo("  " + ", ".join(found.best_line))
-    typer.echo(f"searched {found.nodes:,} positions in {found.seconds:.2f} s")
+    typer.echo(f"searched {counted(found.nodes, 'position')} in {found.seconds:.2f} s")
 
 
 def _solve(solve, state, goal, best, max_nodes):
@@ -126,7 +127,7 @@ def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{ref}: {count} seeded deals (seeds {first} to {first + count - 1})")
+    typer.echo(f"{ref}: {counted(count, 'seeded deal')} (seeds {first} to {first + count - 1})")
     typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
                f" ({100 * summary['share']:.1f}%)"
                + (f"; undecided (node limit): {summary['undecided']}"

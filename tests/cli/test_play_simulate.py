@@ -151,7 +151,7 @@ SCENARIOS = RULESETS.parent / "scenarios"
 def test_moves_lists_points_and_breakdown():
     result = run("moves", str(SCENARIOS / "stack-run.yaml"))
     assert result.exit_code == 0, result.output
-    assert "2 legal move(s)" in result.output
+    assert "2 legal moves" in result.output
     assert "play 4c" in result.output and "+3" in result.output
     assert "card +3 (" in result.output and "stack.yaml:" in result.output
 
