@@ -196,7 +196,8 @@ def build_state(game, data: dict, doc):
             pieces.free.remove(piece)
     hands = data.get("hands") or []
     if not isinstance(hands, list) or len(hands) > players:
-        _fail(K_BAD_SCENARIO, f"`hands` must be a list of at most {players} lists", doc.near("hands"))
+        _fail(K_BAD_SCENARIO, f"`hands` must be a list of at most {players}"
+              f" list{'s' * (players != 1)}", doc.near("hands"))
     state.hands = [pieces.take(h, ("hands", i)) for i, h in enumerate(hands)]
     state.hands += [[] for _ in range(players - len(state.hands))]
     state.pile = pieces.take(data.get("pile") or [], ("pile",))
@@ -211,7 +212,7 @@ def _set_numbers(state, data: dict, doc, players: int) -> None:
     scores = data.get("scores", [0] * players)
     if not (isinstance(scores, list) and len(scores) == players
             and all(type(x) is int for x in scores)):
-        _fail(K_BAD_SCENARIO, f"`scores` must list {players} integers", doc.near("scores"))
+        _fail(K_BAD_SCENARIO, f"`scores` must list {players} integer{'s' * (players != 1)}", doc.near("scores"))
     state.scores = list(scores)
     state.round = RoundInfo(1)
     state.round.placed_any = state.board.count > 0 and bool(state.game.place_actions)

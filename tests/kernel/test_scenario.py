@@ -126,3 +126,13 @@ def test_the_lines_of_play_keys_are_allowed(tmp_path):
     path = tmp_path / "lines.yaml"
     path.write_text(text + "deal: [Ac]\nlines: []\n")
     assert load_scenario(path, stub_loader).cases
+
+
+def test_a_count_in_a_message_agrees_with_its_noun(tmp_path):
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace("scores: [7]", "scores: [7, 1]"))
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    assert exc.value.diagnostics[0].message == "`scores` must list 1 integer"
