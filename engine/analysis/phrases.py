@@ -12,10 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """`1 game`, `2 games`: a count with its noun in the right number."""
-    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
-
+from engine.diagnostics import counted  # noqa: F401 - where the CLI and analysis find it
 
 # (family, field) -> (phrase of B's value, what A had "instead of"). `*` matches one key,
 # named `{k}` in the phrase. A family is a collection (`scoring`, `round.end`, ...) or a

@@ -127,7 +127,8 @@ def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{ref}: {counted(count, 'seeded deal')} (seeds {first} to {first + count - 1})")
+    seeds = f"seed {first}" if count == 1 else f"seeds {first} to {first + count - 1}"
+    typer.echo(f"{ref}: {counted(count, 'seeded deal')} ({seeds})")
     typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
                f" ({100 * summary['share']:.1f}%)"
                + (f"; undecided (node limit): {summary['undecided']}"

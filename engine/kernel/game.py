@@ -11,6 +11,7 @@ from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
 from engine.kernel.views import place_view_class
 
+from engine.diagnostics import counted
 from engine.pieces import parse_deal as _parse_names
 
 
@@ -155,7 +156,8 @@ class Game:
             order = [self.pieces[x] if isinstance(x, int) else x for x in deal]
         if sorted(p.uid for p in order) != list(range(len(self.pieces))):
             raise ValueError(
-                f"a deal must list every piece once: {len(self.pieces)} pieces, got {len(order)}"
+                f"a deal must list every piece once: {counted(len(self.pieces), 'piece')},"
+                f" got {len(order)}"
             )
         return order
 
