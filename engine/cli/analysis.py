@@ -19,6 +19,7 @@ from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
 from engine.cli.common import WithOption, load_or_exit, not_found_status, print_diagnostics
+from engine.kernel.game import players_mismatch
 
 
 def _with(side: str):
@@ -197,7 +198,7 @@ def _players(models, players: Optional[int]) -> int:
     n = models[0].players_default if players is None else players
     for model in models:
         if not model.players_min <= n <= model.players_max:
-            _usage(f"`{model.id}` is for {model.players_min} to {model.players_max} players, not {n}")
+            _usage(f"`{model.id}`: {players_mismatch(model, n)}")
     return n
 
 

@@ -50,7 +50,8 @@ def solve_command(
     low, high = game.model.players_min, game.model.players_max
     if high < 1 or low > 1:
         # Checked before the deal options: no --deal or --seed would make it solvable.
-        _usage(f"`{ruleset}` is for {low} to {high} players: the solver plays"
+        span = f"{low} players" if low == high else f"{low} to {high} players"
+        _usage(f"`{ruleset}` is for {span}: the solver plays"
                f" single-player rulesets only (one that allows 1 player)")
     if deal is None and seed is None and games is None:
         _usage("give --deal D or --seed S (or --games N)")

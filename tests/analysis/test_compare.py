@@ -170,3 +170,10 @@ def test_within_one_game_the_header_says_paired_by_seed(one_round):
     path = one_round()
     assert "paired by seed (common random numbers)" in compare(path, path, "--jobs", "1").splitlines()[0]
     assert json.loads(compare(path, path, "--jobs", "1", "--json"))["paired_by_seed"] is True
+
+
+def test_a_player_count_a_ruleset_cannot_seat_is_said_plainly():
+    result = runner.invoke(app, ["compare", "triominos/pressman", "tripeaks/aisleriot",
+                                 "--games", "2", "--across-games"])
+    assert result.exit_code == 2
+    assert "`tripeaks/aisleriot`: this ruleset is for 1 player, not 2" in result.output
