@@ -330,6 +330,8 @@ class PlaceRules:
         self.joker_lo, self.joker_hi = int(values.get("min", 0)), int(values.get("max", 15))
         self.max_jokers = int(jokers.get("max_per_play", self.max_count))
         self._cross: dict[tuple[int, int], tuple | None] = {}
+        # (topology, cross, ok, by_iv) of an empty board, kept by `SquareBoard.crosses`
+        self.empty_index: tuple | None = None
 
     def cross(self, n: int, total: int) -> tuple | None:
         """(low, high, touches, bits) for a new piece joining `n` pieces summing to `total`

@@ -62,6 +62,16 @@ class SquareBoard(Board):
         none may. `touches`: that run has other pieces."""
         if self._cross_for is not rules:
             self._cross_for = rules
+            empty = not self.piece and rules.empty_index
+            if empty and empty[0] is self.topo:
+                # every game starts on an empty board: its index is worked out once
+                _, cross, ok, by_iv = empty
+                for k in (0, 1):
+                    self.cross[k][:] = cross[k]
+                    self.by_iv[k].clear()
+                    self.by_iv[k].update(by_iv[k])
+                self.ok[:] = ok
+                return self.cross
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
                                     for c, x in enumerate(self.v)]
@@ -70,6 +80,9 @@ class SquareBoard(Board):
                 for c, iv in enumerate(self.cross[k]):
                     if iv is not None:
                         self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | 1 << c
+            if not self.piece:
+                rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
+                                     self.ok[:], (dict(self.by_iv[0]), dict(self.by_iv[1])))
         return self.cross
 
     def fit_bits(self, mask: int) -> tuple[int, int]:

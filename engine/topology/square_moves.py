@@ -114,7 +114,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
             if fits is None:
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
-                starts = _useful_starts(board, d, window, key, fits[1 - k])
+                starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
             _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
@@ -173,13 +173,14 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _useful_starts(board, d, window, key, fit) -> list[int]:
-    """`_starts` for plays that must touch the board, narrowed to the hand: a first cell
-    that takes a value of the hand (`fit`: the cells that do, crosswise), whose next
-    empty cell along `d` within the window does too. Worked out on the index's bit sets:
-    the first cells whatever the hand are kept until the board changes, and so are the
-    hand's (copies of a position share them, as a search generates on many)."""
-    found = board.starts.get((key, fit))
+def _useful_starts(board, d, window, key, fit, rules, maxk) -> list[int]:
+    """`_starts` for plays that must touch the board, narrowed to the hand: the first
+    cells from which the walk of `_along` meets at least one run of new pieces that keeps
+    the length and contact rules (`fit`: the cells that take a value of the hand,
+    crosswise). Worked out on the index's bit sets, for all cells at once: the first
+    cells whatever the hand are kept until the board changes, and so are the hand's
+    (copies of a position share them, as a search generates on many)."""
+    found = board.starts.get((key, fit, maxk))
     if found is not None:
         return found
     bits = board.starts.get(key)
@@ -192,11 +193,7 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
             reach = (reach >> d) & passable
             bits |= reach
         bits = board.starts[key] = bits & ok
-    filled, prefix, second = board.filled, -1, 0
-    for j in range(1, window):
-        second |= (fit >> (j * d)) & prefix
-        prefix &= filled >> (j * d)
-    bits &= fit & second
+    bits = _live(board, d, window, key, bits & fit, fit, rules, maxk)
     back, room, found = board.back[key[3]], key[4], []
     while bits:
         low = bits & -bits
@@ -204,8 +201,63 @@ def _useful_starts(board, d, window, key, fit) -> list[int]:
         if back[c][0] <= room:  # a run before it leaves room for a second piece
             found.append(c)
         bits ^= low
-    board.starts[key, fit] = found
+    board.starts[key, fit, maxk] = found
     return found
+
+
+def _runs(board, d, key, ml) -> tuple[list[int], list[int], int]:
+    """Bit sets along step `d`: cells with at least r filled cells just before them
+    (r = 0..ml+1), the same just after them, and cells with a filled neighbour across."""
+    runs = board.starts.get((key, "runs"))
+    if runs is None:
+        filled, stride = board.filled, board.topo.stride
+        back, ahead = [-1], [-1]
+        for r in range(1, ml + 2):
+            back.append(back[-1] & (filled << (r * d)))
+            ahead.append(ahead[-1] & (filled >> (r * d)))
+        e = stride if d == 1 else 1
+        runs = board.starts[key, "runs"] = (back, ahead, (filled << e) | (filled >> e))
+    return runs
+
+
+def _live(board, d, window, key, starts, fit, rules, maxk) -> int:
+    """The cells of `starts` from which `_along` meets a candidate run: its walk, done
+    for every first cell at once on bit sets (a cell along the walk is filled, takes a
+    value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
+    no longer than `max_length`, and touches the board."""
+    ml, mink = rules.max_length, max(2, rules.min_count)
+    back, ahead, across = _runs(board, d, key, ml)
+    filled = board.filled
+    alive = {1: starts}
+    touch, inner, live = starts & (back[1] | across), 0, 0
+    for j in range(1, window):
+        if not alive:
+            break
+        shift = j * d
+        here_filled, here_new = filled >> shift, fit >> shift
+        room = ml - j - 1  # plen + sn may not exceed it
+        if room < 0:
+            bad = -1
+        else:
+            bad = 0
+            for p in range(room + 2):
+                bad |= back[p] & (ahead[room + 1 - p] >> shift)
+        touch |= inner | (across >> shift)  # (only read for the starts a new cell joins)
+        near = ahead[1] >> shift
+        nxt: dict[int, int] = {}
+        for n, cells in alive.items():
+            inner |= cells & here_filled
+            stay = cells & here_filled
+            if stay:
+                nxt[n] = nxt.get(n, 0) | stay
+            moved = cells & here_new & ~bad
+            if moved:
+                if n + 1 >= mink:
+                    live |= moved & (touch | near)
+                if n + 1 < maxk:
+                    nxt[n + 1] = nxt.get(n + 1, 0) | moved
+        alive = nxt
+    return live
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
