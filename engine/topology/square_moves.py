@@ -16,6 +16,7 @@ from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_plain import plain_along, plain_singles
 
 BIG = 1 << 60
 _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
@@ -38,6 +39,21 @@ def arrangements(hand: Sequence[Piece], maxk: int) -> tuple[list[list[tuple]], l
     if by_index is None:
         by_index = _remember(_BY_KINDS, kinds, [_arrange(kinds[0], k) for k in range(maxk + 1)])
     return by_index, [hand[i] for i in order]
+
+
+_SUMS: dict[int, tuple] = {}  # id of an arrangements list -> (it, ranges, by sum range)
+
+
+def by_sums(by_index: list[list[tuple]]) -> tuple[list[tuple[int, int]], dict]:
+    """For the arrangements of a hand's values: for k = 0..maxk the (lowest, highest)
+    sum of those of k pieces, and an empty cache that `plain_along` fills (kept as long
+    as the arrangements, since the same values meet the same sum ranges again)."""
+    known = _SUMS.get(id(by_index))
+    if known is None or known[0] is not by_index:
+        ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
+                  for arrs in by_index]
+        known = _remember(_SUMS, id(by_index), (by_index, ranges, {}))
+    return known[1], known[2]
 
 
 def _remember(cache: dict, key, value):
@@ -98,6 +114,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     mask = _value_mask(hand, rules)
     arrs, ranked = arrangements(hand, maxk)
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
+    plain = not any(p.attrs.get("joker") for p in hand)  # bit tests stand for intervals
     fits = None
     if need is None:  # kept with the first cells, until the board changes
         fits = board.starts.get(mask)
@@ -106,7 +123,10 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     if rules.min_count <= 1:
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
-        _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
+        if plain:
+            plain_singles(out, board, anchors, cross, mask, arrs[1], pick)
+        else:
+            _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
@@ -115,7 +135,12 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
-            _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
+            if plain:
+                plain_along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk,
+                            pick, rules, by_sums(arrs))
+            else:
+                _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick,
+                       rules)
     return out
 
 
@@ -205,19 +230,31 @@ def _useful_starts(board, d, window, key, fit, rules, maxk) -> list[int]:
     return found
 
 
-def _runs(board, d, key, ml) -> tuple[list[int], list[int], int]:
-    """Bit sets along step `d`: cells with at least r filled cells just before them
-    (r = 0..ml+1), the same just after them, and cells with a filled neighbour across."""
-    runs = board.starts.get((key, "runs"))
-    if runs is None:
+def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
+    """What the walks of `_live` read whatever the hand, kept until the board changes:
+    the cells whose run just before or whose neighbour across touches the board, and
+    for each step j of the walk (shift, filled cells j steps on, cells where a new piece
+    j steps on makes a line too long, cells across j steps on, cells followed by a run
+    j steps on), all as bit sets along step `d`."""
+    steps = board.starts.get((key, "steps"))
+    if steps is None:
         filled, stride = board.filled, board.topo.stride
-        back, ahead = [-1], [-1]
+        back, ahead = [-1], [-1]  # cells with >= r filled cells just before / after them
         for r in range(1, ml + 2):
             back.append(back[-1] & (filled << (r * d)))
             ahead.append(ahead[-1] & (filled >> (r * d)))
         e = stride if d == 1 else 1
-        runs = board.starts[key, "runs"] = (back, ahead, (filled << e) | (filled >> e))
-    return runs
+        across = (filled << e) | (filled >> e)
+        per_step = []
+        for j in range(1, window):
+            shift = j * d
+            room = ml - j - 1  # the runs before and after may hold this many pieces
+            bad = -1 if room < 0 else 0
+            for p in range(room + 2):
+                bad |= back[p] & (ahead[room + 1 - p] >> shift)
+            per_step.append((filled >> shift, ~bad, across >> shift, ahead[1] >> shift))
+        steps = board.starts[key, "steps"] = (back[1] | across, per_step)
+    return steps
 
 
 def _live(board, d, window, key, starts, fit, rules, maxk) -> int:
@@ -225,32 +262,22 @@ def _live(board, d, window, key, starts, fit, rules, maxk) -> int:
     for every first cell at once on bit sets (a cell along the walk is filled, takes a
     value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
     no longer than `max_length`, and touches the board."""
-    ml, mink = rules.max_length, max(2, rules.min_count)
-    back, ahead, across = _runs(board, d, key, ml)
-    filled = board.filled
+    mink = max(2, rules.min_count)
+    touching, per_step = _steps(board, d, window, key, rules.max_length)
     alive = {1: starts}
-    touch, inner, live = starts & (back[1] | across), 0, 0
-    for j in range(1, window):
+    touch, inner, live = starts & touching, 0, 0
+    for j, (here_filled, fine, across, near) in enumerate(per_step, 1):
         if not alive:
             break
-        shift = j * d
-        here_filled, here_new = filled >> shift, fit >> shift
-        room = ml - j - 1  # plen + sn may not exceed it
-        if room < 0:
-            bad = -1
-        else:
-            bad = 0
-            for p in range(room + 2):
-                bad |= back[p] & (ahead[room + 1 - p] >> shift)
-        touch |= inner | (across >> shift)  # (only read for the starts a new cell joins)
-        near = ahead[1] >> shift
+        here_new = (fit >> (j * d)) & fine
+        touch |= inner | across  # (only read for the starts a new cell joins)
         nxt: dict[int, int] = {}
         for n, cells in alive.items():
-            inner |= cells & here_filled
             stay = cells & here_filled
             if stay:
+                inner |= stay
                 nxt[n] = nxt.get(n, 0) | stay
-            moved = cells & here_new & ~bad
+            moved = cells & here_new
             if moved:
                 if n + 1 >= mink:
                     live |= moved & (touch | near)
