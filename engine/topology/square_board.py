@@ -300,15 +300,76 @@ class SquareBoard(Board):
         return None
 
     def apply_placement(self, placement: SquarePlacement) -> None:
-        """Lay the play's pieces (its measures are worked out first, on the board before)."""
+        """Lay the play's pieces; its measures, if not read yet, are worked out from the
+        runs through its cells (as they read on the board before, counting the play's
+        cells as filled), which also update the run index."""
+        cells, v, jk, piece = placement.cells, self.v, self.jk, self.piece
+        for c, val, p in zip(cells, placement.values, placement.pieces):
+            v[c], piece[c] = val, p
+        for c, flag in zip(cells, placement.flags or (False,) * len(cells)):
+            jk[c] = flag
+        runs = self._runs_through(cells)
         if placement._lines is None:  # the kernel scores the move after applying it
-            placement._measure(self)
-        flags = placement.flags or (False,) * len(placement.cells)
-        for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
-            self.v[c], self.jk[c], self.piece[c] = val, flag, piece
-        for c in placement.cells:
-            self._index_around(c)
+            placement._measure_runs(self, runs)
+        self._index_runs(cells, runs)
         self._plays, self.starts = None, {}
+
+    def _runs_through(self, cells) -> list[tuple]:
+        """(direction, step, first cell, last cell, length, sum) of every maximal run
+        through the cells, each once, in the order of `SquarePlacement.runs`."""
+        v, stride = self.v, self.topo.stride
+        seen, out = set(), []
+        for c in cells:
+            for k, d in ((0, 1), (1, stride)):
+                a = c
+                while v[a - d] >= 0:
+                    a -= d
+                if (d, a) in seen:
+                    continue
+                seen.add((d, a))
+                b, total = a, v[a]
+                while v[b + d] >= 0:
+                    b += d
+                    total += v[b]
+                out.append((k, d, a, b, (b - a) // d + 1, total))
+        return out
+
+    def _index_runs(self, cells, runs) -> None:
+        """Update the run index after `cells` were filled, from the runs through them
+        (what `_index_around` does cell by cell)."""
+        v, stride, anchors = self.v, self.topo.stride, self.anchors
+        filled, anchor_bits = self.filled, self.anchor_bits
+        for c in cells:
+            bit = 1 << c
+            filled |= bit
+            anchor_bits &= ~bit
+            anchors.discard(c)
+        for c in cells:
+            for n in (c - 1, c + 1, c - stride, c + stride):
+                if v[n] == EMPTY:
+                    anchors.add(n)
+                    anchor_bits |= 1 << n
+        self.filled, self.anchor_bits = filled, anchor_bits
+        rules = self._cross_for
+        for k, d, a, b, n, total in runs:
+            back, ahead = self.back[k], self.ahead[k]
+            end = a - d
+            if v[end] == EMPTY:
+                ahead[end] = (n, total)
+                if rules is not None:
+                    n1, s1 = back[end]
+                    self._set_cross(k, end, rules.cross(n1 + n, s1 + total))
+            end = b + d
+            if v[end] == EMPTY:
+                back[end] = (n, total)
+                if rules is not None:
+                    n2, s2 = ahead[end]
+                    self._set_cross(k, end, rules.cross(n + n2, total + s2))
+        for c in cells:
+            self._set_cross(0, c, None)
+            self._set_cross(1, c, None)
+            for k in (0, 1):  # a filled cell has no runs beside it to remember
+                self.back[k][c] = self.ahead[k][c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from

@@ -202,31 +202,13 @@ def _useful_starts(board, d, window, key, fit, rules, maxk) -> list[int]:
     """`_starts` for plays that must touch the board, narrowed to the hand: the first
     cells from which the walk of `_along` meets at least one run of new pieces that keeps
     the length and contact rules (`fit`: the cells that take a value of the hand,
-    crosswise). Worked out on the index's bit sets, for all cells at once: the first
-    cells whatever the hand are kept until the board changes, and so are the hand's
-    (copies of a position share them, as a search generates on many)."""
+    crosswise). Worked out on the index's bit sets, for all cells at once, and kept
+    until the board changes (copies of a position share them, as a search generates on
+    many)."""
     found = board.starts.get((key, fit, maxk))
-    if found is not None:
-        return found
-    bits = board.starts.get(key)
-    if bits is None:  # cells reached walking back from an anchor through filled cells
-        ok = board.ok[1 - key[3]]  # and cells that take a value crosswise
-        passable = ok | board.filled
-        reach = board.anchor_bits & ok
-        bits = reach
-        for _ in range(window - 1):
-            reach = (reach >> d) & passable
-            bits |= reach
-        bits = board.starts[key] = bits & ok
-    bits = _live(board, d, window, key, bits & fit, fit, rules, maxk)
-    back, room, found = board.back[key[3]], key[4], []
-    while bits:
-        low = bits & -bits
-        c = low.bit_length() - 1
-        if back[c][0] <= room:  # a run before it leaves room for a second piece
-            found.append(c)
-        bits ^= low
-    board.starts[key, fit, maxk] = found
+    if found is None:
+        found = board.starts[key, fit, maxk] = _cells(
+            _live(board, d, window, key, fit, rules, maxk))
     return found
 
 
@@ -240,7 +222,7 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
     if steps is None:
         filled, stride = board.filled, board.topo.stride
         back, ahead = [-1], [-1]  # cells with >= r filled cells just before / after them
-        for r in range(1, ml + 2):
+        for r in range(1, ml):  # (the longest runs read: ml - 1, beside a pair)
             back.append(back[-1] & (filled << (r * d)))
             ahead.append(ahead[-1] & (filled >> (r * d)))
         e = stride if d == 1 else 1
@@ -257,15 +239,15 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
     return steps
 
 
-def _live(board, d, window, key, starts, fit, rules, maxk) -> int:
-    """The cells of `starts` from which `_along` meets a candidate run: its walk, done
+def _live(board, d, window, key, fit, rules, maxk) -> int:
+    """The cells of `fit` from which `_along` meets a candidate run: its walk, done
     for every first cell at once on bit sets (a cell along the walk is filled, takes a
     value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
     no longer than `max_length`, and touches the board."""
     mink = max(2, rules.min_count)
     touching, per_step = _steps(board, d, window, key, rules.max_length)
-    alive = {1: starts}
-    touch, inner, live = starts & touching, 0, 0
+    alive = {1: fit}
+    touch, inner, live = fit & touching, 0, 0
     for j, (here_filled, fine, across, near) in enumerate(per_step, 1):
         if not alive:
             break

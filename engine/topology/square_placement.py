@@ -135,3 +135,33 @@ class SquarePlacement(Placement):
                                  x=x, y=y, max_line=max(through[c], default=1),
                                  lines_through=through[c]))
         self._lines, self._placed = lines, placed
+
+    def _measure_runs(self, board: "SquareBoard", runs) -> None:
+        """`_measure` on the board after the play was laid, from the runs through its
+        cells (`SquareBoard._runs_through`): the same records."""
+        v, jk, topo = board.v, board.jk, board.topo
+        cells = self.cells
+        through = {c: [] for c in cells}
+        lines = []
+        for _, d, a, b, n, total in runs:
+            if n < 2:
+                continue
+            new = jokers = joker_sum = 0
+            for c in range(a, b + d, d):
+                if c in through:
+                    through[c].append(n)
+                    new += 1
+                if jk[c]:
+                    jokers += 1
+                    joker_sum += v[c]
+            lines.append(Line(n, total, total - joker_sum, new, jokers))
+        placed = []
+        flags = self.flags or (False,) * len(cells)
+        stride = topo.stride
+        for c, val, p, flag in zip(cells, self.values, self.pieces, flags):
+            lines_through = through[c]
+            placed.append(Placed(topo.attrs[c], value=p.attrs["value"], declared=val,
+                                 joker=flag, x=c % stride, y=c // stride - 1,
+                                 max_line=max(lines_through, default=1),
+                                 lines_through=lines_through))
+        self._lines, self._placed = lines, placed
