@@ -22,38 +22,47 @@ BIG = 1 << 60
 _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
-def arrangements(hand: Sequence[Piece], maxk: int) -> tuple[list[list[tuple]], list[Piece]]:
-    """For k = 0..maxk, the distinct orders of k pieces of the hand:
-    (values, indices into the ranked hand, joker flags or None, sum); and the ranked
-    hand (by value, then hand order), whose pieces a play takes by those indices.
+class HandPlan:
+    """What the generator reads of a hand, whatever the board: the order of its pieces
+    by value (then hand order), the arrangements, the bit set of its values, whether it
+    has no joker, and for `plain_along` the sum ranges and their cache.
 
-    Equal pieces are interchangeable, so each order of values is given once, with the
-    equal pieces taken in hand order along the line. Only the orders are cached, by the
-    hand's values: a game meets new racks all the time, but few multisets of values.
+    `arrs[k]` lists the distinct orders of k pieces of the hand: (values, indices into
+    the ranked hand, joker flags or None, sum). Equal pieces are interchangeable, so each
+    order of values is given once, with the equal pieces taken in hand order along the
+    line; the orders are cached by the hand's values.
     """
-    facts = [(p.attrs["value"], bool(p.attrs.get("joker"))) for p in hand]
-    # a stable sort by value: equal values stay in hand order
-    order = sorted(range(len(hand)), key=[value for value, _ in facts].__getitem__)
-    kinds = (tuple([facts[i] for i in order]), maxk)
-    by_index = _BY_KINDS.get(kinds)
-    if by_index is None:
-        by_index = _remember(_BY_KINDS, kinds, [_arrange(kinds[0], k) for k in range(maxk + 1)])
-    return by_index, [hand[i] for i in order]
 
+    __slots__ = ("order", "arrs", "mask", "plain", "sums")
 
-_SUMS: dict[int, tuple] = {}  # id of an arrangements list -> (it, ranges, by sum range)
-
-
-def by_sums(by_index: list[list[tuple]]) -> tuple[list[tuple[int, int]], dict]:
-    """For the arrangements of a hand's values: for k = 0..maxk the (lowest, highest)
-    sum of those of k pieces, and an empty cache that `plain_along` fills (kept as long
-    as the arrangements, since the same values meet the same sum ranges again)."""
-    known = _SUMS.get(id(by_index))
-    if known is None or known[0] is not by_index:
+    def __init__(self, facts, maxk, rules):
+        # a stable sort by value: equal values stay in hand order
+        self.order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
+        kinds = (tuple([facts[i] for i in self.order]), maxk)
+        by_index = _BY_KINDS.get(kinds)
+        if by_index is None:
+            by_index = _remember(_BY_KINDS, kinds,
+                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+        self.arrs = by_index
+        self.mask = _value_mask(facts, rules)
+        self.plain = not any(joker for _, joker in facts)  # bit tests stand for intervals
         ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
                   for arrs in by_index]
-        known = _remember(_SUMS, id(by_index), (by_index, ranges, {}))
-    return known[1], known[2]
+        self.sums = (ranges, {})
+
+
+_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags in hand order, ...) -> plan
+
+
+def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
+    """The hand's plan (kept by its values: a game meets new racks all the time, but few
+    lists of values) and its pieces ranked by value, as the arrangements index them."""
+    facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
+    key = (facts, maxk, rules.joker_lo, rules.joker_hi)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _remember(_PLANS, key, HandPlan(facts, maxk, rules))
+    return plan, [hand[i] for i in plan.order]
 
 
 def _remember(cache: dict, key, value):
@@ -78,15 +87,15 @@ def _arrange(kinds: tuple, k: int) -> list[tuple]:
     return out
 
 
-def _value_mask(hand: Sequence[Piece], rules) -> int:
-    """Bit v is set when some piece of the hand may be laid with value v."""
+def _value_mask(facts, rules) -> int:
+    """Bit v is set when some piece of the hand (its (value, joker)) may be laid with
+    value v."""
     mask = 0
-    for p in hand:
-        attrs = p.attrs  # read directly: `p.value` goes through `Piece.__getattr__`
-        if attrs.get("joker"):
+    for value, joker in facts:
+        if joker:
             mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
         else:
-            mask |= 1 << attrs["value"]
+            mask |= 1 << value
     return mask
 
 
@@ -111,10 +120,9 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         need = _Anywhere()
     else:
         anchors = None  # the index's bit sets give the cells (below)
-    mask = _value_mask(hand, rules)
-    arrs, ranked = arrangements(hand, maxk)
+    plan, ranked = hand_plan(hand, maxk, rules)
+    mask, arrs, plain = plan.mask, plan.arrs, plan.plain
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
-    plain = not any(p.attrs.get("joker") for p in hand)  # bit tests stand for intervals
     fits = None
     if need is None:  # kept with the first cells, until the board changes
         fits = board.starts.get(mask)
@@ -137,7 +145,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
             if plain:
                 plain_along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk,
-                            pick, rules, by_sums(arrs))
+                            pick, rules, plan.sums)
             else:
                 _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick,
                        rules)
