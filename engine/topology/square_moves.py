@@ -223,14 +223,15 @@ def _useful_starts(board, d, window, key, fit, rules, maxk) -> list[int]:
 def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
     """What the walks of `_live` read whatever the hand, kept until the board changes:
     the cells whose run just before or whose neighbour across touches the board, and
-    for each step j of the walk (shift, filled cells j steps on, cells where a new piece
-    j steps on makes a line too long, cells across j steps on, cells followed by a run
-    j steps on), all as bit sets along step `d`."""
-    steps = board.starts.get((key, "steps"))
+    for each step j of the walk (filled cells j steps on, cells where a new piece j
+    steps on keeps the line short enough, cells j steps on that touch the board across,
+    cells j steps on followed by a piece), all as bit sets along step `d`."""
+    steps = board.starts.get(key)
     if steps is None:
         filled, stride = board.filled, board.topo.stride
-        back, ahead = [-1], [-1]  # cells with >= r filled cells just before / after them
-        for r in range(1, ml):  # (the longest runs read: ml - 1, beside a pair)
+        # back[r] / ahead[r]: cells with r or more filled cells just before / after them
+        back, ahead = [-1, filled << d], [-1, filled >> d]
+        for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
             back.append(back[-1] & (filled << (r * d)))
             ahead.append(ahead[-1] & (filled >> (r * d)))
         e = stride if d == 1 else 1
@@ -239,11 +240,17 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
         for j in range(1, window):
             shift = j * d
             room = ml - j - 1  # the runs before and after may hold this many pieces
-            bad = -1 if room < 0 else 0
-            for p in range(room + 2):
-                bad |= back[p] & (ahead[room + 1 - p] >> shift)
-            per_step.append((filled >> shift, ~bad, across >> shift, ahead[1] >> shift))
-        steps = board.starts[key, "steps"] = (back[1] | across, per_step)
+            if room < 0:
+                fine = 0
+            else:  # too long: plen >= p and sn >= room + 1 - p for some p
+                bad = (ahead[room + 1] >> shift) | back[room + 1]
+                for p in range(1, room + 1):
+                    bad |= back[p] & (ahead[room + 1 - p] >> shift)
+                fine = ~bad
+            per_step.append((filled >> shift, fine, across >> shift,
+                             ahead[1] >> shift if ml > 1 else filled >> (shift + d)))
+        steps = board.starts[key] = (back[1] | across if ml > 1 else (filled << d) | across,
+                                     per_step)
     return steps
 
 
@@ -254,25 +261,31 @@ def _live(board, d, window, key, fit, rules, maxk) -> int:
     no longer than `max_length`, and touches the board."""
     mink = max(2, rules.min_count)
     touching, per_step = _steps(board, d, window, key, rules.max_length)
-    alive = {1: fit}
-    touch, inner, live = fit & touching, 0, 0
-    for j, (here_filled, fine, across, near) in enumerate(per_step, 1):
-        if not alive:
-            break
-        here_new = (fit >> (j * d)) & fine
+    alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
+    touch, inner, live, j = fit & touching, 0, 0, 0
+    for here_filled, fine, across, near in per_step:
+        j += d
+        here_new = (fit >> j) & fine
         touch |= inner | across  # (only read for the starts a new cell joins)
-        nxt: dict[int, int] = {}
-        for n, cells in alive.items():
-            stay = cells & here_filled
-            if stay:
-                inner |= stay
-                nxt[n] = nxt.get(n, 0) | stay
-            moved = cells & here_new
-            if moved:
-                if n + 1 >= mink:
-                    live |= moved & (touch | near)
-                if n + 1 < maxk:
-                    nxt[n + 1] = nxt.get(n + 1, 0) | moved
+        nxt = [0] * (len(alive) + 1)
+        more = 0
+        for n in range(1, len(alive)):
+            cells = alive[n]
+            if cells:
+                stay = cells & here_filled
+                if stay:
+                    inner |= stay
+                    nxt[n] |= stay
+                    more = 1
+                moved = cells & here_new
+                if moved:
+                    if n + 1 >= mink:
+                        live |= moved & (touch | near)
+                    if n + 1 < maxk:
+                        nxt[n + 1] |= moved
+                        more = 1
+        if not more:
+            break
         alive = nxt
     return live
 
