@@ -33,7 +33,7 @@ class HandPlan:
     line; the orders are cached by the hand's values.
     """
 
-    __slots__ = ("order", "arrs", "mask", "plain", "sums")
+    __slots__ = ("order", "arrs", "mask", "plain", "sums", "singles")
 
     def __init__(self, facts, maxk, rules):
         # a stable sort by value: equal values stay in hand order
@@ -49,6 +49,8 @@ class HandPlan:
         ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
                   for arrs in by_index]
         self.sums = (ranges, {})
+        self.singles = [(1 << vals[0], vals, idx[0]) for vals, idx, _, _ in by_index[1]
+                        ] if self.plain and maxk >= 1 else []
 
 
 _PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags in hand order, ...) -> plan
@@ -132,7 +134,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
         if plain:
-            plain_singles(out, board, anchors, cross, mask, arrs[1], pick)
+            plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
         else:
             _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
@@ -145,7 +147,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
             if plain:
                 plain_along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk,
-                            pick, rules, plan.sums)
+                            ranked, rules, plan.sums)
             else:
                 _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick,
                        rules)

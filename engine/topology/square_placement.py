@@ -46,12 +46,14 @@ class SquarePlacement(Placement):
     Two plays are equal when their texts are.
     """
 
-    __slots__ = ("board", "cells", "values", "pieces", "flags", "_lines", "_placed", "_text")
+    __slots__ = ("board", "cells", "values", "pieces", "flags")
+    # Worked out when first read, into the instance's dict: most plays of a generation
+    # are never measured nor written, and a play is made for every candidate.
+    _lines = _placed = _text = None
 
     def __init__(self, board, cells, values, pieces, flags=None):
         self.board, self.cells, self.values, self.pieces, self.flags = (
             board, cells, values, pieces, flags)
-        self._lines = self._placed = self._text = None
 
     @property
     def count(self) -> int:

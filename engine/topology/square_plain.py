@@ -14,13 +14,16 @@ they must find the same plays in the same order.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.topology.square_board import EDGE, SquarePlacement
 
 
-def plain_singles(out, board, anchors, cross, mask, arrs, pick) -> None:
-    """Plays of one piece at each anchor: the values both its intervals take."""
+def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
+    """Plays of one piece at each anchor: the values both its intervals take.
+    `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
     across, down = cross
-    fits = [(1 << vals[0], vals, tuple(map(pick, idx))) for vals, idx, _, _ in arrs]
+    fits = [(m, vals, (ranked[i],)) for m, vals, i in singles]
     for c in anchors:
         a, b = across[c], down[c]
         if a and b:
@@ -32,11 +35,11 @@ def plain_singles(out, board, anchors, cross, mask, arrs, pick) -> None:
                         out.append(SquarePlacement(board, at, vals, pieces))
 
 
-def plain_along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules, sums):
+def plain_along(out, board, starts, k, d, need, mask, cross, arrs, maxk, ranked, rules, sums):
     """Plays of two or more pieces along step `d`, by their first cell: `_along` of
     `square_moves.py` without jokers. `sums` is (for each count, the lowest and highest
     sum of its arrangements; a cache (count, low, high) -> the arrangements whose sum
-    lies in low..high, as (bits, values, hand indices)): a range is cut to the sums
+    lies in low..high, as (bits, values, take)): a range is cut to the sums
     there are, so that ranges that keep the same arrangements are one."""
     add = out.append
     v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
@@ -88,21 +91,22 @@ def plain_along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, r
                     fits = by_range[key] = _in_range(arrs[n], key[1], key[2], width)
                 if fits:
                     at = tuple(cells)
-                    for m, vals, idx in fits:
+                    for m, vals, take in fits:
                         if sig & m == m:
-                            add(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
+                            add(SquarePlacement(board, at, vals, take(ranked)))
             if n == maxk:
                 break
 
 
 def _in_range(arrs, lo, hi, width) -> list[tuple]:
-    """(bits, values, hand indices) of the arrangements whose sum lies in lo..hi, in
-    order; `bits` has, in the field of each cell, the bit of the value laid there."""
+    """(bits, values, take) of the arrangements whose sum lies in lo..hi, in order;
+    `bits` has, in the field of each cell, the bit of the value laid there, and `take`
+    picks the arrangement's pieces (a tuple: two or more) from the ranked hand."""
     out = []
     for vals, idx, _, total in arrs:
         if lo <= total <= hi:
             m = 0
             for x in vals:
                 m = m << width | 1 << x
-            out.append((m, vals, idx))
+            out.append((m, vals, itemgetter(*idx)))
     return out
