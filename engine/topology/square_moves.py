@@ -48,7 +48,7 @@ class HandPlan:
         self.plain = not any(joker for _, joker in facts)  # bit tests stand for intervals
         ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
                   for arrs in by_index]
-        self.sums = (ranges, {})
+        self.sums = (ranges, {}, {})
         self.singles = [(1 << vals[0], vals, idx[0]) for vals, idx, _, _ in by_index[1]
                         ] if self.plain and maxk >= 1 else []
 
@@ -145,8 +145,8 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
-            if plain:
-                plain_along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk,
+            if plain and fits is not None:
+                plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
                             ranked, rules, plan.sums)
             else:
                 _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick,

@@ -35,60 +35,58 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
                         out.append(SquarePlacement(board, at, vals, pieces))
 
 
-def plain_along(out, board, starts, k, d, need, mask, cross, arrs, maxk, ranked, rules, sums):
-    """Plays of two or more pieces along step `d`, by their first cell: `_along` of
-    `square_moves.py` without jokers. `sums` is (for each count, the lowest and highest
-    sum of its arrangements; a cache (count, low, high) -> the arrangements whose sum
-    lies in low..high, as (bits, values, take)): a range is cut to the sums
-    there are, so that ranges that keep the same arrangements are one."""
+def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules, sums):
+    """Plays of two or more pieces along step `d` that touch the board, by their first
+    cell: `_along` of `square_moves.py` without jokers, for the first cells of
+    `_useful_starts` (all take a value of the hand crosswise). `sums` is the hand
+    plan's: for each count the lowest and highest sum of its arrangements, a cache
+    (count, low, high) -> the arrangements whose sum lies in low..high as (bits, values,
+    take), and per rules a cache (count, line length, sum of the line's other pieces)
+    -> the same lists. A range is cut to the sums there are, so that ranges that keep
+    the same arrangements are one."""
     add = out.append
-    v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
+    v, ml = board.v, rules.max_length
     back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
     width = mask.bit_length()
-    ranges, by_range = sums
+    by_line = sums[2].get(rules)
+    if by_line is None:
+        by_line = sums[2][rules] = {}
+    spans = range(2, rules.window + 1)
     for c in starts:
         iv = cross[c]
         sig = iv[3] & mask
-        if not sig:
-            continue  # no piece of the hand fits here
         plen, psum = back[c]
         cells = [c]
-        touching, covers = plen > 0 or iv[2], need is None or c in need
-        inner_n = inner_s = 0
-        i = c
-        for span in range(2, window + 1):
+        n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
+        for span in spans:
             i += d
             x = v[i]
+            if x >= 0:  # a piece inside the play: the play touches the board
+                touching, inner_s = True, inner_s + x
+                continue
             if x == EDGE:
                 break
-            if x >= 0:
-                inner_n, inner_s = inner_n + 1, inner_s + x
-                continue
             iv = cross[i]
             if iv is None:
                 break
             bits = iv[3] & mask
             if not bits:
                 break
-            cells.append(i)
-            sig = sig << width | bits
-            touching = touching or iv[2] or inner_n > 0
-            covers = covers or i in need
             sn, ss = ahead[i]
             length = plen + span + sn
             if length > ml:
                 break
-            n = len(cells)
-            if n >= mink and (covers if need is not None else touching or sn > 0):
-                lo, hi = bounds[length]
-                base = psum + inner_s + ss
-                least, most = ranges[n]
-                lo, hi = lo - base, hi - base
-                key = (n, lo if lo > least else least, hi if hi < most else most)
-                fits = by_range.get(key)
+            n += 1
+            cells.append(i)
+            sig = sig << width | bits
+            if iv[2]:
+                touching = True
+            if n >= mink and (touching or sn):
+                key = (n, length, psum + inner_s + ss)
+                fits = by_line.get(key)
                 if fits is None:
-                    fits = by_range[key] = _in_range(arrs[n], key[1], key[2], width)
+                    fits = by_line[key] = _line_fits(sums, arrs, rules, key, width)
                 if fits:
                     at = tuple(cells)
                     for m, vals, take in fits:
@@ -96,6 +94,20 @@ def plain_along(out, board, starts, k, d, need, mask, cross, arrs, maxk, ranked,
                             add(SquarePlacement(board, at, vals, take(ranked)))
             if n == maxk:
                 break
+
+
+def _line_fits(sums, arrs, rules, key, width) -> list[tuple]:
+    """The arrangements of `key[0]` pieces that keep the sum rule of a line of `key[1]`
+    pieces whose other pieces sum to `key[2]`."""
+    n, length, base = key
+    lo, hi = rules.bounds[length]
+    least, most = sums[0][n]
+    lo, hi = lo - base, hi - base
+    span = (n, lo if lo > least else least, hi if hi < most else most)
+    fits = sums[1].get(span)
+    if fits is None:
+        fits = sums[1][span] = _in_range(arrs[n], span[1], span[2], width)
+    return fits
 
 
 def _in_range(arrs, lo, hi, width) -> list[tuple]:
