@@ -226,11 +226,12 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
     """What the walks of `_live` read whatever the hand, kept until the board changes:
     the cells whose run just before or whose neighbour across touches the board, and
     for each step j of the walk (filled cells j steps on, cells where a new piece j
-    steps on keeps the line short enough, cells j steps on that touch the board across,
-    cells j steps on followed by a piece), all as bit sets along step `d`."""
+    steps on keeps the line short enough, cells j steps on that touch the board across
+    or are followed by a piece), all as bit sets along step `d`."""
     steps = board.starts.get(key)
     if steps is None:
         filled, stride = board.filled, board.topo.stride
+        full = (1 << len(board.v)) - 1
         # back[r] / ahead[r]: cells with r or more filled cells just before / after them
         back, ahead = [-1, filled << d], [-1, filled >> d]
         for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
@@ -238,6 +239,7 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
             ahead.append(ahead[-1] & (filled >> (r * d)))
         e = stride if d == 1 else 1
         across = (filled << e) | (filled >> e)
+        near = across | (filled >> d)
         per_step = []
         for j in range(1, window):
             shift = j * d
@@ -248,11 +250,9 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
                 bad = (ahead[room + 1] >> shift) | back[room + 1]
                 for p in range(1, room + 1):
                     bad |= back[p] & (ahead[room + 1 - p] >> shift)
-                fine = ~bad
-            per_step.append((filled >> shift, fine, across >> shift,
-                             ahead[1] >> shift if ml > 1 else filled >> (shift + d)))
-        steps = board.starts[key] = (back[1] | across if ml > 1 else (filled << d) | across,
-                                     per_step)
+                fine = full ^ (bad & full)  # (a negative bit set costs more to use)
+            per_step.append((filled >> shift, fine, near >> shift))
+        steps = board.starts[key] = ((filled << d) | across, per_step)
     return steps
 
 
@@ -260,15 +260,18 @@ def _live(board, d, window, key, fit, rules, maxk) -> int:
     """The cells of `fit` from which `_along` meets a candidate run: its walk, done
     for every first cell at once on bit sets (a cell along the walk is filled, takes a
     value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
-    no longer than `max_length`, and touches the board."""
+    no longer than `max_length`, and touches the board: `touch` has the first cells
+    whose walk touched it so far (a piece before the first cell, one inside the play,
+    a new piece with a neighbour across or a piece after it; a cell that ends the walk
+    may set it too, harmlessly)."""
     mink = max(2, rules.min_count)
     touching, per_step = _steps(board, d, window, key, rules.max_length)
     alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, inner, live, j = fit & touching, 0, 0, 0
-    for here_filled, fine, across, near in per_step:
+    touch, live, j = fit & touching, 0, 0
+    for here_filled, fine, near in per_step:
         j += d
         here_new = (fit >> j) & fine
-        touch |= inner | across  # (only read for the starts a new cell joins)
+        touch |= near
         nxt = [0] * (len(alive) + 1)
         more = 0
         for n in range(1, len(alive)):
@@ -276,13 +279,13 @@ def _live(board, d, window, key, fit, rules, maxk) -> int:
             if cells:
                 stay = cells & here_filled
                 if stay:
-                    inner |= stay
+                    touch |= stay
                     nxt[n] |= stay
                     more = 1
                 moved = cells & here_new
                 if moved:
                     if n + 1 >= mink:
-                        live |= moved & (touch | near)
+                        live |= moved & touch
                     if n + 1 < maxk:
                         nxt[n + 1] |= moved
                         more = 1
