@@ -338,9 +338,10 @@ class PlaceRules:
         in one direction: the values it may take, also as a bit set (so that a hand's
         values are tested against it in one `&`); None if it may take none."""
         key = (n, total)
-        if key not in self._cross:
-            self._cross[key] = self._work_out_cross(n + 1, total)
-        return self._cross[key]
+        found = self._cross.get(key, self)  # (None is a value)
+        if found is self:
+            found = self._cross[key] = self._work_out_cross(n + 1, total)
+        return found
 
     def _work_out_cross(self, length: int, total: int) -> tuple | None:
         if length > self.max_length:

@@ -351,6 +351,7 @@ class SquareBoard(Board):
                     anchor_bits |= 1 << n
         self.filled, self.anchor_bits = filled, anchor_bits
         rules = self._cross_for
+        set_cross = self._set_cross
         for k, d, a, b, n, total in runs:
             back, ahead = self.back[k], self.ahead[k]
             end = a - d
@@ -358,18 +359,19 @@ class SquareBoard(Board):
                 ahead[end] = (n, total)
                 if rules is not None:
                     n1, s1 = back[end]
-                    self._set_cross(k, end, rules.cross(n1 + n, s1 + total))
+                    set_cross(k, end, rules.cross(n1 + n, s1 + total))
             end = b + d
             if v[end] == EMPTY:
                 back[end] = (n, total)
                 if rules is not None:
                     n2, s2 = ahead[end]
-                    self._set_cross(k, end, rules.cross(n + n2, total + s2))
+                    set_cross(k, end, rules.cross(n + n2, total + s2))
+        back0, back1, ahead0, ahead1 = self.back + self.ahead
         for c in cells:
-            self._set_cross(0, c, None)
-            self._set_cross(1, c, None)
-            for k in (0, 1):  # a filled cell has no runs beside it to remember
-                self.back[k][c] = self.ahead[k][c] = (0, 0)
+            set_cross(0, c, None)
+            set_cross(1, c, None)
+            # a filled cell has no runs beside it to remember
+            back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from

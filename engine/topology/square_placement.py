@@ -38,6 +38,9 @@ class Placed:
         return f"Placed(x={self.x}, y={self.y}, value={self.value})"
 
 
+new_placed = object.__new__
+
+
 class SquarePlacement(Placement):
     """One play: cells in line order, declared values, hand pieces, joker flags.
 
@@ -162,8 +165,10 @@ class SquarePlacement(Placement):
         stride = topo.stride
         for c, val, p, flag in zip(cells, self.values, self.pieces, flags):
             lines_through = through[c]
-            placed.append(Placed(topo.attrs[c], value=p.attrs["value"], declared=val,
-                                 joker=flag, x=c % stride, y=c // stride - 1,
-                                 max_line=max(lines_through, default=1),
-                                 lines_through=lines_through))
+            record = new_placed(Placed)  # the fields as `Placed(...)` sets them, at once
+            record.__dict__ = {**topo.attrs[c], "value": p.attrs["value"], "declared": val,
+                               "joker": flag, "x": c % stride, "y": c // stride - 1,
+                               "max_line": max(lines_through) if lines_through else 1,
+                               "lines_through": lines_through}
+            placed.append(record)
         self._lines, self._placed = lines, placed
