@@ -25,6 +25,17 @@ _CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement", "row_label"]
 
 
+_FIND = None  # `square_moves.find_plays`, imported on first use (it imports this module)
+
+
+def _find_plays():
+    global _FIND
+    from engine.topology.square_moves import find_plays
+
+    _FIND = find_plays
+    return _FIND
+
+
 class SquareBoard(Board):
     """A square board's pieces; `v`, `jk`, `piece` are flat lists over padded cells."""
 
@@ -204,13 +215,11 @@ class SquareBoard(Board):
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
-        from engine.topology.square_moves import find_plays
-
         self.rules = rules  # kept for check_invariants
         key = (tuple(hand), first, id(rules))
         if self._plays is None or self._plays[0] != key:
             # the same hand is often asked again before the board changes (can_place...)
-            self._plays = (key, find_plays(self, hand, first, rules))
+            self._plays = (key, (_FIND or _find_plays())(self, hand, first, rules))
         return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays
