@@ -64,8 +64,8 @@ class SquareBoard(Board):
         self._cross_for = None  # the rules `cross` was worked out for
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
-        for c in self.piece:
-            self._index_around(c)
+        cells = list(self.piece)
+        self._index_runs(cells, self._runs_through(cells))
 
     def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
         """For each empty cell and direction, (low, high, touches, bits): the values a new
@@ -129,39 +129,6 @@ class SquareBoard(Board):
         n1, s1 = self.back[k][c]
         n2, s2 = self.ahead[k][c]
         return self._cross_for.cross(n1 + n2, s1 + s2)
-
-    def _index_around(self, c: int) -> None:
-        """Update the run index after cell `c` was filled."""
-        v, stride = self.v, self.topo.stride
-        self.anchors.discard(c)
-        bit = 1 << c
-        self.filled |= bit
-        self.anchor_bits &= ~bit
-        for n in (c - 1, c + 1, c - stride, c + stride):
-            if v[n] == EMPTY:
-                self.anchors.add(n)
-                self.anchor_bits |= 1 << n
-        rules = self._cross_for
-        for k, d in ((0, 1), (1, stride)):
-            a = c
-            while v[a - d] >= 0:
-                a -= d
-            b, total = a, v[a]
-            while v[b + d] >= 0:
-                b += d
-                total += v[b]
-            run = ((b - a) // d + 1, total)
-            back, ahead = self.back[k], self.ahead[k]
-            for end, side in ((a - d, ahead), (b + d, back)):
-                if v[end] == EMPTY:
-                    side[end] = run
-                    if rules is not None:  # `_cross_at`, inlined
-                        (n1, s1), (n2, s2) = back[end], ahead[end]
-                        self._set_cross(k, end, rules.cross(n1 + n2, s1 + s2))
-        self._set_cross(0, c, None)
-        self._set_cross(1, c, None)
-        for k in (0, 1):  # a filled cell has no runs beside it to remember
-            self.back[k][c] = self.ahead[k][c] = (0, 0)
 
     @property
     def count(self) -> int:
@@ -344,8 +311,9 @@ class SquareBoard(Board):
         return out
 
     def _index_runs(self, cells, runs) -> None:
-        """Update the run index after `cells` were filled, from the runs through them
-        (what `_index_around` does cell by cell)."""
+        """Update the run index after `cells` were filled, from the runs through them:
+        the anchors, the bit sets, and for each empty cell at the end of a run its runs
+        before and after and its `cross` interval."""
         v, stride, anchors = self.v, self.topo.stride, self.anchors
         filled, anchor_bits = self.filled, self.anchor_bits
         for c in cells:
