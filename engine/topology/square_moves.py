@@ -251,7 +251,8 @@ def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
                 for p in range(1, room + 1):
                     bad |= back[p] & (ahead[room + 1 - p] >> shift)
                 fine = full ^ (bad & full)  # (a negative bit set costs more to use)
-            per_step.append((filled >> shift, fine, near >> shift))
+            # (the last step's filled cells are not read: the walks end there)
+            per_step.append((filled >> shift if j < window - 1 else 0, fine, near >> shift))
         steps = board.starts[key] = ((filled << d) | across, per_step)
     return steps
 
@@ -267,11 +268,17 @@ def _live(board, d, window, key, fit, rules, maxk) -> int:
     mink = max(2, rules.min_count)
     touching, per_step = _steps(board, d, window, key, rules.max_length)
     alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, live, j = fit & touching, 0, 0
+    touch, live, j, last = fit & touching, 0, 0, len(per_step)
     for here_filled, fine, near in per_step:
         j += d
+        last -= 1
         here_new = (fit >> j) & fine
         touch |= near
+        if not last:  # the walks end here: only the runs that end here count
+            for n in range(max(1, mink - 1), len(alive)):
+                if alive[n]:
+                    live |= alive[n] & here_new & touch
+            break
         nxt = [0] * (len(alive) + 1)
         more = 0
         for n in range(1, len(alive)):
