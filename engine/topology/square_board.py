@@ -53,10 +53,9 @@ class SquareBoard(Board):
         v, stride = self.v, self.topo.stride
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
-        self.anchors: set[int] = set()
-        # The same as bit sets over the cells (bit i: cell i), for the generator's first
-        # cells: the anchors, the filled cells, and per direction the empty cells whose
-        # `cross` interval is not None.
+        # Bit sets over the cells (bit i: cell i), for the generator's first cells: the
+        # anchors (empty cells next to a piece), the filled cells, and per direction the
+        # empty cells whose `cross` interval is not None.
         self.anchor_bits = self.filled = 0
         self.ok = [0, 0]
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
@@ -158,7 +157,6 @@ class SquareBoard(Board):
         other.starts = self.starts  # replaced, never changed, when a board changes
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
-        other.anchors = set(self.anchors)
         other.anchor_bits, other.filled, other.ok = self.anchor_bits, self.filled, self.ok[:]
         other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
         return other
@@ -314,17 +312,15 @@ class SquareBoard(Board):
         """Update the run index after `cells` were filled, from the runs through them:
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
-        v, stride, anchors = self.v, self.topo.stride, self.anchors
+        v, stride = self.v, self.topo.stride
         filled, anchor_bits = self.filled, self.anchor_bits
         for c in cells:
             bit = 1 << c
             filled |= bit
             anchor_bits &= ~bit
-            anchors.discard(c)
         for c in cells:
             for n in (c - 1, c + 1, c - stride, c + stride):
                 if v[n] == EMPTY:
-                    anchors.add(n)
                     anchor_bits |= 1 << n
         self.filled, self.anchor_bits = filled, anchor_bits
         rules = self._cross_for
@@ -371,8 +367,8 @@ class SquareBoard(Board):
         fresh = SquareBoard.__new__(SquareBoard)
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
         fresh._reindex()
-        out = [] if fresh.anchors == self.anchors else ["the anchor cells drifted"]
-        if (fresh.anchor_bits, fresh.filled) != (self.anchor_bits, self.filled) or (
+        out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
+        if fresh.filled != self.filled or (
                 self._cross_for is not None and fresh.crosses(self._cross_for) is not None
                 and fresh.ok != self.ok):
             out.append("the bit sets of the index drifted from the cells")
