@@ -313,11 +313,10 @@ class SquareBoard(Board):
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
         v, stride = self.v, self.topo.stride
-        filled, anchor_bits = self.filled, self.anchor_bits
+        played = 0
         for c in cells:
-            bit = 1 << c
-            filled |= bit
-            anchor_bits &= ~bit
+            played |= 1 << c
+        filled, anchor_bits = self.filled | played, self.anchor_bits & ~played
         for c in cells:
             for n in (c - 1, c + 1, c - stride, c + stride):
                 if v[n] == EMPTY:
@@ -339,11 +338,20 @@ class SquareBoard(Board):
                 if rules is not None:
                     n2, s2 = ahead[end]
                     set_cross(k, end, rules.cross(n + n2, total + s2))
+        for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
+            cross, by_iv = self.cross[k], self.by_iv[k]
+            for c in cells:
+                old = cross[c]
+                if old is not None:
+                    left = by_iv[old] & ~(1 << c)
+                    if left:
+                        by_iv[old] = left
+                    else:
+                        del by_iv[old]
+                    cross[c] = None
+            self.ok[k] &= ~played
         back0, back1, ahead0, ahead1 = self.back + self.ahead
-        for c in cells:
-            set_cross(0, c, None)
-            set_cross(1, c, None)
-            # a filled cell has no runs beside it to remember
+        for c in cells:  # a filled cell has no runs beside it to remember
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
