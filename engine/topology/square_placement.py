@@ -49,14 +49,19 @@ class SquarePlacement(Placement):
     Two plays are equal when their texts are.
     """
 
-    __slots__ = ("board", "cells", "values", "pieces", "flags")
+    __slots__ = ("board", "cells", "values", "pieces")
     # Worked out when first read, into the instance's dict: most plays of a generation
-    # are never measured nor written, and a play is made for every candidate.
-    _lines = _placed = _text = None
+    # are never measured nor written, and a play is made for every candidate. Joker
+    # flags, rare, also go there.
+    flags = _lines = _placed = _text = None
 
     def __init__(self, board, cells, values, pieces, flags=None):
-        self.board, self.cells, self.values, self.pieces, self.flags = (
-            board, cells, values, pieces, flags)
+        self.board = board
+        self.cells = cells
+        self.values = values
+        self.pieces = pieces
+        if flags is not None:
+            self.flags = flags
 
     @property
     def count(self) -> int:
