@@ -7,6 +7,12 @@ those first cells lie within the window before a cell touching the board (or a s
 cell), and a cell none of the hand's values fits ends the search in that direction.
 Along the way the line rule of the main run narrows the sum of the new pieces to a
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
+
+When plays must touch the board, the first cells are found on bit sets for all cells at
+once (`_live`: the walk that follows, done bitwise), so that only first cells with a
+play to find are walked; and a hand without jokers is served by `square_plain.py`,
+which tests arrangements against cells with bit fields. Both find the same plays in the
+same order as the general loops here (a test compares them).
 """
 
 from __future__ import annotations
