@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from engine.topology.square_board import EDGE, SquarePlacement
+from engine.topology.square_board import SquarePlacement
 
 
 def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
@@ -65,10 +65,8 @@ def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules
             if x >= 0:  # a piece inside the play: the play touches the board
                 touching, inner_s = True, inner_s + x
                 continue
-            if x == EDGE:
-                break
             iv = cross[i]
-            if iv is None:
+            if iv is None:  # (an edge cell has no interval either)
                 break
             bits = iv[3] & mask
             if not bits:
