@@ -100,6 +100,7 @@ class Square(Topology):
                 self.attrs[i] = {**self.defaults, **legend.get(ch, {})}
                 self.marks[i] = ch
         self.starts = [i for i, a in enumerate(self.attrs) if a and a.get("start")]
+        self.cell_bits = sum(1 << i for i, a in enumerate(self.attrs) if a is not None)
         extra = {k: _TYPE_NAMES.get(type(v), "int") for k, v in self.defaults.items()}
         # Cell attributes become fields of `placed` records, so the types depend on the spec.
         self.record_types = {"line": LINE_FIELDS, "placed": {**extra, **PLACED_FIELDS}}

@@ -312,32 +312,42 @@ class SquareBoard(Board):
         """Update the run index after `cells` were filled, from the runs through them:
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
-        v, stride = self.v, self.topo.stride
+        v, topo = self.v, self.topo
         played = 0
         for c in cells:
             played |= 1 << c
-        filled, anchor_bits = self.filled | played, self.anchor_bits & ~played
-        for c in cells:
-            for n in (c - 1, c + 1, c - stride, c + stride):
-                if v[n] == EMPTY:
-                    anchor_bits |= 1 << n
-        self.filled, self.anchor_bits = filled, anchor_bits
+        stride = topo.stride
+        filled = self.filled = self.filled | played
+        # the anchors gain the empty cells next to the new pieces, and lose those pieces
+        near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
+        self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
         rules = self._cross_for
-        set_cross = self._set_cross
         for k, d, a, b, n, total in runs:
             back, ahead = self.back[k], self.ahead[k]
-            end = a - d
-            if v[end] == EMPTY:
-                ahead[end] = (n, total)
-                if rules is not None:
-                    n1, s1 = back[end]
-                    set_cross(k, end, rules.cross(n1 + n, s1 + total))
-            end = b + d
-            if v[end] == EMPTY:
-                back[end] = (n, total)
-                if rules is not None:
-                    n2, s2 = ahead[end]
-                    set_cross(k, end, rules.cross(n + n2, total + s2))
+            cross, by_iv = self.cross[k], self.by_iv[k]
+            for end, side in ((a - d, ahead), (b + d, back)):
+                if v[end] != EMPTY:
+                    continue
+                side[end] = (n, total)
+                if rules is None:
+                    continue
+                (n1, s1), (n2, s2) = back[end], ahead[end]
+                iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
+                if iv is old:
+                    continue  # the same interval: nothing to change
+                bit = 1 << end  # `_set_cross`, inlined: the hot path of every play
+                if old is not None:
+                    left = by_iv[old] & ~bit
+                    if left:
+                        by_iv[old] = left
+                    else:
+                        del by_iv[old]
+                cross[end] = iv
+                if iv is not None:
+                    by_iv[iv] = by_iv.get(iv, 0) | bit
+                    self.ok[k] |= bit
+                else:
+                    self.ok[k] &= ~bit
         for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
             cross, by_iv = self.cross[k], self.by_iv[k]
             for c in cells:
