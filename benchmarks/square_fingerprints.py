@@ -60,7 +60,8 @@ def typed_mistakes(state, legal, rng) -> list[str]:
             words[:i] + words[i + 1:],
             [f"{chr(65 + rng.randrange(16))}{rng.randrange(17)}={rng.randrange(17)}"],
             [f"H8=J{rng.randrange(17)}"],
-            [f"{w.partition('=')[0]}={u.partition('=')[2]}" for w, u in zip(words, words[1:] + words[:1])],
+            [f"{w.partition('=')[0]}={u.partition('=')[2]}"  # values moved one cell on
+             for w, u in zip(words, words[1:] + words[:1])],
             [f"{w[0]}{int(w[1:].partition('=')[0]) + 1}={w.partition('=')[2]}" for w in words],
             [f"{chr(ord(w[0]) + 1)}{w[1:]}" for w in words],
         ]

@@ -149,14 +149,14 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
             key = (d, need is None, id(rules), k, room)
             if fits is None:
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
-            else:
+            else:  # (a bit set, which the fast path walks without a list)
                 starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
-            if plain and fits is not None:
-                plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
-                            ranked, rules, plan.sums)
-            else:
-                _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick,
-                       rules)
+                if plain:
+                    plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
+                                ranked, rules, plan.sums)
+                    continue
+                starts = _cells(starts)
+            _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
 
@@ -214,17 +214,16 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _useful_starts(board, d, window, key, fit, rules, maxk) -> list[int]:
+def _useful_starts(board, d, window, key, fit, rules, maxk) -> int:
     """`_starts` for plays that must touch the board, narrowed to the hand: the first
     cells from which the walk of `_along` meets at least one run of new pieces that keeps
     the length and contact rules (`fit`: the cells that take a value of the hand,
-    crosswise). Worked out on the index's bit sets, for all cells at once, and kept
-    until the board changes (copies of a position share them, as a search generates on
-    many)."""
+    crosswise), as a bit set. Worked out on the index's bit sets, for all cells at
+    once, and kept until the board changes (copies of a position share them, as a
+    search generates on many)."""
     found = board.starts.get((key, fit, maxk))
     if found is None:
-        found = board.starts[key, fit, maxk] = _cells(
-            _live(board, d, window, key, fit, rules, maxk))
+        found = board.starts[key, fit, maxk] = _live(board, d, window, key, fit, rules, maxk)
     return found
 
 

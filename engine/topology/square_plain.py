@@ -38,7 +38,7 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
 def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules, sums):
     """Plays of two or more pieces along step `d` that touch the board, by their first
     cell: `_along` of `square_moves.py` without jokers, for the first cells of
-    `_useful_starts` (all take a value of the hand crosswise). `sums` is the hand
+    `_useful_starts` (a bit set; all take a value of the hand crosswise). `sums` is the hand
     plan's: for each count the lowest and highest sum of its arrangements, a cache
     (count, low, high) -> the arrangements whose sum lies in low..high as (bits, values,
     take), and per rules a cache (count, line length, sum of the line's other pieces)
@@ -53,7 +53,10 @@ def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules
     if by_line is None:
         by_line = sums[2][rules] = {}
     spans = range(2, rules.window + 1)
-    for c in starts:
+    while starts:  # the first cells, a bit set, in increasing order
+        low = starts & -starts
+        starts ^= low
+        c = low.bit_length() - 1
         iv = cross[c]
         sig = iv[3] & mask
         plen, psum = back[c]
