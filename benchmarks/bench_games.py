@@ -1,7 +1,8 @@
 """Benchmark every shipped ruleset on the generic kernel.
 
 For each ruleset (rulesets/<game>/<name>.yaml; overlays are not benchmarked): random-agent
-rounds per second (play until the first round ends) and full matches per second, legal-move
+rounds per second (play until the first round ends) with the CPU time per applied move
+(dealing included), and full matches per second, legal-move
 generation on a mid-game position (moves generated per second, and generations per
 second), and the peak memory of one match (tracemalloc) and of the process (ru_maxrss).
 Rates are per second of CPU time of this process.
@@ -43,17 +44,18 @@ def random_play(state, rng, until_round_end: bool) -> int:
     return moves
 
 
-def per_second(fn, seconds: float) -> tuple[float, int]:
-    """(runs per second, runs) of `fn(i)` repeated for about `seconds` of CPU time
-    (process time, so that other work on a shared machine does not skew the figure)."""
+def per_second(fn, seconds: float) -> tuple[float, int, float]:
+    """(runs per second, runs, CPU microseconds per unit) of `fn(i)` repeated for about
+    `seconds` of CPU time (process time, so that other work on a shared machine does not
+    skew the figure); `fn` returns how many units (moves) a run made."""
     start = time.process_time()
-    runs = 0
+    runs = units = 0
     while True:
-        fn(runs)
+        units += fn(runs)
         runs += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
-            return runs / elapsed, runs
+            return runs / elapsed, runs, elapsed * 1e6 / max(units, 1)
 
 
 def mid_game(game: Game, players: int, seed: int = 7):
@@ -108,12 +110,13 @@ def bench(ref: str, players: int | None, seconds: float) -> dict:
     game = load(ref)
     n = players or game.model.players_default
     n = max(game.model.players_min, min(n, game.model.players_max))
-    rounds, _ = per_second(
+    rounds, _, per_move = per_second(
         lambda i: random_play(game.new_game(n, i), random.Random(i), True), seconds)
-    matches, _ = per_second(
+    matches, _, _ = per_second(
         lambda i: random_play(game.new_game(n, i), random.Random(i), False), seconds)
     gen_moves, gens, count = movegen(mid_game(game, n), seconds)
-    return {"ruleset": ref, "players": n, "rounds_s": rounds, "matches_s": matches,
+    return {"ruleset": ref, "players": n, "rounds_s": rounds, "us_move": per_move,
+            "matches_s": matches,
             "moves_s": gen_moves, "gens_s": gens, "mid_moves": count,
             "peak_mb": peak_memory(game, n)}
 
@@ -126,11 +129,12 @@ def main() -> None:
     args = parser.parse_args()
     refs = [f"{p.parent.name}/{p.stem}" for p in sorted(rulesets_dir().glob("*/*.yaml"))]
     refs = [r for r in refs if args.only in r]
-    print(f"{'ruleset':<30} {'pl':>2} {'rounds/s':>9} {'matches/s':>9} {'moves/s':>9} "
+    print(f"{'ruleset':<30} {'pl':>2} {'rounds/s':>9} {'us/move':>7} {'matches/s':>9} {'moves/s':>9} "
           f"{'gens/s':>8} {'moves':>5} {'peak MB':>7}")
     for ref in refs:
         r = bench(ref, args.players, args.seconds)
-        print(f"{r['ruleset']:<30} {r['players']:>2} {r['rounds_s']:>9.1f} {r['matches_s']:>9.1f} "
+        print(f"{r['ruleset']:<30} {r['players']:>2} {r['rounds_s']:>9.1f} {r['us_move']:>7.1f} "
+              f"{r['matches_s']:>9.1f} "
               f"{r['moves_s']:>9.0f} {r['gens_s']:>8.0f} {r['mid_moves']:>5} {r['peak_mb']:>7.2f}",
               flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -163,3 +163,9 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
 
     found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """`1 game`, `2 games`: a count with its noun in the right number (every layer's
+    messages use it, so that none prints "1 pieces")."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"

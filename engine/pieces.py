@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Callable, Mapping, Sequence
 
+from engine.diagnostics import counted
+
 RANK_NAMES = "A23456789TJQK"
 
 
@@ -144,7 +146,7 @@ def parse_deal(text: str, pieces: Sequence[Piece]) -> list[Piece]:
         out.append(by_name[key].pop())
     if len(out) != len(pieces):
         missing = sorted(p.name for left in by_name.values() for p in left)
-        raise ValueError(f"the deal names {len(out)} pieces but the game has {len(pieces)};"
+        raise ValueError(f"the deal names {counted(len(out), 'piece')} but the game has {len(pieces)};"
                          f" missing: {' '.join(missing[:10])}{' ...' if len(missing) > 10 else ''}")
     return out
 

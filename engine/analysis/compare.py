@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from engine.analysis.phrases import counted
 from engine.analysis.coverage import RuleCoverage, rule_coverage
 from engine.analysis.runs import GameStats, Spec
 from engine.analysis.stats import Paired, mean, paired
@@ -44,6 +45,8 @@ class Comparison:
     agents: list[str]
     metrics: list[Metric]
     coverage: list[list[RuleCoverage]]
+    # True when every ruleset is of one game, so seed i deals the same game under each.
+    paired_by_seed: bool = True
 
     def as_dict(self) -> dict:
         return {
@@ -52,6 +55,7 @@ class Comparison:
             "players": self.players,
             "agents": self.agents,
             "rulesets": [s.name for s in self.specs],
+            "paired_by_seed": self.paired_by_seed,
             "metrics": [_metric_dict(m) for m in self.metrics],
             "coverage": {s.name: [c.as_dict() for c in cov]
                          for s, cov in zip(self.specs, self.coverage)},
@@ -76,7 +80,9 @@ def build_comparison(specs: Sequence[Spec], models: Sequence, results: Sequence[
     for m in metrics:
         m.diffs = [None] + [paired(m.values[0], v) for v in m.values[1:]]
     coverage = [rule_coverage(model, games) for model, games in zip(models, results)]
-    return Comparison(list(specs), list(seeds), players, list(agents), metrics, coverage)
+    one_game = len({model.ruleset.game for model in models}) <= 1
+    return Comparison(list(specs), list(seeds), players, list(agents), metrics, coverage,
+                      one_game)
 
 
 def _metric_keys(models, results, players: int) -> list[tuple[str, str, str]]:
@@ -141,9 +147,12 @@ def game_value(g: GameStats, key: str) -> float:
 def format_text(c: Comparison) -> str:
     """A side-by-side table; each difference from A with its CI, `*` when significant."""
     names = [f"{chr(65 + k) if k < 26 else k}: {s.name}" for k, s in enumerate(c.specs)]
-    players = f"{c.players} player{'s' if c.players != 1 else ''}"
-    head = [f"{len(c.seeds)} games per ruleset (seeds {_seed_range(c.seeds)}), {players}, "
-            f"agents {','.join(c.agents)}; paired by seed (common random numbers)"]
+    players = counted(c.players, "player")
+    pairing = ("paired by seed (common random numbers)" if c.paired_by_seed else
+               "rulesets of different games: the same seed deals a different game under"
+               " each, so the games are not paired (no common random numbers)")
+    head = [f"{counted(len(c.seeds), 'game')} per ruleset (seeds {_seed_range(c.seeds)}), {players}, "
+            f"agents {','.join(c.agents)}; {pairing}"]
     head += [f"  {n}" for n in names]
     width = max(len(m.label) for m in c.metrics) + 2
     cols = [chr(65 + k) if k < 26 else str(k) for k in range(len(c.specs))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from engine.analysis.phrases import counted
 from engine.diagnostics import Position
 
 
@@ -54,7 +55,7 @@ def format_coverage(coverage: Sequence[RuleCoverage], games: int, title: str = "
     """A table (rule, fired, share of games, points, where), then the rules that never fired."""
     n = max(1, games)
     width = max([len(c.name) for c in coverage] + [4])
-    lines = [f"rule coverage{(' of ' + title) if title else ''} over {games} game(s):",
+    lines = [f"rule coverage{(' of ' + title) if title else ''} over {counted(games, 'game')}:",
              f"  {'rule':<{width}} {'fired':>7} {'games':>7} {'points':>9}  where"]
     for c in coverage:
         where = f"{c.pos.path}:{c.pos.line}" if c.pos else "-"
@@ -62,7 +63,7 @@ def format_coverage(coverage: Sequence[RuleCoverage], games: int, title: str = "
                      f"{c.points:>9}  {where}")
     for c in never_fired(coverage):
         where = f"{c.pos.path}:{c.pos.line}: " if c.pos else ""
-        lines.append(f"{where}rule `{c.name}` never fired in {games} game(s): "
+        lines.append(f"{where}rule `{c.name}` never fired in {counted(games, 'game')}: "
                      "is it dead or mistyped?")
     return "\n".join(lines)
 
@@ -76,9 +77,10 @@ class CoverageReport:
 
 
 def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int = 1,
-                    deal=None) -> CoverageReport:
+                    deal=None, title: str | None = None) -> CoverageReport:
     """The coverage of `ref` over the games `simulate` plays with the same seeds and
-    agents (the same games: each is fully determined by its seed)."""
+    agents (the same games: each is fully determined by its seed). `title` names the
+    ruleset in the header (default: `ref` and its overlays, as given)."""
     from engine.analysis.runs import Spec, compile_spec, run_games
 
     spec = Spec(ref, tuple(overlays or ()))
@@ -88,5 +90,5 @@ def coverage_report(ref: str, overlays, players: int, seeds, agents, jobs: int =
         message = f"game seeded {failed[0].seed} failed: {failed[0].error}"
         return CoverageReport(f"rule coverage: {message}", {"error": message})
     coverage = rule_coverage(compile_spec(spec).model, stats)
-    return CoverageReport(format_coverage(coverage, len(stats), spec.name),
+    return CoverageReport(format_coverage(coverage, len(stats), title or spec.name),
                           [c.as_dict() | {"never_fired": c.fired == 0} for c in coverage])

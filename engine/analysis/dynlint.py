@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from engine.analysis.coverage import never_fired, rule_coverage
+from engine.analysis.phrases import counted
 from engine.analysis.runs import LIMIT_REASONS, STALLED, Spec, compile_spec, run_games
 from engine.diagnostics import Diagnostic, Position, RulecraftError, Severity, define
 
@@ -89,7 +90,8 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
         for rule in never_fired(rule_coverage(model, played)):
             out.append(Diagnostic(
                 L_NEVER_FIRED.code,
-                f"scoring rule `{rule.name}` never gave points in {len(played)} random game(s)",
+                f"scoring rule `{rule.name}` never gave points in "
+                f"{counted(len(played), 'random game')}",
                 rule.pos, help="check its `on:` and `if:`; a rare rule may need more games"))
     return out
 
@@ -104,7 +106,7 @@ def _crashes(stats, ruleset) -> list[Diagnostic]:
         seeds = ", ".join(str(s.seed) for s in failed[:5])
         pos = failed[0].error_pos or ruleset.where()
         out.append(Diagnostic(
-            L_CRASH.code, f"{len(failed)} of {len(stats)} game(s) failed (seeds {seeds}): {message}",
+            L_CRASH.code, f"{len(failed)} of {counted(len(stats), 'game')} failed (seeds {seeds}): {message}",
             pos, help="guard the expression (e.g. with `if ... then ... else`) for this case"))
     return out
 
@@ -115,7 +117,7 @@ def _limits(stats, ruleset, games: int) -> list[Diagnostic]:
     if capped:
         out.append(Diagnostic(
             L_NO_END.code,
-            f"in {len(capped)} of {games} game(s) a round reached `limits.max_turns_per_round` "
+            f"in {len(capped)} of {counted(games, 'game')} a round reached `limits.max_turns_per_round` "
             "without any `round.end` condition becoming true",
             _first(ruleset, ("limits", "max_turns_per_round"), ("round", "end"), ("round",)),
             help="make sure some round-end condition must eventually hold"))
@@ -123,7 +125,7 @@ def _limits(stats, ruleset, games: int) -> list[Diagnostic]:
     if rounds:
         out.append(Diagnostic(
             L_NO_END.code,
-            f"in {len(rounds)} of {games} game(s) the match reached `limits.max_rounds` "
+            f"in {len(rounds)} of {counted(games, 'game')} the match reached `limits.max_rounds` "
             "before `match.end_if` held",
             _first(ruleset, ("match", "end_if"), ("limits", "max_rounds"), ("match",)),
             help="make sure `match.end_if` must eventually hold"))
@@ -137,7 +139,7 @@ def _stalls(stats, ruleset, games: int) -> list[Diagnostic]:
     total = sum(s.reasons[STALLED] for s in stalled)
     return [Diagnostic(
         L_STALLED.code,
-        f"{total} round(s) in {len(stalled)} of {games} game(s) ended because the player to "
+        f"{counted(total, 'round')} in {len(stalled)} of {counted(games, 'game')} ended because the player to "
         "move had no legal move, not by a `round.end` condition",
         _first(ruleset, ("round", "end"), ("round",), ("actions",)),
         help="add a round-end condition for this case, or an action (e.g. `pass`) that is always possible")]

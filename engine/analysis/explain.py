@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.analysis.phrases import counted
 
 
 class NoSuchMove(ValueError):
@@ -123,7 +124,7 @@ def explain_move(state, move, number: int) -> tuple[Explained, object]:
 def explain_record(path: str, only: str | None = None) -> Explanation:
     """Every move of a record (or move `only`, 1-based), replayed under its ruleset."""
     from engine.analysis.runs import Spec, compile_spec
-    from engine.diagnostics import Diagnostic, Position, RulecraftError
+    from engine.diagnostics import Diagnostic, RulecraftError
     from engine.kernel.record import load_record, replay_record
 
     loaded = load_record(path)
@@ -137,9 +138,12 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
         named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
         where = Diagnostic(exc.diagnostics[0].code if exc.diagnostics else "R400",
                            f"the ruleset this record names ({named}) cannot be loaded",
-                           Position(str(path)))
+                           loaded.key_pos("ruleset"))
         raise RulecraftError([*exc.diagnostics, where]) from None
-    replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
+    try:
+        replay_record(loaded, game, game.model.hash)  # a changed ruleset or a bad move: K5xx
+    except RulecraftError as exc:
+        raise RulecraftError([_explain_help(d) for d in exc.diagnostics]) from None
     chances = list(data["setup"]) + [c for m in data["moves"] for c in m.get("chances", [])]
     state = game.new_game(data["players"], data["seed"], chances=chances)
     wanted = _record_index(only, len(data["moves"]))
@@ -150,6 +154,16 @@ def explain_record(path: str, only: str | None = None) -> Explanation:
             moves.append(explained)
     return Explanation(str(path), "record", _name(rs.get("id"), rs.get("overlays")), moves,
                        points_positions(game.model.ruleset))
+
+
+def _explain_help(diag):
+    """K503's help names `replay --rescore`; explain has no such option, so say why."""
+    from dataclasses import replace
+
+    if diag.code != "K503":
+        return diag
+    return replace(diag, help="explain needs the rules the record was made with (restore"
+                   f" them to explain it); {diag.help}")
 
 
 def explain_scenario(path: str, only: str | None = None) -> Explanation:
@@ -193,7 +207,7 @@ def _name(ruleset_id, overlays) -> str:
 
 def format_text(explanation: Explanation) -> str:
     """Each move, its points, then one line per rule: points, file:line, label."""
-    lines = [f"{explanation.ruleset}: {len(explanation.moves)} move(s) of {explanation.source}"]
+    lines = [f"{explanation.ruleset}: {counted(len(explanation.moves), 'move')} of {explanation.source}"]
     width = max([len(e.rule) + 3 for m in explanation.moves for e in m.breakdown + m.others]
                 + [5])
     for m in explanation.moves:

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engine.diagnostics import counted  # noqa: F401 - where the CLI and analysis find it
+
 # (family, field) -> (phrase of B's value, what A had "instead of"). `*` matches one key,
 # named `{k}` in the phrase. A family is a collection (`scoring`, `round.end`, ...) or a
 # top-level section.

@@ -15,9 +15,11 @@ from typing import List, Optional
 import typer
 from typing import Annotated
 
+from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption, load_or_exit, print_diagnostics
+from engine.cli.common import WithOption, load_or_exit, not_found_status, print_diagnostics
+from engine.kernel.game import players_mismatch
 
 
 def _with(side: str):
@@ -86,7 +88,7 @@ def explain_command(
             result = ex.explain_scenario(source, move)
     except RulecraftError as exc:
         print_diagnostics(exc.diagnostics, err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(not_found_status(exc.diagnostics, source))
     except ex.NoSuchMove as exc:
         typer.echo(f"error: --move: {exc}", err=True)
         raise typer.Exit(2)
@@ -196,7 +198,7 @@ def _players(models, players: Optional[int]) -> int:
     n = models[0].players_default if players is None else players
     for model in models:
         if not model.players_min <= n <= model.players_max:
-            _usage(f"`{model.id}` is for {model.players_min} to {model.players_max} players, not {n}")
+            _usage(f"`{model.id}`: {players_mismatch(model, n)}")
     return n
 
 
@@ -208,10 +210,10 @@ def _agents(text: str, players: int) -> list[str]:
     if not names:
         _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:
-        _usage(f"unknown agent(s) {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+        _usage(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
     if len(names) > players:
         # A longer list would be cut silently: the user meant another player count.
-        _usage(f"--agents names {len(names)} agents for {players} player(s); give at most"
+        _usage(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"
                f" {players} (or --players {len(names)})")
     return names
 

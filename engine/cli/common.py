@@ -26,6 +26,19 @@ WithOption = Annotated[
 _NOT_FOUND = {"R400", "R401", "R408"}
 
 
+def not_found_status(diagnostics: Sequence[Diagnostic], source: str | None = None) -> int:
+    """2 (a usage error) when a ruleset or overlay reference names nothing, else 1.
+
+    The reference is the command line's (no position) or that of the scenario or record
+    `source` that names it (its position is in that file); an unknown `extends` inside a
+    ruleset file is that file being broken (1).
+    """
+    for d in diagnostics:
+        if d.code in _NOT_FOUND and (d.pos is None or (source and d.pos.path == str(source))):
+            return 2
+    return 1
+
+
 class Format(str, Enum):
     text = "text"
     json = "json"

@@ -8,6 +8,7 @@ from typing import List
 import typer
 from typing import Annotated
 
+from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.common import Format, WithOption, print_diagnostics
 from engine.diagnostics import has_errors
@@ -48,7 +49,7 @@ def lint(
     if fmt is Format.text:
         errors = sum(d.is_error for d in diagnostics)
         warnings = len(diagnostics) - errors
-        summary = "clean" if not diagnostics else f"{errors} error(s), {warnings} warning(s)"
+        summary = "clean" if not diagnostics else f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
         sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
         typer.echo(summary, err=True)
     raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)

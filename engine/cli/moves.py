@@ -6,7 +6,9 @@ import json
 
 import typer
 
+from engine.analysis.phrases import counted
 from engine.cli.app import app
+from engine.cli.common import not_found_status
 from engine.cli.games import describe_events, exit_with, where
 from engine.diagnostics import RulecraftError
 from engine.kernel import RuleFailure
@@ -26,7 +28,7 @@ def moves_command(
         state = sc.state
         rows = [(move, outcome(state, move)) for move in state.legal_moves()]
     except RulecraftError as exc:
-        exit_with(exc, 1)
+        exit_with(exc, not_found_status(exc.diagnostics, scenario))
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -34,7 +36,7 @@ def moves_command(
         typer.echo(json.dumps(_as_json(scenario, sc, rows), indent=2))
         return
     typer.echo(f"{sc.ruleset.id}: player {state.to_move + 1} to move, "
-               f"{len(rows)} legal move(s)")
+               f"{counted(len(rows), 'legal move')}")
     for i, (move, got) in enumerate(rows, 1):
         typer.echo(f"{i:3}. {move.text:<28} {got.points:+5d}  {describe_events(got.events)}")
 

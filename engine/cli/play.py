@@ -11,6 +11,7 @@ from typing import Optional
 
 import typer
 
+from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.common import WithOption
 from engine.cli.games import (check_players, describe_events, load_game_or_exit, record_ref,
@@ -177,7 +178,7 @@ def play_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
     session = Session(state, ruleset_obj, list(overlays or []), record, agent, ruleset)
-    typer.echo(f"{ruleset_obj.title} ({ruleset_obj.id}), {n} player(s); you are P1. {HELP}")
+    typer.echo(f"{ruleset_obj.title} ({ruleset_obj.id}), {counted(n, 'player')}; you are P1. {HELP}")
     try:
         finished = _play(session, agents)
     except (typer.Abort, KeyboardInterrupt):  # Ctrl-C at the prompt, or while agents think

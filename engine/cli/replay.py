@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.games import exit_with, load_game_or_exit
 from engine.diagnostics import RulecraftError, format_text
@@ -49,7 +50,7 @@ def replay_command(
     if result.problems:
         typer.echo(format_text(result.problems))
         typer.echo("moves no longer legal: replay stopped there")
-    typer.echo(f"replayed {len(state.history)} of {moves} move(s) of {rs['id']}")
+    typer.echo(f"replayed {len(state.history)} of {counted(moves, 'move')} of {rs['id']}")
     typer.echo(f"scores: {state.scores}" + (f"  (recorded: {recorded})" if recorded else ""))
     if not rescore and recorded is not None and recorded != state.scores:
         typer.echo("the final scores differ from the record", err=True)

@@ -14,6 +14,8 @@ from typing import List, Optional
 
 import typer
 
+from engine.analysis.phrases import counted
+from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.cli.common import WithOption
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
@@ -92,7 +94,9 @@ def simulate_command(
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
-    agents: str = typer.Option("random", "--agents", help="Agents by seat, e.g. greedy,random."),
+    agents: str = typer.Option(
+        "random", "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
+        " a longer one than the players is refused (exit 2)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
     record: Optional[str] = typer.Option(None, "--record", help="Write the first game's record."),
@@ -106,7 +110,7 @@ def simulate_command(
 
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
-    names = _agent_names(agents)
+    names = _agent_names(agents, n, game.model.players_max)
     _check_deal(game, deal)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
@@ -119,6 +123,9 @@ def simulate_command(
     elapsed = time.perf_counter() - start
     summary = summarize(results, n, names)
     summary["ruleset"] = ruleset_obj.id
+    summary["overlays"] = list(overlays or [])
+    # What was simulated: the resolved id (not a game name) with its overlays.
+    name = spec_name(ruleset_obj.id, overlays or [])
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     if record:
         _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
@@ -126,21 +133,28 @@ def simulate_command(
     if coverage:  # engine.analysis replays the same seeded games, counting rule by rule
         from engine.analysis.coverage import coverage_report
 
-        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal)
+        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal, title=name)
         summary["coverage"] = report.data
-    _print(summary, as_json)
+    _print(summary, as_json, name)
     if report is not None and not as_json:
         typer.echo(report.text)
 
 
-def _agent_names(agents: str) -> list[str]:
+def _agent_names(agents: str, players: int, most: int) -> list[str]:
     from engine.players.agents import AGENTS
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     bad = [a for a in names if a not in AGENTS]
     if not names or bad:
-        what = f"unknown agent(s) {', '.join(bad)}" if bad else "--agents names no agent"
+        what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
+        raise typer.Exit(2)
+    if len(names) > players:
+        # The extra names would be dropped without a word: the user meant more players.
+        more = f" (or --players {len(names)})" if len(names) <= most else ""
+        typer.echo(f"error: --agents names {counted(len(names), 'agent')} for"
+                   f" {counted(players, 'player')}; give at most {players}{more}",
+                   err=True)
         raise typer.Exit(2)
     return names
 
@@ -171,11 +185,11 @@ def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None)
     save_record_or_exit(path, record)
 
 
-def _print(summary: dict, as_json: bool) -> None:
+def _print(summary: dict, as_json: bool, name: str) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{summary['ruleset']}: {summary['games']} games")
+    typer.echo(f"{name}: {counted(summary['games'], 'game')}")
     typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
     for s in summary["seats"]:
         typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "

@@ -14,6 +14,8 @@ from typing import Optional
 import typer
 from typing import Annotated
 
+from engine.analysis.phrases import counted
+from engine.analysis.refs import split_spec
 from engine.cli.app import app
 from engine.cli.common import WithOption
 from engine.cli.games import load_game_or_exit
@@ -22,7 +24,8 @@ from engine.pieces import format_deal
 
 @app.command("solve")
 def solve_command(
-    ruleset: Annotated[str, typer.Argument(help="A ruleset id, game name or file.")],
+    ruleset: Annotated[str, typer.Argument(
+        help="A ruleset id, game name or file; overlays inline: `id+overlay1+overlay2`.")],
     with_: WithOption = None,
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="Every piece by name, in dealing order (e.g. `Ah Td ...`).")] = None,
@@ -35,17 +38,20 @@ def solve_command(
     decide: Annotated[bool, typer.Option(
         "--decide", help="Only decide whether the goal is reachable (faster).")] = False,
     max_nodes: Annotated[int, typer.Option(
-        "--max-nodes", min=0, help="Stop each search after this many positions (0: no limit).")] = 100_000,
+        "--max-nodes", min=0, help="A budget of positions for each deal, shared by every search"
+        " (reachability, fewest steps, best score); past it the figures are unproven and an"
+        " unreached goal is undecided (0: no limit).")] = 100_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Solve a single-player round exactly: reachable, fewest steps, best score."""
     if deal is not None and (seed is not None or games is not None):
         _usage("give --deal, or --seed (and --games), not both")
-    _, game = load_game_or_exit(ruleset, with_)
+    _, game = load_game_or_exit(*split_spec(ruleset, with_ or ()))
     low, high = game.model.players_min, game.model.players_max
     if high < 1 or low > 1:
         # Checked before the deal options: no --deal or --seed would make it solvable.
-        _usage(f"`{ruleset}` is for {low} to {high} players: the solver plays"
+        span = f"{low} players" if low == high else f"{low} to {high} players"
+        _usage(f"`{ruleset}` is for {span}: the solver plays"
                f" single-player rulesets only (one that allows 1 player)")
     if deal is None and seed is None and games is None:
         _usage("give --deal D or --seed S (or --games N)")
@@ -80,6 +86,8 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     found = _solve(solve, state, goal, best, max_nodes)
     result = {"ruleset": ref, "seed": seed, "deal": _deal_text(game, state), **found.as_dict()}
     result["steps"] = found.steps  # JSON has no infinity; None when not reached
+    # Not reached within the budget is not "not reachable": say whether it is decided.
+    result["decided"] = found.reachable or found.exhaustive
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
@@ -89,17 +97,17 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     if not proven:
         typer.echo(f"search stopped at the limit (--max-nodes): the figures below are the"
                    f" best met, not proven")
-    reach = "reachable" if found.reachable else ("not reachable" if proven else "not found")
+    reach = "reachable" if found.reachable else ("not reachable" if proven else "undecided")
     steps = ""
     if found.steps is not None:
-        steps = f" in {found.steps} steps" if proven else f" in at most {found.steps} steps"
+        steps = f" in {'' if proven else 'at most '}{counted(found.steps, 'step')}"
     typer.echo(f"goal `{found.goal}`: {reach}{steps}")
     if found.line:
         typer.echo("  " + ", ".join(found.line))
     if found.best_score is not None:
         typer.echo(f"best score: {'' if proven else 'at least '}{found.best_score}")
         typer.echo("  " + ", ".join(found.best_line))
-    typer.echo(f"searched {found.nodes:,} positions in {found.seconds:.2f} s")
+    typer.echo(f"searched {counted(found.nodes, 'position')} in {found.seconds:.2f} s")
 
 
 def _solve(solve, state, goal, best, max_nodes):
@@ -120,7 +128,8 @@ def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(f"{ref}: {count} seeded deals (seeds {first} to {first + count - 1})")
+    seeds = f"seed {first}" if count == 1 else f"seeds {first} to {first + count - 1}"
+    typer.echo(f"{ref}: {counted(count, 'seeded deal')} ({seeds})")
     typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
                f" ({100 * summary['share']:.1f}%)"
                + (f"; undecided (node limit): {summary['undecided']}"

@@ -52,6 +52,16 @@ class Expression:
 
         return compile_filter(self._checked, frozenset(names))[0]
 
+    def inline(self) -> str | None:
+        """The expression as one Python expression over a context named `v` (built from
+        checked nodes only), to be written into a larger generated function with the
+        names of `engine.expr.runtime.NAMESPACE`; None if it cannot be written so.
+        Failures inside it are Python exceptions of `runtime.FAILURES`, which
+        `runtime.explain` turns into an EvaluationError."""
+        from engine.expr.compiler import generate_inline
+
+        return generate_inline(self._checked)
+
     def evaluate(self, values: Mapping[str, object]):  # noqa: F811 - replaced per instance
         """The value of the expression for these values of its names."""
         raise NotImplementedError

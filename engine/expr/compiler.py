@@ -262,6 +262,19 @@ def generate(checked: Checked) -> str:
     return "\n".join(lines) + "\n"
 
 
+def generate_inline(checked: Checked) -> str | None:
+    """The expression as one Python expression over the context `v`, for a caller that
+    writes it into a larger generated function (the kernel's compiled steps); None when
+    it needs memoised definitions (those need functions of their own). Its shared
+    subexpressions use locals `_c0`, `_c1`...; each is assigned before it is read within
+    the same expression, so several inlined expressions may share one function."""
+    emitter = _Emitter(checked)
+    if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
+        return None
+    _share(emitter, checked.root)
+    return emitter.emit(checked.root)
+
+
 def _varies(emitter: "_Emitter", node: A.Node) -> bool:
     """Whether `node` may differ between the items of a filter (it reads an item's
     name, a comprehension variable, or a definition that does)."""

@@ -10,9 +10,11 @@ Order of one move (documented in docs/api.md):
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
+from engine.kernel.chance import shuffle
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
 from engine.kernel.state import State, move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
@@ -134,6 +136,9 @@ EFFECTS = {
 }
 
 
+_UID = attrgetter("uid")
+
+
 def shuffled(state: "State", pieces: list) -> list:
     """`pieces` in a random order (first = dealt or drawn first); the order is recorded.
 
@@ -147,9 +152,8 @@ def shuffled(state: "State", pieces: list) -> list:
             raise ValueError("a recorded chance outcome does not hold the pieces being shuffled")
         order = [by_uid[u] for u in uids]
     else:
-        order = list(pieces)
-        order.sort(key=lambda p: p.uid)  # the input order never leaks into the outcome
-        state.random().shuffle(order)
+        order = sorted(pieces, key=_UID)  # the input order never leaks into the outcome
+        shuffle(state.random(), order)
     state.pending_chances.append([p.uid for p in order])
     return order
 
@@ -277,10 +281,9 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     state.pile = []
     size = model.hand_size_for(state.n)
     for seat in range(state.n):
-        state.hands[seat] = [state.pool.pop() for _ in range(min(size, len(state.pool)))]
+        state.hands[seat] = _pop_many(state.pool, size)
     for to, count in model.deal:
-        take = count if count is not None else state.board.capacity()
-        dealt = [state.pool.pop() for _ in range(min(take, len(state.pool)))]
+        dealt = _pop_many(state.pool, count if count is not None else state.board.capacity())
         if to == "board":
             state.board.deal(dealt)
         else:
@@ -289,6 +292,15 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     state._invalidate()
     score_trigger(state, "round_start", state.to_move, None)
     state._invalidate()
+
+
+def _pop_many(pool: list, count: int) -> list:
+    """`[pool.pop() for _ in range(count)]` (as many as there are), in one slice."""
+    cut = max(len(pool) - count, 0)
+    taken = pool[cut:]
+    del pool[cut:]
+    taken.reverse()
+    return taken
 
 
 def choose_opener(state: "State") -> None:
@@ -380,5 +392,3 @@ def _score_mover(state: "State", rules, mover: int, ctx) -> None:
             scores[mover] += points
             events.append(make_event(mover, points, rule.name, rule.pos, rule.label))
 
-
-State._apply_move = staticmethod(apply_move)  # see State._apply_move

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.kernel.flow import EFFECTS, settle, start_round
+from engine.kernel.compiled import compile_simple_moves, compile_step
+from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
-from engine.kernel.state import State
+from engine.kernel.state import GENERATORS, State
+from engine.kernel.views import place_view_class
 
+from engine.diagnostics import counted
 from engine.pieces import parse_deal as _parse_names
 
 
@@ -35,7 +38,7 @@ def players_mismatch(model, n: int) -> str:
 class Game:
     """A compiled ruleset ready to play. Build it once per model; states share it."""
 
-    def __init__(self, model):
+    def __init__(self, model, compiled: bool = True):
         self.model = model
         self.pieces = tuple(model.pieces)
         self.values = [int(p.attrs.get("value", 0)) for p in self.pieces]
@@ -51,9 +54,11 @@ class Game:
             trigger: all(r.to == "mover" for r in rules) for trigger, rules in self.rules_on.items()
         }
         self.tracks_unable = model.tracks_unable
+        self.place_view = place_view_class(model.topology)  # `move` of a place action
         self.exchange_cache: dict = {}
         for action in self.actions:
-            action.play_moves = {}  # (slot, piece uid) -> the Move, made once
+            action.play_moves = {}  # slot * key_width + piece uid -> the Move, made once
+            action.key_width = len(self.pieces)
             names = getattr(action.guard, "names_used", None)
             action.guard_move = names is None or "move" in names
             action.guard_pieces = tuple(
@@ -78,6 +83,16 @@ class Game:
             action.move_aliases = tuple(
                 n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
             )
+        #: one generated function per action doing what `flow.apply_move` does; the
+        #: generic path stays, as the reference the tests compare it with
+        # (kept on the Game, not the action: games built from one model share its actions)
+        self.generators = {
+            a.name: (compiled and compile_simple_moves(a)) or GENERATORS[a.kind]
+            for a in self.actions
+        }
+        self.steps = {
+            a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
+        }
         for piece in self.pieces:
             _expose_attributes(piece)
 
@@ -141,7 +156,8 @@ class Game:
             order = [self.pieces[x] if isinstance(x, int) else x for x in deal]
         if sorted(p.uid for p in order) != list(range(len(self.pieces))):
             raise ValueError(
-                f"a deal must list every piece once: {len(self.pieces)} pieces, got {len(order)}"
+                f"a deal must list every piece once: {counted(len(self.pieces), 'piece')},"
+                f" got {len(order)}"
             )
         return order
 

@@ -9,7 +9,7 @@ reshuffle) and the scores after it. One move per line, so an error can name its 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +76,16 @@ class Loaded:
     data: dict
     path: str
     move_lines: list[int]
+    key_lines: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> its line
 
     def move_pos(self, index: int) -> Position:
         line = self.move_lines[index] if index < len(self.move_lines) else 1
         return Position(self.path, line, 1)
+
+    def key_pos(self, key: str) -> Position:
+        """Where a top-level field is written (1:1 if the file is laid out otherwise)."""
+        line, col = self.key_lines.get(key, (1, 1))
+        return Position(self.path, line, col)
 
 
 def _fail(code, message: str, pos: Position | None, help: str | None = None):
@@ -102,10 +108,22 @@ def load_record(path: str | Path) -> Loaded:
     if data.get("version") != VERSION:
         _fail(K_BAD_RECORD, f"record version {data.get('version')!r}; this engine reads {VERSION}",
               Position(name))
-    lines = [i + 1 for i, line in enumerate(text.splitlines()) if line.lstrip().startswith('{"move"')]
-    loaded = Loaded(data, name, lines)
+    rows = text.splitlines()
+    lines = [i + 1 for i, line in enumerate(rows) if line.lstrip().startswith('{"move"')]
+    loaded = Loaded(data, name, lines, _key_lines(rows, data))
     _check_fields(loaded)
     return loaded
+
+
+def _key_lines(rows: list[str], data: dict) -> dict[str, tuple[int, int]]:
+    """(line, column) of each top-level key, as `dumps` writes them: one per line."""
+    found: dict[str, tuple[int, int]] = {}
+    for i, row in enumerate(rows):
+        for key in data:
+            quoted = json.dumps(key) + ":"
+            if key not in found and row.lstrip().startswith(quoted):
+                found[key] = (i + 1, len(row) - len(row.lstrip()) + 1)
+    return found
 
 
 def _want(cond: bool, message: str, pos: Position) -> None:
@@ -118,17 +136,18 @@ def _is_int_list(value) -> bool:
 
 
 def _check_fields(loaded: Loaded) -> None:
-    d, top = loaded.data, Position(loaded.path)
+    d, at = loaded.data, loaded.key_pos
     rs = d.get("ruleset")
     _want(isinstance(rs, dict) and isinstance(rs.get("id"), str),
-          "`ruleset.id` is missing or not a string", top)
-    _want(isinstance(rs.get("overlays", []), list), "`ruleset.overlays` is not a list", top)
-    _want(type(d.get("seed")) is int, "`seed` is missing or not an integer", top)
-    _want(type(d.get("players")) is int, "`players` is missing or not an integer", top)
+          "`ruleset.id` is missing or not a string", at("ruleset"))
+    _want(isinstance(rs.get("overlays", []), list), "`ruleset.overlays` is not a list",
+          at("ruleset"))
+    _want(type(d.get("seed")) is int, "`seed` is missing or not an integer", at("seed"))
+    _want(type(d.get("players")) is int, "`players` is missing or not an integer", at("players"))
     _want(isinstance(d.get("setup"), list) and all(_is_int_list(c) for c in d["setup"]),
-          "`setup` must be a list of chance outcomes (lists of piece numbers)", top)
+          "`setup` must be a list of chance outcomes (lists of piece numbers)", at("setup"))
     moves = d.get("moves")
-    _want(isinstance(moves, list), "`moves` is missing or not a list", top)
+    _want(isinstance(moves, list), "`moves` is missing or not a list", at("moves"))
     for i, move in enumerate(moves):
         pos = loaded.move_pos(i)
         _want(isinstance(move, dict) and isinstance(move.get("move"), str),
@@ -153,17 +172,18 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
     any difference in scores is K505; with it, the moves are re-scored under the current
     rules and the moves no longer legal are reported (K504), stopping at the first."""
     d = loaded.data
-    top = Position(loaded.path)
     changed = bool(d["ruleset"].get("hash")) and d["ruleset"]["hash"] != ruleset_hash
     if changed and not rescore:
         _fail(K_RULESET_CHANGED,
               f"the ruleset `{d['ruleset']['id']}` has changed since this record was made",
-              top, "replay with --rescore to score the same moves under the current rules")
+              loaded.key_pos("ruleset"),
+              f"`rulecraft replay {loaded.path} --rescore` scores the same moves under the"
+              " current rules")
     chances = list(d["setup"]) + [c for m in d["moves"] for c in m.get("chances", [])]
     try:
         state = game.new_game(d["players"], d["seed"], chances=chances)
     except ValueError as exc:
-        _fail(K_BAD_CHANCE, f"the setup cannot be replayed: {exc}", top)
+        _fail(K_BAD_CHANCE, f"the setup cannot be replayed: {exc}", loaded.key_pos("setup"))
     problems: list[Diagnostic] = []
     for i, entry in enumerate(d["moves"]):
         pos = loaded.move_pos(i)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.diagnostics import Diagnostic, Position, RulecraftError, define
+from engine.diagnostics import Diagnostic, Position, RulecraftError, closest, define
 from engine.kernel.flow import choose_opener
 from engine.kernel.moves import IllegalMove, ScoreEvent
 from engine.kernel.views import RoundInfo, TurnInfo
@@ -24,6 +24,10 @@ K_EXPECT = define("K513", "bad-expectation", "an `expect:` case is malformed")
 
 ROUND_KEYS = ("number", "turns", "turns_without_place", "passes_in_row", "unable_in_row", "placed_any")
 TURN_KEYS = ("draws", "placed", "actions")
+# The top-level keys of docs/scenarios.md; `deal` and `lines` are the lines-of-play
+# golden format's (read by its own runner, ignored here).
+TOP_KEYS = ("scenario", "ruleset", "with", "players", "seed", "board", "hands", "pool", "rest",
+            "pile", "scores", "to_move", "round", "turn", "counters", "expect", "deal", "lines")
 
 
 @dataclass
@@ -97,6 +101,8 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     if not doc.ok:
         raise RulecraftError(doc.diagnostics)
     data = doc.data
+    if isinstance(data, dict) and data.get("format") != "rulecraft-record":
+        _check_top_keys(data, doc)
     if not isinstance(data, dict) or "ruleset" not in data:
         _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
     if not isinstance(data["ruleset"], str):
@@ -124,6 +130,17 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     state = build_state(game, data, doc)
     cases = read_cases(data.get("expect") or {}, doc)
     return Scenario(str(path), doc, ruleset, game, state, cases)
+
+
+def _check_top_keys(data: dict, doc) -> None:
+    """A misspelt top-level key would otherwise be ignored, and its value with it."""
+    for key in data:
+        if key not in TOP_KEYS:
+            guess = closest(str(key), TOP_KEYS)
+            allowed = f"allowed keys: {', '.join(TOP_KEYS)}"
+            _fail(K_BAD_SCENARIO, f"unknown scenario key `{key}`",
+                  doc.key_where(key) or doc.near(key),
+                  f"did you mean `{guess}`? ({allowed})" if guess else allowed)
 
 
 def _placed(diagnostics, doc) -> list[Diagnostic]:
@@ -179,7 +196,8 @@ def build_state(game, data: dict, doc):
             pieces.free.remove(piece)
     hands = data.get("hands") or []
     if not isinstance(hands, list) or len(hands) > players:
-        _fail(K_BAD_SCENARIO, f"`hands` must be a list of at most {players} lists", doc.near("hands"))
+        _fail(K_BAD_SCENARIO, f"`hands` must be a list of at most {players}"
+              f" list{'s' * (players != 1)}", doc.near("hands"))
     state.hands = [pieces.take(h, ("hands", i)) for i, h in enumerate(hands)]
     state.hands += [[] for _ in range(players - len(state.hands))]
     state.pile = pieces.take(data.get("pile") or [], ("pile",))
@@ -194,7 +212,7 @@ def _set_numbers(state, data: dict, doc, players: int) -> None:
     scores = data.get("scores", [0] * players)
     if not (isinstance(scores, list) and len(scores) == players
             and all(type(x) is int for x in scores)):
-        _fail(K_BAD_SCENARIO, f"`scores` must list {players} integers", doc.near("scores"))
+        _fail(K_BAD_SCENARIO, f"`scores` must list {players} integer{'s' * (players != 1)}", doc.near("scores"))
     state.scores = list(scores)
     state.round = RoundInfo(1)
     state.round.placed_any = state.board.count > 0 and bool(state.game.place_actions)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Hashable
 from engine.expr import EvaluationError
 from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
 from engine.kernel.views import (
-    Counters, ExchangeMove, PileView, PlaceMove, PlayerView, PlayMove, PoolView, RoundInfo,
+    Counters, ExchangeMove, PileView, PlayerView, PlayMove, PoolView, RoundInfo,
     TurnInfo,
     make_context,
 )
@@ -122,21 +122,23 @@ class State:
 
     def moves_of(self, action) -> list[Move]:
         """The legal moves of one action (cached until the state changes)."""
-        found = self._by_action.get(action.name)
-        if found is not None and found is not _BUSY:
+        known = self._by_action
+        found = known.get(action.name)
+        if found is not None:
+            if found is _BUSY:
+                raise RuntimeError(f"`can_{action.name}` depends on itself")
             return found  # type: ignore[return-value]
-        if found is _BUSY:
-            raise RuntimeError(f"`can_{action.name}` depends on itself")
-        if found is None:
-            self._by_action[action.name] = _BUSY
-            try:
-                found = _GENERATORS[action.kind](self, action)
-            except EvaluationError as exc:
-                raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
-                                  exc) from exc
-            finally:
-                self._by_action.pop(action.name, None)
-            self._by_action[action.name] = found
+        known[action.name] = _BUSY
+        try:
+            found = self.game.generators[action.name](self, action)
+        except EvaluationError as exc:
+            known.pop(action.name, None)
+            raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
+                              exc) from exc
+        except BaseException:
+            known.pop(action.name, None)
+            raise
+        known[action.name] = found
         return found  # type: ignore[return-value]
 
     def can(self, name: str) -> bool:
@@ -182,27 +184,17 @@ class State:
         """Apply a legal move (or its text); returns the score events it caused."""
         legal = self._legal
         # One scan per applied move: cheaper than the id set unless it is there already.
-        if legal is not None and type(move) is Move and any(map(is_, legal, repeat(move))):
-            return self._apply_move(self, move)  # one of the listed moves: no lookup
-        return self._apply_move(self, self.find_move(move))
-
-    @staticmethod
-    def _apply_move(state: "State", move: Move) -> list[ScoreEvent]:
-        # Replaced by `engine.kernel.flow` when it loads (it imports this module, so this
-        # one cannot import it at the top); an import per move would cost more.
-        from engine.kernel.flow import apply_move
-
-        return apply_move(state, move)
+        if legal is None or type(move) is not Move or not any(map(is_, legal, repeat(move))):
+            move = self.find_move(move)  # not one of the listed moves: look it up
+        return self.game.steps[move.action](self, move)
 
     def preview(self, move: Move | str) -> tuple[list[ScoreEvent], "State"]:
         """What `move` would do: its score events and the state after it, on a copy
         (which must not be played on: it skips the check for a stalled round)."""
-        from engine.kernel.flow import apply_move
-
         move = self.find_move(move)
         trial = self.clone()
         trial.previewing = True
-        return apply_move(trial, move), trial
+        return self.game.steps[move.action](trial, move), trial
 
     # -- copying and identity ------------------------------------------------------------
     def clone(self) -> "State":
@@ -287,7 +279,7 @@ def _place_moves(state: State, action) -> list[Move]:
     out = []
     for placement in placements:
         if uses_move:
-            ctx["move"] = PlaceMove(placement, first)
+            ctx["move"] = state.game.place_view(placement, first)
         for alias in aliases:
             ctx[alias] = placement.pieces[0]
         if evaluate(ctx):
@@ -341,32 +333,37 @@ def _play_moves(state: State, action) -> list[Move]:
     board = state.board
     guard = action.guard
     # A play move depends only on the slot and the piece: made once per Game and shared
-    # (moves are values, never changed once made).
+    # (moves are values, never changed once made), found by an integer key.
     cache = action.play_moves
+    width = action.key_width
+    items = board.exposed_items()
+    if guard is not None:
+        ctx = state._ctx
+        if ctx is None:
+            ctx = state._decision_context()
+        if action.guard_filter is not None:
+            items = action.guard_filter(ctx, items)
+        else:
+            items = _guarded_items(ctx, board, action, items)
     out = []
-    if guard is None:
-        for slot, piece in board.iter_exposed():
-            move = cache.get((slot, piece.uid))
-            out.append(move if move is not None else _play_move(action, state, slot, piece))
-        return out
-    ctx = state._ctx
-    if ctx is None:
-        ctx = state._decision_context()
-    if action.guard_filter is not None:
-        for slot, piece in action.guard_filter(ctx, board.iter_exposed()):
-            move = cache.get((slot, piece.uid))
-            out.append(move if move is not None else _play_move(action, state, slot, piece))
-        return out
-    evaluate = guard.evaluate
+    for slot, piece in items:
+        move = cache.get(slot * width + piece.uid)
+        out.append(move if move is not None else _play_move(action, state, slot, piece))
+    return out
+
+
+def _guarded_items(ctx, board, action, items) -> list:
+    """The (slot, piece) items for which the guard holds, evaluated one at a time."""
+    evaluate = action.guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
-    for slot, piece in board.iter_exposed():
+    out = []
+    for slot, piece in items:
         if uses_move:
             ctx["move"] = PlayMove(board, slot, piece)
         for alias in aliases:
             ctx[alias] = piece
         if evaluate(ctx):
-            move = cache.get((slot, piece.uid))
-            out.append(move if move is not None else _play_move(action, state, slot, piece))
+            out.append((slot, piece))
     ctx.pop("move", None)
     for alias in aliases:
         ctx.pop(alias, None)
@@ -375,11 +372,12 @@ def _play_moves(state: State, action) -> list[Move]:
 
 def _play_move(action, state: State, slot, piece) -> Move:
     arg = piece.name if state.game.unique_names else f"{piece.name}@{slot}"
-    move = action.play_moves[(slot, piece.uid)] = Move(action.name, arg, (slot, piece))
+    move = Move(action.name, arg, (slot, piece))
+    action.play_moves[slot * action.key_width + piece.uid] = move
     return move
 
 
-_GENERATORS = {
+GENERATORS = {
     "place": _place_moves,
     "draw": _simple_moves,
     "pass": _simple_moves,
@@ -403,7 +401,7 @@ def pieces_named(hand: list, names) -> list:
 def move_view(state: State, action, move: Move):
     """The `move` record of a legal move, as scoring rules and effects see it."""
     if action.kind == "place":
-        return PlaceMove(move.data, not state.round.placed_any)
+        return state.game.place_view(move.data, not state.round.placed_any)
     if action.kind == "play":
         slot, piece = move.data
         view = PlayMove(state.board, slot, piece)

@@ -24,7 +24,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from engine.kernel.flow import apply_move
 
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
@@ -135,7 +134,7 @@ class Solver:
         self.relevance = relevance
         self.max_nodes = max_nodes
         self.nodes = 0  # positions expanded in all
-        self.spent = 0  # in the current search, against `max_nodes`
+        self.spent = 0  # in this solve call (every search together), against `max_nodes`
         self.memo: dict = {}
         self.found: dict = {}
         self.fields = (relevance.decide_counters, relevance.decide_scores)
@@ -176,7 +175,7 @@ class Solver:
         before = state.round
         # The move comes from this very state's legal moves: no need to look it up
         # again (which, in a fresh clone, would generate the moves a second time).
-        apply_move(state, move)
+        state.game.steps[move.action](state, move)
         if state.round is not before:
             return before.reason or "?"
         return (state.round.reason or "?") if state.is_over else None
@@ -184,10 +183,10 @@ class Solver:
     def children(self, state, order=None):
         """(move, child state, reason the round ended or None) for every legal move, in
         the kernel's order or as `order` rearranges it."""
-        self.nodes += 1
         self.spent += 1
         if self.spent > self.cap:
             raise NodeLimit
+        self.nodes += 1  # counted once expanded: a stopped search reports what it did
         moves = state.legal_moves()
         if order is not None:
             moves = order(moves)
@@ -206,7 +205,7 @@ class Solver:
         Positions proven dead are shared, since that does not depend on the order.
         """
         dead: set = set()
-        self.spent, budget, round_ = 0, 1000, 0
+        budget, round_ = 1000, 0
         limit = INF if self.max_nodes is None else self.max_nodes
         while True:
             shuffle = random.Random(round_)
@@ -246,18 +245,22 @@ class Solver:
         return line[::-1] if found else None
 
     # -- fewest steps and best score ---------------------------------------------------------
-    def optimise(self, root, seat: int, fields: tuple) -> object:
+    def optimise(self, root, seat: int, fields: tuple, shares: int = 1) -> object:
         """Explore every position of the round once; fills `self.memo`, returns the root key.
 
         memo: key -> (steps, move, gain, move): `steps` is the fewest moves to the goal
         (INF if unreachable), `gain` the most points the seat can still add before the
         round ends. `fields` are the counters and whether the scores are in the key (the
         gain is only exact with the fields scoring can see). The best complete lines met
-        so far are kept in `self.found`, for when the node limit stops the search.
+        so far are kept in `self.found`, for when the node limit stops the search. It may
+        spend a `shares`-th of what is left of the call's budget (this search and the ones
+        after it share the rest).
         """
         self.fields = fields
-        self.spent = 0
-        self.cap = INF if self.max_nodes is None else self.max_nodes
+        if self.max_nodes is None:
+            self.cap = INF
+        else:
+            self.cap = self.spent + max(0, self.max_nodes - self.spent) // shares
         self.memo = memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
         path: list = []
@@ -409,9 +412,9 @@ def _fill_best(solver: Solver, state, result: Solution) -> None:
         passes.append((fine, (3,)))
     if line is None and result.exhaustive:  # proven unreachable: only the score is left
         passes = [(fine, (3,))]
-    for fields, wanted in passes:
+    for k, (fields, wanted) in enumerate(passes):
         try:
-            root_key = solver.optimise(state, seat, fields)
+            root_key = solver.optimise(state, seat, fields, len(passes) - k)
         except NodeLimit:
             result.exhaustive = False
             for which in wanted:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engine.diagnostics import Diagnostic, Position, Severity, closest, define
+from engine.diagnostics import Diagnostic, Position, Severity, closest, counted, define
 from engine.expr import compile_expression
 from engine.expr.definitions import Definition
 from engine.expr.types import BOOL, INT
@@ -410,7 +410,7 @@ class _Builder:
             if need > len(model.pieces):
                 self.report(
                     R_PIECES,
-                    f"{n} players x {model.hand_size_for(n)} pieces"
+                    f"{counted(n, 'player')} x {counted(model.hand_size_for(n), 'piece')}"
                     + (f" + {dealt} dealt" if dealt else "")
                     + f" = {need}, more than the {len(model.pieces)} pieces of the set",
                     ("setup", "hand_size"),

@@ -78,6 +78,11 @@ class Board(ABC):
         """(slot, piece) for every piece that may be taken, in slot order."""
         raise NotImplementedError
 
+    def exposed_items(self) -> list[tuple[int, Piece]]:
+        """`iter_exposed` as a list, which a kind may keep and hand out again until the
+        board changes (so callers must not modify it)."""
+        return list(self.iter_exposed())
+
     def remove(self, slot: int) -> Piece:
         raise NotImplementedError
 

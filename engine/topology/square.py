@@ -100,6 +100,7 @@ class Square(Topology):
                 self.attrs[i] = {**self.defaults, **legend.get(ch, {})}
                 self.marks[i] = ch
         self.starts = [i for i, a in enumerate(self.attrs) if a and a.get("start")]
+        self.cell_bits = sum(1 << i for i, a in enumerate(self.attrs) if a is not None)
         extra = {k: _TYPE_NAMES.get(type(v), "int") for k, v in self.defaults.items()}
         # Cell attributes become fields of `placed` records, so the types depend on the spec.
         self.record_types = {"line": LINE_FIELDS, "placed": {**extra, **PLACED_FIELDS}}
@@ -330,15 +331,18 @@ class PlaceRules:
         self.joker_lo, self.joker_hi = int(values.get("min", 0)), int(values.get("max", 15))
         self.max_jokers = int(jokers.get("max_per_play", self.max_count))
         self._cross: dict[tuple[int, int], tuple | None] = {}
+        # (topology, cross, ok, by_iv) of an empty board, kept by `SquareBoard.crosses`
+        self.empty_index: tuple | None = None
 
     def cross(self, n: int, total: int) -> tuple | None:
         """(low, high, touches, bits) for a new piece joining `n` pieces summing to `total`
         in one direction: the values it may take, also as a bit set (so that a hand's
         values are tested against it in one `&`); None if it may take none."""
         key = (n, total)
-        if key not in self._cross:
-            self._cross[key] = self._work_out_cross(n + 1, total)
-        return self._cross[key]
+        found = self._cross.get(key, self)  # (None is a value)
+        if found is self:
+            found = self._cross[key] = self._work_out_cross(n + 1, total)
+        return found
 
     def _work_out_cross(self, length: int, total: int) -> tuple | None:
         if length > self.max_length:

@@ -25,6 +25,17 @@ _CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement", "row_label"]
 
 
+_FIND = None  # `square_moves.find_plays`, imported on first use (it imports this module)
+
+
+def _find_plays():
+    global _FIND
+    from engine.topology.square_moves import find_plays
+
+    _FIND = find_plays
+    return _FIND
+
+
 class SquareBoard(Board):
     """A square board's pieces; `v`, `jk`, `piece` are flat lists over padded cells."""
 
@@ -42,10 +53,9 @@ class SquareBoard(Board):
         v, stride = self.v, self.topo.stride
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
-        self.anchors: set[int] = set()
-        # The same as bit sets over the cells (bit i: cell i), for the generator's first
-        # cells: the anchors, the filled cells, and per direction the empty cells whose
-        # `cross` interval is not None.
+        # Bit sets over the cells (bit i: cell i), for the generator's first cells: the
+        # anchors (empty cells next to a piece), the filled cells, and per direction the
+        # empty cells whose `cross` interval is not None.
         self.anchor_bits = self.filled = 0
         self.ok = [0, 0]
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
@@ -53,8 +63,8 @@ class SquareBoard(Board):
         self._cross_for = None  # the rules `cross` was worked out for
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
-        for c in self.piece:
-            self._index_around(c)
+        cells = list(self.piece)
+        self._index_runs(cells, self._runs_through(cells))
 
     def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
         """For each empty cell and direction, (low, high, touches, bits): the values a new
@@ -62,6 +72,16 @@ class SquareBoard(Board):
         none may. `touches`: that run has other pieces."""
         if self._cross_for is not rules:
             self._cross_for = rules
+            empty = not self.piece and rules.empty_index
+            if empty and empty[0] is self.topo:
+                # every game starts on an empty board: its index is worked out once
+                _, cross, ok, by_iv = empty
+                for k in (0, 1):
+                    self.cross[k][:] = cross[k]
+                    self.by_iv[k].clear()
+                    self.by_iv[k].update(by_iv[k])
+                self.ok[:] = ok
+                return self.cross
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
                                     for c, x in enumerate(self.v)]
@@ -70,6 +90,9 @@ class SquareBoard(Board):
                 for c, iv in enumerate(self.cross[k]):
                     if iv is not None:
                         self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | 1 << c
+            if not self.piece:
+                rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
+                                     self.ok[:], (dict(self.by_iv[0]), dict(self.by_iv[1])))
         return self.cross
 
     def fit_bits(self, mask: int) -> tuple[int, int]:
@@ -106,39 +129,6 @@ class SquareBoard(Board):
         n2, s2 = self.ahead[k][c]
         return self._cross_for.cross(n1 + n2, s1 + s2)
 
-    def _index_around(self, c: int) -> None:
-        """Update the run index after cell `c` was filled."""
-        v, stride = self.v, self.topo.stride
-        self.anchors.discard(c)
-        bit = 1 << c
-        self.filled |= bit
-        self.anchor_bits &= ~bit
-        for n in (c - 1, c + 1, c - stride, c + stride):
-            if v[n] == EMPTY:
-                self.anchors.add(n)
-                self.anchor_bits |= 1 << n
-        rules = self._cross_for
-        for k, d in ((0, 1), (1, stride)):
-            a = c
-            while v[a - d] >= 0:
-                a -= d
-            b, total = a, v[a]
-            while v[b + d] >= 0:
-                b += d
-                total += v[b]
-            run = ((b - a) // d + 1, total)
-            back, ahead = self.back[k], self.ahead[k]
-            for end, side in ((a - d, ahead), (b + d, back)):
-                if v[end] == EMPTY:
-                    side[end] = run
-                    if rules is not None:  # `_cross_at`, inlined
-                        (n1, s1), (n2, s2) = back[end], ahead[end]
-                        self._set_cross(k, end, rules.cross(n1 + n2, s1 + s2))
-        self._set_cross(0, c, None)
-        self._set_cross(1, c, None)
-        for k in (0, 1):  # a filled cell has no runs beside it to remember
-            self.back[k][c] = self.ahead[k][c] = (0, 0)
-
     @property
     def count(self) -> int:
         return len(self.piece)
@@ -167,7 +157,6 @@ class SquareBoard(Board):
         other.starts = self.starts  # replaced, never changed, when a board changes
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
-        other.anchors = set(self.anchors)
         other.anchor_bits, other.filled, other.ok = self.anchor_bits, self.filled, self.ok[:]
         other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
         return other
@@ -191,13 +180,11 @@ class SquareBoard(Board):
     def iter_placements(self, hand: Sequence[Piece], first: bool, rules: "PlaceRules"
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
-        from engine.topology.square_moves import find_plays
-
         self.rules = rules  # kept for check_invariants
         key = (tuple(hand), first, id(rules))
         if self._plays is None or self._plays[0] != key:
             # the same hand is often asked again before the board changes (can_place...)
-            self._plays = (key, find_plays(self, hand, first, rules))
+            self._plays = (key, (_FIND or _find_plays())(self, hand, first, rules))
         return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays
@@ -287,15 +274,95 @@ class SquareBoard(Board):
         return None
 
     def apply_placement(self, placement: SquarePlacement) -> None:
-        """Lay the play's pieces (its measures are worked out first, on the board before)."""
+        """Lay the play's pieces; its measures, if not read yet, are worked out from the
+        runs through its cells (as they read on the board before, counting the play's
+        cells as filled), which also update the run index."""
+        cells, v, jk, piece = placement.cells, self.v, self.jk, self.piece
+        for c, val, p in zip(cells, placement.values, placement.pieces):
+            v[c], piece[c] = val, p
+        for c, flag in zip(cells, placement.flags or (False,) * len(cells)):
+            jk[c] = flag
+        runs = self._runs_through(cells)
         if placement._lines is None:  # the kernel scores the move after applying it
-            placement._measure(self)
-        flags = placement.flags or (False,) * len(placement.cells)
-        for c, val, piece, flag in zip(placement.cells, placement.values, placement.pieces, flags):
-            self.v[c], self.jk[c], self.piece[c] = val, flag, piece
-        for c in placement.cells:
-            self._index_around(c)
+            placement._measure_runs(self, runs)
+        self._index_runs(cells, runs)
         self._plays, self.starts = None, {}
+
+    def _runs_through(self, cells) -> list[tuple]:
+        """(direction, step, first cell, last cell, length, sum) of every maximal run
+        through the cells, each once, in the order of `SquarePlacement.runs`."""
+        v, stride = self.v, self.topo.stride
+        seen, out = set(), []
+        for c in cells:
+            for k, d in ((0, 1), (1, stride)):
+                a = c
+                while v[a - d] >= 0:
+                    a -= d
+                if (d, a) in seen:
+                    continue
+                seen.add((d, a))
+                b, total = a, v[a]
+                while v[b + d] >= 0:
+                    b += d
+                    total += v[b]
+                out.append((k, d, a, b, (b - a) // d + 1, total))
+        return out
+
+    def _index_runs(self, cells, runs) -> None:
+        """Update the run index after `cells` were filled, from the runs through them:
+        the anchors, the bit sets, and for each empty cell at the end of a run its runs
+        before and after and its `cross` interval."""
+        v, topo = self.v, self.topo
+        played = 0
+        for c in cells:
+            played |= 1 << c
+        stride = topo.stride
+        filled = self.filled = self.filled | played
+        # the anchors gain the empty cells next to the new pieces, and lose those pieces
+        near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
+        self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
+        rules = self._cross_for
+        for k, d, a, b, n, total in runs:
+            back, ahead = self.back[k], self.ahead[k]
+            cross, by_iv = self.cross[k], self.by_iv[k]
+            for end, side in ((a - d, ahead), (b + d, back)):
+                if v[end] != EMPTY:
+                    continue
+                side[end] = (n, total)
+                if rules is None:
+                    continue
+                (n1, s1), (n2, s2) = back[end], ahead[end]
+                iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
+                if iv is old:
+                    continue  # the same interval: nothing to change
+                bit = 1 << end  # `_set_cross`, inlined: the hot path of every play
+                if old is not None:
+                    left = by_iv[old] & ~bit
+                    if left:
+                        by_iv[old] = left
+                    else:
+                        del by_iv[old]
+                cross[end] = iv
+                if iv is not None:
+                    by_iv[iv] = by_iv.get(iv, 0) | bit
+                    self.ok[k] |= bit
+                else:
+                    self.ok[k] &= ~bit
+        for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
+            cross, by_iv = self.cross[k], self.by_iv[k]
+            for c in cells:
+                old = cross[c]
+                if old is not None:
+                    left = by_iv[old] & ~(1 << c)
+                    if left:
+                        by_iv[old] = left
+                    else:
+                        del by_iv[old]
+                    cross[c] = None
+            self.ok[k] &= ~played
+        back0, back1, ahead0, ahead1 = self.back + self.ahead
+        for c in cells:  # a filled cell has no runs beside it to remember
+            back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from
@@ -318,8 +385,8 @@ class SquareBoard(Board):
         fresh = SquareBoard.__new__(SquareBoard)
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
         fresh._reindex()
-        out = [] if fresh.anchors == self.anchors else ["the anchor cells drifted"]
-        if (fresh.anchor_bits, fresh.filled) != (self.anchor_bits, self.filled) or (
+        out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
+        if fresh.filled != self.filled or (
                 self._cross_for is not None and fresh.crosses(self._cross_for) is not None
                 and fresh.ok != self.ok):
             out.append("the bit sets of the index drifted from the cells")

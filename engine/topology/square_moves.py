@@ -7,6 +7,12 @@ those first cells lie within the window before a cell touching the board (or a s
 cell), and a cell none of the hand's values fits ends the search in that direction.
 Along the way the line rule of the main run narrows the sum of the new pieces to a
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
+
+When plays must touch the board, the first cells are found on bit sets for all cells at
+once (`_live`: the walk that follows, done bitwise), so that only first cells with a
+play to find are walked; and a hand without jokers is served by `square_plain.py`,
+which tests arrangements against cells with bit fields. Both find the same plays in the
+same order as the general loops here (a test compares them).
 """
 
 from __future__ import annotations
@@ -16,28 +22,55 @@ from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_plain import plain_along, plain_singles
 
 BIG = 1 << 60
 _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
-def arrangements(hand: Sequence[Piece], maxk: int) -> tuple[list[list[tuple]], list[Piece]]:
-    """For k = 0..maxk, the distinct orders of k pieces of the hand:
-    (values, indices into the ranked hand, joker flags or None, sum); and the ranked
-    hand (by value, then hand order), whose pieces a play takes by those indices.
+class HandPlan:
+    """What the generator reads of a hand, whatever the board: the order of its pieces
+    by value (then hand order), the arrangements, the bit set of its values, whether it
+    has no joker, and for `plain_along` the sum ranges and their cache.
 
-    Equal pieces are interchangeable, so each order of values is given once, with the
-    equal pieces taken in hand order along the line. Only the orders are cached, by the
-    hand's values: a game meets new racks all the time, but few multisets of values.
+    `arrs[k]` lists the distinct orders of k pieces of the hand: (values, indices into
+    the ranked hand, joker flags or None, sum). Equal pieces are interchangeable, so each
+    order of values is given once, with the equal pieces taken in hand order along the
+    line; the orders are cached by the hand's values.
     """
-    facts = [(p.attrs["value"], bool(p.attrs.get("joker"))) for p in hand]
-    # a stable sort by value: equal values stay in hand order
-    order = sorted(range(len(hand)), key=[value for value, _ in facts].__getitem__)
-    kinds = (tuple([facts[i] for i in order]), maxk)
-    by_index = _BY_KINDS.get(kinds)
-    if by_index is None:
-        by_index = _remember(_BY_KINDS, kinds, [_arrange(kinds[0], k) for k in range(maxk + 1)])
-    return by_index, [hand[i] for i in order]
+
+    __slots__ = ("order", "arrs", "mask", "plain", "sums", "singles")
+
+    def __init__(self, facts, maxk, rules):
+        # a stable sort by value: equal values stay in hand order
+        self.order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
+        kinds = (tuple([facts[i] for i in self.order]), maxk)
+        by_index = _BY_KINDS.get(kinds)
+        if by_index is None:
+            by_index = _remember(_BY_KINDS, kinds,
+                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+        self.arrs = by_index
+        self.mask = _value_mask(facts, rules)
+        self.plain = not any(joker for _, joker in facts)  # bit tests stand for intervals
+        ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
+                  for arrs in by_index]
+        self.sums = (ranges, {}, {})
+        self.singles = [(1 << vals[0], vals, idx[0]) for vals, idx, _, _ in by_index[1]
+                        ] if self.plain and maxk >= 1 else []
+
+
+_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags in hand order, ...) -> plan
+
+
+def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
+    """The hand's plan (kept by its values: a game meets new racks all the time, but few
+    lists of values) and its pieces ranked by value, as the arrangements index them."""
+    facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
+    key = (facts, maxk, rules.joker_lo, rules.joker_hi)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _remember(_PLANS, key, HandPlan(facts, maxk, rules))
+    return plan, [hand[i] for i in plan.order]
 
 
 def _remember(cache: dict, key, value):
@@ -62,15 +95,15 @@ def _arrange(kinds: tuple, k: int) -> list[tuple]:
     return out
 
 
-def _value_mask(hand: Sequence[Piece], rules) -> int:
-    """Bit v is set when some piece of the hand may be laid with value v."""
+def _value_mask(facts, rules) -> int:
+    """Bit v is set when some piece of the hand (its (value, joker)) may be laid with
+    value v."""
     mask = 0
-    for p in hand:
-        attrs = p.attrs  # read directly: `p.value` goes through `Piece.__getattr__`
-        if attrs.get("joker"):
+    for value, joker in facts:
+        if joker:
             mask |= ((1 << (rules.joker_hi + 1)) - 1) >> rules.joker_lo << rules.joker_lo
         else:
-            mask |= 1 << attrs["value"]
+            mask |= 1 << value
     return mask
 
 
@@ -95,8 +128,8 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         need = _Anywhere()
     else:
         anchors = None  # the index's bit sets give the cells (below)
-    mask = _value_mask(hand, rules)
-    arrs, ranked = arrangements(hand, maxk)
+    plan, ranked = hand_plan(hand, maxk, rules)
+    mask, arrs, plain = plan.mask, plan.arrs, plan.plain
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
     fits = None
     if need is None:  # kept with the first cells, until the board changes
@@ -106,15 +139,23 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     if rules.min_count <= 1:
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
-        _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
+        if plain:
+            plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
+        else:
+            _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         for k, d in ((0, 1), (1, topo.stride)):
             key = (d, need is None, id(rules), k, room)
             if fits is None:
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
-            else:
-                starts = _useful_starts(board, d, window, key, fits[1 - k])
+            else:  # (a bit set, which the fast path walks without a list)
+                starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
+                if plain:
+                    plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
+                                ranked, rules, plan.sums)
+                    continue
+                starts = _cells(starts)
             _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
@@ -173,39 +214,97 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _useful_starts(board, d, window, key, fit) -> list[int]:
-    """`_starts` for plays that must touch the board, narrowed to the hand: a first cell
-    that takes a value of the hand (`fit`: the cells that do, crosswise), whose next
-    empty cell along `d` within the window does too. Worked out on the index's bit sets:
-    the first cells whatever the hand are kept until the board changes, and so are the
-    hand's (copies of a position share them, as a search generates on many)."""
-    found = board.starts.get((key, fit))
-    if found is not None:
-        return found
-    bits = board.starts.get(key)
-    if bits is None:  # cells reached walking back from an anchor through filled cells
-        ok = board.ok[1 - key[3]]  # and cells that take a value crosswise
-        passable = ok | board.filled
-        reach = board.anchor_bits & ok
-        bits = reach
-        for _ in range(window - 1):
-            reach = (reach >> d) & passable
-            bits |= reach
-        bits = board.starts[key] = bits & ok
-    filled, prefix, second = board.filled, -1, 0
-    for j in range(1, window):
-        second |= (fit >> (j * d)) & prefix
-        prefix &= filled >> (j * d)
-    bits &= fit & second
-    back, room, found = board.back[key[3]], key[4], []
-    while bits:
-        low = bits & -bits
-        c = low.bit_length() - 1
-        if back[c][0] <= room:  # a run before it leaves room for a second piece
-            found.append(c)
-        bits ^= low
-    board.starts[key, fit] = found
+def _useful_starts(board, d, window, key, fit, rules, maxk) -> int:
+    """`_starts` for plays that must touch the board, narrowed to the hand: the first
+    cells from which the walk of `_along` meets at least one run of new pieces that keeps
+    the length and contact rules (`fit`: the cells that take a value of the hand,
+    crosswise), as a bit set. Worked out on the index's bit sets, for all cells at
+    once, and kept until the board changes (copies of a position share them, as a
+    search generates on many)."""
+    found = board.starts.get((key, fit, maxk))
+    if found is None:
+        found = board.starts[key, fit, maxk] = _live(board, d, window, key, fit, rules, maxk)
     return found
+
+
+def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
+    """What the walks of `_live` read whatever the hand, kept until the board changes:
+    the cells whose run just before or whose neighbour across touches the board, and
+    for each step j of the walk (filled cells j steps on, cells where a new piece j
+    steps on keeps the line short enough, cells j steps on that touch the board across
+    or are followed by a piece), all as bit sets along step `d`."""
+    steps = board.starts.get(key)
+    if steps is None:
+        filled, stride = board.filled, board.topo.stride
+        full = (1 << len(board.v)) - 1
+        # back[r] / ahead[r]: cells with r or more filled cells just before / after them
+        back, ahead = [-1, filled << d], [-1, filled >> d]
+        for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
+            back.append(back[-1] & (filled << (r * d)))
+            ahead.append(ahead[-1] & (filled >> (r * d)))
+        e = stride if d == 1 else 1
+        across = (filled << e) | (filled >> e)
+        near = across | (filled >> d)
+        per_step = []
+        for j in range(1, window):
+            shift = j * d
+            room = ml - j - 1  # the runs before and after may hold this many pieces
+            if room < 0:
+                fine = 0
+            else:  # too long: plen >= p and sn >= room + 1 - p for some p
+                bad = (ahead[room + 1] >> shift) | back[room + 1]
+                for p in range(1, room + 1):
+                    bad |= back[p] & (ahead[room + 1 - p] >> shift)
+                fine = full ^ (bad & full)  # (a negative bit set costs more to use)
+            # (the last step's filled cells are not read: the walks end there)
+            per_step.append((filled >> shift if j < window - 1 else 0, fine, near >> shift))
+        steps = board.starts[key] = ((filled << d) | across, per_step)
+    return steps
+
+
+def _live(board, d, window, key, fit, rules, maxk) -> int:
+    """The cells of `fit` from which `_along` meets a candidate run: its walk, done
+    for every first cell at once on bit sets (a cell along the walk is filled, takes a
+    value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
+    no longer than `max_length`, and touches the board: `touch` has the first cells
+    whose walk touched it so far (a piece before the first cell, one inside the play,
+    a new piece with a neighbour across or a piece after it; a cell that ends the walk
+    may set it too, harmlessly)."""
+    mink = max(2, rules.min_count)
+    touching, per_step = _steps(board, d, window, key, rules.max_length)
+    alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
+    touch, live, j, last = fit & touching, 0, 0, len(per_step)
+    for here_filled, fine, near in per_step:
+        j += d
+        last -= 1
+        here_new = (fit >> j) & fine
+        touch |= near
+        if not last:  # the walks end here: only the runs that end here count
+            for n in range(max(1, mink - 1), len(alive)):
+                if alive[n]:
+                    live |= alive[n] & here_new & touch
+            break
+        nxt = [0] * (len(alive) + 1)
+        more = 0
+        for n in range(1, len(alive)):
+            cells = alive[n]
+            if cells:
+                stay = cells & here_filled
+                if stay:
+                    touch |= stay
+                    nxt[n] |= stay
+                    more = 1
+                moved = cells & here_new
+                if moved:
+                    if n + 1 >= mink:
+                        live |= moved & touch
+                    if n + 1 < maxk:
+                        nxt[n + 1] |= moved
+                        more = 1
+        if not more:
+            break
+        alive = nxt
+    return live
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):

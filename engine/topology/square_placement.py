@@ -38,6 +38,9 @@ class Placed:
         return f"Placed(x={self.x}, y={self.y}, value={self.value})"
 
 
+new_placed = object.__new__
+
+
 class SquarePlacement(Placement):
     """One play: cells in line order, declared values, hand pieces, joker flags.
 
@@ -46,12 +49,19 @@ class SquarePlacement(Placement):
     Two plays are equal when their texts are.
     """
 
-    __slots__ = ("board", "cells", "values", "pieces", "flags", "_lines", "_placed", "_text")
+    __slots__ = ("board", "cells", "values", "pieces")
+    # Worked out when first read, into the instance's dict: most plays of a generation
+    # are never measured nor written, and a play is made for every candidate. Joker
+    # flags, rare, also go there.
+    flags = _lines = _placed = _text = None
 
     def __init__(self, board, cells, values, pieces, flags=None):
-        self.board, self.cells, self.values, self.pieces, self.flags = (
-            board, cells, values, pieces, flags)
-        self._lines = self._placed = self._text = None
+        self.board = board
+        self.cells = cells
+        self.values = values
+        self.pieces = pieces
+        if flags is not None:
+            self.flags = flags
 
     @property
     def count(self) -> int:
@@ -134,4 +144,36 @@ class SquarePlacement(Placement):
             placed.append(Placed(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
                                  x=x, y=y, max_line=max(through[c], default=1),
                                  lines_through=through[c]))
+        self._lines, self._placed = lines, placed
+
+    def _measure_runs(self, board: "SquareBoard", runs) -> None:
+        """`_measure` on the board after the play was laid, from the runs through its
+        cells (`SquareBoard._runs_through`): the same records."""
+        v, jk, topo = board.v, board.jk, board.topo
+        cells = self.cells
+        through = {c: [] for c in cells}
+        lines = []
+        for _, d, a, b, n, total in runs:
+            if n < 2:
+                continue
+            new = jokers = joker_sum = 0
+            for c in range(a, b + d, d):
+                if c in through:
+                    through[c].append(n)
+                    new += 1
+                if jk[c]:
+                    jokers += 1
+                    joker_sum += v[c]
+            lines.append(Line(n, total, total - joker_sum, new, jokers))
+        placed = []
+        flags = self.flags or (False,) * len(cells)
+        stride = topo.stride
+        for c, val, p, flag in zip(cells, self.values, self.pieces, flags):
+            lines_through = through[c]
+            record = new_placed(Placed)  # the fields as `Placed(...)` sets them, at once
+            record.__dict__ = {**topo.attrs[c], "value": p.attrs["value"], "declared": val,
+                               "joker": flag, "x": c % stride, "y": c // stride - 1,
+                               "max_line": max(lines_through) if lines_through else 1,
+                               "lines_through": lines_through}
+            placed.append(record)
         self._lines, self._placed = lines, placed

@@ -26,7 +26,8 @@ __all__ = ["Layout", "Slot", "TableauBoard", "TableauTopology", "read_layout"]
 class TableauBoard(Board):
     """Cards in the slots of a layout. Clones share the layout; only lists are copied."""
 
-    __slots__ = ("layout", "cards", "cover", "up", "mask", "open", "deal_uids", "_count")
+    __slots__ = ("layout", "cards", "cover", "up", "mask", "open", "deal_uids", "_count",
+                 "_exposed")
 
     def __init__(self, layout: Layout):
         self.layout = layout
@@ -38,6 +39,7 @@ class TableauBoard(Board):
         self.open = 0  # bit i: slot i holds an exposed card (face up, nothing on it)
         self.deal_uids: tuple[int, ...] = ()
         self._count = 0
+        self._exposed: list | None = None  # `exposed_items()`, until the board changes
 
     @property
     def count(self) -> int:
@@ -76,6 +78,7 @@ class TableauBoard(Board):
         other.open = self.open
         other.deal_uids = self.deal_uids
         other._count = self._count
+        other._exposed = self._exposed  # the same position: the same (unmodified) list
         return other
 
     def deal(self, pieces: Sequence[Piece]) -> None:
@@ -85,15 +88,17 @@ class TableauBoard(Board):
             raise ValueError(f"a tableau of {layout.size} slots needs {layout.size} pieces,"
                              f" got {len(pieces)}")
         self.cards = list(pieces)
-        self.cover = [len(c) for c in layout.covered_by]
-        # A face-down slot with nothing on it would be exposed face down: turn it up.
-        self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
-        self.mask = (1 << layout.size) - 1
-        self._find_open()
-        self.deal_uids = tuple(p.uid for p in pieces)
+        cover, up, mask, exposed = _fresh(layout)
+        self.cover = cover[:]
+        self.up = up[:]
+        self.mask = mask
+        self.open = exposed
+        self.deal_uids = tuple([p.uid for p in pieces])
         self._count = layout.size
+        self._exposed = None
 
     def _find_open(self) -> None:
+        self._exposed = None
         self.open = sum(1 << s for s, c in enumerate(self.cards)
                         if c is not None and not self.cover[s] and self.up[s])
 
@@ -105,6 +110,12 @@ class TableauBoard(Board):
             yield slot, cards[slot]
             bits ^= low
 
+    def exposed_items(self) -> list[tuple[int, Piece]]:
+        found = self._exposed
+        if found is None:
+            found = self._exposed = list(self.iter_exposed())
+        return found
+
     def is_exposed(self, slot: int) -> bool:
         return (0 <= slot < len(self.cards) and self.cards[slot] is not None
                 and not self.cover[slot] and self.up[slot])
@@ -114,6 +125,7 @@ class TableauBoard(Board):
         if not self.is_exposed(slot):
             raise ValueError(f"slot {slot} holds no exposed card")
         card = self.cards[slot]
+        self._exposed = None
         self.cards[slot] = None
         self.mask &= ~(1 << slot)
         self.open &= ~(1 << slot)
@@ -202,6 +214,22 @@ class TableauBoard(Board):
         self._find_open()
         self.deal_uids = tuple(c.uid if c is not None else -1 for c in cards)
         self._count = sum(1 for c in cards if c is not None)
+
+
+_FRESH: dict[int, tuple] = {}
+
+
+def _fresh(layout: Layout) -> tuple[list[int], list[bool], int, int]:
+    """A full deal's covering counts, faces, slot mask and exposed mask: the same for
+    every deal of a layout, so worked out once (kept by the layout's identity)."""
+    found = _FRESH.get(id(layout))
+    if found is None or found[0] is not layout:
+        cover = [len(c) for c in layout.covered_by]
+        # A face-down slot with nothing on it would be exposed face down: turn it up.
+        up = [s not in layout.face_down or not cover[s] for s in range(layout.size)]
+        exposed = sum(1 << s for s in range(layout.size) if not cover[s] and up[s])
+        found = _FRESH[id(layout)] = (layout, cover, up, (1 << layout.size) - 1, exposed)
+    return found[1:]
 
 
 @register

@@ -83,7 +83,7 @@ def test_text_table_and_coverage(one_round):
     text = compare(a, b, "--jobs", "1", "--coverage")
     assert f"A: {a}" in text and f"B: {b}" in text
     assert "B - A [95% CI]" in text and "mean final score, seat 1" in text
-    assert f"{b}:6: rule `never` never fired in 6 game(s)" in text
+    assert f"{b}:6: rule `never` never fired in 6 games" in text
 
 
 def test_overlays_inline(one_round, tmp_path):
@@ -150,7 +150,30 @@ def test_more_agents_than_seats_or_none_is_a_usage_error():
     result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
                                  "--players", "2", "--agents", "greedy,random,greedy"])
     assert result.exit_code == 2
-    assert "3 agents for 2 player(s)" in result.stderr
+    assert "3 agents for 2 players" in result.stderr
     result = runner.invoke(app, ["compare", "triominos/pressman", "triominos/club", "--games", "1",
                                  "--agents", ","])
     assert result.exit_code == 2 and "names no agent" in result.stderr
+
+
+def test_across_games_the_header_does_not_claim_pairing():
+    args = ["compare", "triominos/pressman", "triolet", "--games", "1", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--across-games"])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.splitlines()[0]
+    assert "paired by seed" not in head and "not paired" in head
+    data = json.loads(runner.invoke(app, [*args, "--across-games", "--json"]).stdout)
+    assert data["paired_by_seed"] is False
+
+
+def test_within_one_game_the_header_says_paired_by_seed(one_round):
+    path = one_round()
+    assert "paired by seed (common random numbers)" in compare(path, path, "--jobs", "1").splitlines()[0]
+    assert json.loads(compare(path, path, "--jobs", "1", "--json"))["paired_by_seed"] is True
+
+
+def test_a_player_count_a_ruleset_cannot_seat_is_said_plainly():
+    result = runner.invoke(app, ["compare", "triominos/pressman", "tripeaks/aisleriot",
+                                 "--games", "2", "--across-games"])
+    assert result.exit_code == 2
+    assert "`tripeaks/aisleriot`: this ruleset is for 1 player, not 2" in result.output

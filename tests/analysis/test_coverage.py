@@ -38,6 +38,6 @@ def test_simulate_coverage_reports_the_same_games(one_round):
     total = sum(r["points"] for r in data["coverage"])
     assert total == pytest.approx(sum(s["mean_score"] for s in data["seats"]) * 3, abs=0.1)
     text = runner.invoke(app, args).stdout
-    assert "rule `never` never fired in 3 game(s)" in text
+    assert "rule `never` never fired in 3 games" in text
     direct = coverage_report(path, [], 2, [2, 3, 4], ["random"])
     assert direct.data == data["coverage"]

@@ -132,5 +132,21 @@ def test_a_record_naming_a_missing_ruleset_says_which_file(record, tmp_path):
     lost = tmp_path / "lost.json"
     lost.write_text(json.dumps(data), encoding="utf-8")
     result = runner.invoke(app, ["explain", str(lost)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a reference that names nothing: as `replay` says
     assert f"{lost}:1:1:" in result.stderr and "`no/such-ruleset`" in result.stderr
+
+
+def test_a_changed_ruleset_suggests_what_works(record, monkeypatch):
+    from engine.analysis import runs
+
+    # The ruleset file changes after the game: explain cannot re-score (it has no
+    # --rescore), so it must not suggest that option as its own.
+    data = json.loads(record.read_text(encoding="utf-8"))
+    ruleset = Path(data["ruleset"]["id"])
+    ruleset.write_text(ruleset.read_text() + "players: {default: 3}\n")
+    monkeypatch.setattr(runs, "_GAMES", {})  # compiled once per process: as a new run
+    result = runner.invoke(app, ["explain", str(record)])
+    assert result.exit_code == 1
+    assert "K503" in result.stderr
+    assert f"rulecraft replay {record} --rescore" in result.stderr
+    assert "explain" in result.stderr and "the rules the record was made with" in result.stderr

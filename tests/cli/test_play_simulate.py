@@ -151,7 +151,7 @@ SCENARIOS = RULESETS.parent / "scenarios"
 def test_moves_lists_points_and_breakdown():
     result = run("moves", str(SCENARIOS / "stack-run.yaml"))
     assert result.exit_code == 0, result.output
-    assert "2 legal move(s)" in result.output
+    assert "2 legal moves" in result.output
     assert "play 4c" in result.output and "+3" in result.output
     assert "card +3 (" in result.output and "stack.yaml:" in result.output
 
@@ -196,3 +196,27 @@ def test_ctrl_c_while_an_agent_thinks_leaves_cleanly(monkeypatch, tmp_path):
     assert result.exit_code == 0, result.output
     assert "bye" in result.output and "Traceback" not in result.output
     assert record.exists()
+
+
+def test_simulate_names_the_ruleset_with_its_overlays():
+    # `triominos` is a game name: what runs is its default ruleset, with the overlay.
+    result = run("simulate", "triominos", "--with", "three-vertex", "--games", "2", "--coverage")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "triominos/pressman+three-vertex: 2 games"
+    assert any(line.startswith("rule coverage of triominos/pressman+three-vertex over 2 game")
+               for line in lines)
+    data = json.loads(run("simulate", "triominos", "-w", "three-vertex", "-n", "1", "--json").stdout)
+    assert data["ruleset"] == "triominos/pressman" and data["overlays"] == ["three-vertex"]
+
+
+def test_simulate_refuses_more_agents_than_players():
+    # Two seats, three agents: the third used to be dropped without a word.
+    result = run("simulate", LINE, "--players", "2", "--agents", "greedy,random,greedy")
+    assert result.exit_code == 2
+    assert "--agents names 3 agents for 2 players; give at most 2" in result.stderr
+    assert "mean score" not in result.stdout
+    alone = run("simulate", STACK, "--agents", "greedy,random")
+    assert alone.exit_code == 2 and "for 1 player; give at most 1" in alone.stderr
+    assert "--players" not in alone.stderr  # the game cannot have 2
+    assert "refused" in run("simulate", "--help").stdout

@@ -22,10 +22,12 @@ def stub(name: str, replace: dict[str, str] | None = None, text: str | None = No
     return StubRuleset(text, str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path))
 
 
-def game(name: str, replace: dict[str, str] | None = None) -> Game:
+def game(name: str, replace: dict[str, str] | None = None, compiled: bool = True) -> Game:
+    """A test ruleset compiled on the fake board kinds; `compiled=False` plays it on the
+    generic kernel path (the reference the compiled steps are compared with)."""
     model, diagnostics = compile_model(stub(name, replace))
     assert model is not None, diagnostics
-    return Game(model)
+    return Game(model, compiled=compiled)
 
 
 def diagnose(name: str, replace: dict[str, str]) -> list:

@@ -110,3 +110,42 @@ def test_hand_edited_moves_and_scores_are_caught(tmp_path):
     with pytest.raises(RulecraftError) as exc:
         replay_record(load_record(path), g, "h1")
     assert _code(exc) == "K506"
+
+
+def _line_of(path, pos) -> str:
+    assert pos.path == str(path)
+    return path.read_text().splitlines()[pos.line - 1][pos.col - 1:]
+
+
+def test_k503_and_k506_point_at_the_ruleset_and_setup_lines(tmp_path):
+    g = game("line")
+    path = _write(tmp_path, g, _played(g))
+    with pytest.raises(RulecraftError) as exc:
+        replay_record(load_record(path), g, "other-hash")
+    (diag,) = exc.value.diagnostics
+    assert diag.code == "K503" and _line_of(path, diag.pos).startswith('"ruleset": {')
+    data = json.loads(path.read_text())
+    data["setup"][0] = data["setup"][0][:-1]
+    path.write_text(dumps(data))
+    with pytest.raises(RulecraftError) as exc:
+        replay_record(load_record(path), g, "h1")
+    (diag,) = exc.value.diagnostics
+    assert diag.code == "K506" and _line_of(path, diag.pos).startswith('"setup": [')
+
+
+def test_a_damaged_field_points_at_its_line(tmp_path):
+    g = game("line")
+    path = _write(tmp_path, g, _played(g))
+    path.write_text(path.read_text().replace('"seed": 5', '"seed": "five"'))
+    with pytest.raises(RulecraftError) as exc:
+        load_record(path)
+    assert _line_of(path, exc.value.diagnostics[0].pos).startswith('"seed": "five"')
+
+
+def test_a_changed_ruleset_suggests_a_command_that_has_the_option(tmp_path):
+    # `explain` replays a record too, but has no --rescore: name the command that has it.
+    g = game("line")
+    path = _write(tmp_path, g, _played(g))
+    with pytest.raises(RulecraftError) as exc:
+        replay_record(load_record(path), g, "other-hash")
+    assert f"rulecraft replay {path} --rescore" in exc.value.diagnostics[0].help

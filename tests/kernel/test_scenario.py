@@ -103,3 +103,36 @@ def test_a_ruleset_that_is_not_a_name_is_a_k510(tmp_path, extra, says):
     (diag,) = exc.value.diagnostics
     assert diag.code == "K510" and says in diag.message
     assert diag.pos is not None and diag.pos.line == 1 + bool(extra)
+
+
+def test_a_misspelt_top_level_key_is_an_error_with_a_suggestion(tmp_path):
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace("scores: [7]", "socres: [7]"))
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    (diag,) = exc.value.diagnostics
+    assert diag.code == "K510" and "`socres`" in diag.message
+    line = text.splitlines().index("scores: [7]") + 1
+    assert (diag.pos.path, diag.pos.line, diag.pos.col) == (str(path), line, 1)
+    assert "did you mean `scores`?" in diag.help
+    assert "allowed keys: scenario, ruleset, with" in diag.help and "deal, lines" in diag.help
+
+
+def test_the_lines_of_play_keys_are_allowed(tmp_path):
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "lines.yaml"
+    path.write_text(text + "deal: [Ac]\nlines: []\n")
+    assert load_scenario(path, stub_loader).cases
+
+
+def test_a_count_in_a_message_agrees_with_its_noun(tmp_path):
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace("scores: [7]", "scores: [7, 1]"))
+    with pytest.raises(RulecraftError) as exc:
+        load_scenario(path, stub_loader)
+    assert exc.value.diagnostics[0].message == "`scores` must list 1 integer"

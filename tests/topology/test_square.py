@@ -438,3 +438,47 @@ def test_map_problems_point_at_the_cell_in_the_file():
         (d,) = Square.check_spec(rs.data["board"], lambda *p, rs=rs: rs.where("board", *p))
         assert (d.code, d.pos.line, d.pos.col) == (code, line, col)
         assert d.pos.path.endswith(name)
+
+
+def general_plays(board, hand, rules):
+    """The plays as the generator's general loops find them (the ones jokers need),
+    walking back from every anchor: the reference for the fast path of plain hands."""
+    from engine.topology import square_moves as sm
+
+    plan, _ = sm.hand_plan(hand, min(rules.max_count, len(hand)), rules)
+    anchors = sm._cells(board.anchor_bits)
+    real = sm._useful_starts
+
+    def every_start(board, d, window, key, fit, rules, maxk):  # as a bit set
+        return sum(1 << c for c in sm._starts(board, anchors, d, window, board.cross[1 - key[3]],
+                                              (d, "every", key[2], key[3], key[4])))
+
+    plan.plain, sm._useful_starts, board.starts = False, every_start, {}
+    try:
+        return [p.text for p in sm.find_plays(board, hand, False, rules)]
+    finally:
+        plan.plain, sm._useful_starts, board.starts = True, real, {}
+
+
+def test_fast_path_finds_the_plays_in_the_order_of_the_general_loops():
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(300):
+        width, height = rng.randint(3, 8), rng.randint(3, 8)
+        density = rng.choice([0.1, 0.2, 0.4, 0.6])
+        cells = {(x, y): rng.randrange(16) for y in range(height) for x in range(width)
+                 if rng.random() < density}
+        if not cells:
+            continue
+        topo = Square({"kind": "square", "width": width, "height": height,
+                       "cell_defaults": {"start": False}})
+        rules = topo.compile_place({
+            "count": {"min": rng.choice([1, 2]), "max": 3}, "window": rng.randint(1, 4),
+            "lines": {"max_length": rng.randint(2, 4),
+                      "sums": {2: {"max": rng.randint(5, 20)}, 3: {"exact": 15}}}})
+        board = board_with(topo, cells)
+        rack = tokens(*[rng.randrange(16) for _ in range(rng.randint(1, 3))])
+        found = [p.text for p in board.iter_placements(rack, False, rules)]
+        assert found == general_plays(board, rack, rules)
+        compared += len(found)
+    assert compared > 1000  # the boards leave room for plays

@@ -1,0 +1,249 @@
+"""Compiled steps: what a move runs after its effect, as one generated function per action.
+
+`flow.apply_move` is generic: it loops over an action's `then:` updates and scoring rules,
+evaluating one compiled expression at a time. For each action, this module writes those
+steps out as a single Python function, with each expression's own generated code
+(`Expression.inline`) written in place, so that a move costs one call instead of one per
+expression. The same is done for the round-end conditions, checked after every turn.
+
+What is generated comes only from checked expression nodes and from the kernel's own
+fixed text; every name, label and position from the ruleset is passed in as a constant of
+the function's namespace, never written into the source. The steps do exactly what the
+generic loops do, in the same order, with the same failures (`RuleFailure` naming the
+rule and its line): the tests play every shipped ruleset both ways and compare.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from typing import Callable
+
+from engine.expr import runtime
+from engine.expr.runtime import EvaluationError
+from engine.kernel import flow
+from engine.kernel.moves import RuleFailure, make_event
+from engine.kernel.state import move_view
+from engine.kernel.views import make_context
+
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_PIECE_NAMES = ("tile", "card", "token", "piece")
+
+#: errors an expression may raise: Python failures inside inlined code, or an
+#: EvaluationError from an expression called as a function
+_ERRORS = (EvaluationError,) + runtime.FAILURES
+
+
+class _Writer:
+    """Lines of one generated function, and the constants it reads."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.consts: dict[str, object] = {}
+
+    def const(self, value: object) -> str:
+        name = f"K{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def expr(self, expression) -> str:
+        """Source evaluating `expression` over `v`: inlined, or a call of its function."""
+        inline = expression.inline()
+        return inline if inline is not None else f"{self.const(expression.evaluate)}(v)"
+
+    def add(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
+
+    def guarded(self, indent: int, body: list[str], what: str, pos) -> None:
+        """`body` inside a try that turns an expression's failure into a RuleFailure."""
+        self.add(indent, "try:")
+        for line in body:
+            self.add(indent + 1, line)
+        self.add(indent, "except k_ERRORS as exc:")
+        self.add(indent + 1, f"raise k_failure({self.const(what)}, {self.const(pos)}, exc)"
+                 " from exc")
+
+    def build(self, name: str) -> Callable:
+        namespace = dict(runtime.NAMESPACE, **self.consts)
+        namespace.update(
+            k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
+            k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
+            k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
+            k_refill=flow.refill, k_evaluation_error=runtime.explain, __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
+        )
+        source = "\n".join(self.lines) + "\n"
+        exec(compile(source, f"<compiled {name}>", "exec"), namespace)  # kernel text + checked nodes
+        function = namespace[name]
+        function.source = source
+        return function
+
+
+def _failure(what: str, pos, exc: Exception) -> RuleFailure:
+    return RuleFailure(what, pos, runtime.explain(exc))
+
+
+def _assign(counter: str, value: str) -> str:
+    if _IDENT.fullmatch(counter) and not keyword.iskeyword(counter):
+        return f"counters.{counter} = {value}"
+    return f"setattr(counters, {counter!r}, {value})"
+
+
+def _after_lines(w: _Writer, action, indent: int) -> None:
+    """Lines setting `extra`: the action's `then:` updates, its scoring rules paying the
+    mover, and its `extra_turn`, evaluated in a new context `v` for the mover."""
+    exprs = [e for _, e in action.then] + [action.extra_turn]
+    exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
+    if any(e is not None and not e.is_constant for e in exprs):
+        # (a context is made only when some expression reads one: a draw costing a
+        # fixed number of points reads none)
+        w.add(indent, "v = k_make_context(state, mover)")
+        w.add(indent, "if view is not None:")
+        w.add(indent + 1, 'v["move"] = view')
+        if action.move_aliases:
+            w.add(indent + 1, "pieces = view.pieces")
+            w.add(indent + 1, "if pieces:")
+            w.add(indent + 2, " = ".join(f'v["{n}"]' for n in action.move_aliases)
+                  + " = pieces[0]")
+    what = f"action `{action.name}` (its `then` or `extra_turn`)"
+    if action.then:
+        w.add(indent, "counters = state.counters")
+        body = [f"n{i} = k_int({w.expr(e)})" for i, (_, e) in enumerate(action.then)]
+        w.guarded(indent, body, what, action.pos)
+        for i, (name, _) in enumerate(action.then):
+            w.add(indent, _assign(name, f"n{i}"))
+    if action.scoring:
+        w.add(indent, "scores = state.scores")
+    for rule in action.scoring:
+        body = []
+        pad = ""
+        if rule.guard is not None:
+            body.append(f"if {w.expr(rule.guard)}:")
+            pad = "    "
+        event = (f"k_make_event(mover, p, {w.const(rule.name)}, {w.const(rule.pos)}, "
+                 f"{w.const(rule.label)})")
+        body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
+                 f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
+        w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
+    if action.extra_turn is None:
+        w.add(indent, "extra = False")
+    else:
+        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
+
+
+def _effect_lines(w: _Writer, action, indent: int) -> None:
+    """The action's effect (`flow.EFFECTS`), written in place for the simple kinds."""
+    kind = action.kind
+    if kind == "draw":
+        w.add(indent, "state.hands[mover].append(state.pool.pop())")
+        w.add(indent, "turn.draws += 1")
+    elif kind == "deal":
+        w.add(indent, "state.pile.append(state.pool.pop())")
+    elif kind == "play":
+        w.add(indent, "state.pile.append(state.board.remove(move.data[0]))")
+    elif kind != "pass":
+        w.add(indent, f"{w.const(action.effect)}(state, {w.const(action)}, move)")
+
+
+_INVALIDATE = ("state._legal = state._listed = state._by_text = state._ctx = None",
+               "state._by_action = {}")
+
+
+def _settle_lines(w: _Writer, indent: int) -> None:
+    """`flow.settle`: a player to move with no legal move at all ends the round."""
+    w.add(indent, "if not state.is_over and not state.previewing and not state.legal_moves():")
+    w.add(indent + 1, 'k_end_round(state, "stalled", None, mover)')
+
+
+def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
+    """`flow.end_turn`: close the turn, pass it on, check the round-end conditions."""
+    model = game.model
+    w.add(indent, "r = state.round")
+    w.add(indent, "r.turns += 1")
+    w.add(indent, "state.turns_total += 1")
+    w.add(indent, "r.turns_without_place = 0 if turn.placed else r.turns_without_place + 1")
+    w.add(indent, "r.passes_in_row = r.passes_in_row + 1" if action.kind == "pass"
+          else "r.passes_in_row = 0")
+    w.add(indent, "r.unable_in_row = 0 if turn.could_place else r.unable_in_row + 1")
+    if model.refill:
+        w.add(indent, "k_refill(state, mover)")
+    w.add(indent, "turn.reset()")
+    w.add(indent, "state.to_move = mover if extra else (mover + 1) % state.n")
+    for line in _INVALIDATE:
+        w.add(indent, line)
+    w.add(indent, "v = state._decision_context() if state.to_move == mover"
+          " else k_make_context(state, mover)")
+    w.add(indent, "ended = -1")
+    for i, cond in enumerate(model.round_end):
+        if i:
+            w.add(indent, "if ended < 0:")
+        pad = indent + (1 if i else 0)
+        w.guarded(pad, [f"if {w.expr(cond.cond)}:", f"    ended = {i}"],
+                  f"round-end condition `{cond.name}`", cond.pos)
+    names = w.const(tuple(c.name for c in model.round_end))
+    winners = w.const(tuple(c.winner for c in model.round_end))
+    w.add(indent, "if ended >= 0:")
+    w.add(indent + 1, f"k_end_round(state, {names}[ended], "
+          f"k_choose_winner(state, {winners}[ended], mover), mover)")
+    w.add(indent, f"elif r.turns >= {int(model.max_turns_per_round)}:")
+    w.add(indent + 1, 'k_end_round(state, "turn_limit", None, mover)')
+    w.add(indent, "else:")
+    _settle_lines(w, indent + 1)
+
+
+def compile_step(game, action) -> Callable:
+    """`step(state, move) -> score events`: everything `flow.apply_move` does for a move
+    of `action`, in one function (the generic `flow._after_effect` is called when the
+    action's rules pay someone other than the mover)."""
+    w = _Writer()
+    w.add(0, "def step(state, move):")
+    w.add(1, "turn = state.turn")
+    if game.tracks_unable:
+        w.add(1, "if turn.actions == 0:")
+        w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {w.const(game.place_actions)})")
+    w.add(1, "mover = state.to_move")
+    if action.reads_move:
+        w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
+    else:
+        w.add(1, "view = None")
+    w.add(1, "events = state.events")
+    w.add(1, "start = len(events)")
+    _effect_lines(w, action, 1)
+    w.add(1, "turn.actions += 1")
+    for line in _INVALIDATE:
+        w.add(1, line)
+    if action.scoring and not action.scoring_mover_only:
+        w.add(1, f"extra = {w.const(flow._after_effect)}(state, {w.const(action)}, view, mover)")
+    elif action.then or action.scoring or action.extra_turn is not None:
+        _after_lines(w, action, 1)
+    else:
+        w.add(1, "extra = False")
+    if action.ends_turn:
+        _end_turn_lines(w, game, action, 1)
+    else:
+        _settle_lines(w, 1)
+    w.add(1, 'state.history.append({"move": move.text, "chances": state.pending_chances,'
+          ' "scores": state.scores[:]})')
+    w.add(1, "state.pending_chances = []")
+    w.add(1, "return events[start:]")
+    return w.build("step")
+
+
+def compile_simple_moves(action) -> Callable | None:
+    """`generate(state, action) -> moves` for a draw, pass or deal action with a guard:
+    what `state._simple_moves` does, the guard written in place; None for other kinds."""
+    if action.kind not in ("draw", "pass", "deal") or action.guard is None:
+        return None
+    w = _Writer()
+    w.add(0, "def generate(state, action):")
+    if action.needs_pool:
+        w.add(1, "if not state.pool:")
+        w.add(2, "return []")
+    w.add(1, "v = state._ctx")
+    w.add(1, "if v is None:")
+    w.add(2, "v = state._decision_context()")
+    w.add(1, "try:")
+    w.add(2, f"ok = {w.expr(action.guard)}")
+    w.add(1, "except k_ERRORS as exc:")
+    w.add(2, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
+    w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
+    return w.build("generate")

@@ -1,0 +1,125 @@
+"""The inner loops of the `square` generator for a hand without jokers.
+
+Without jokers, which arrangements of the hand fit a run of new cells is a matter of
+bits: each cell's interval, as a bit set of values cut to the hand's, is one field of
+an integer (`sig`, the first cell in the highest field), and an arrangement fits the
+cells when every one of its values has its bit in its cell's field, which one `&` of
+the arrangement's own such integer tests. The sum rule of the whole line leaves a
+range for the new pieces' sum; the arrangements whose sum lies in it are worked out
+once per generation for each (count, range), since few ranges occur.
+
+`square_moves.py` calls these in place of its general loops (which also handle jokers);
+they must find the same plays in the same order.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from engine.topology.square_board import SquarePlacement
+
+
+def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
+    """Plays of one piece at each anchor: the values both its intervals take.
+    `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
+    across, down = cross
+    fits = [(m, vals, (ranked[i],)) for m, vals, i in singles]
+    for c in anchors:
+        a, b = across[c], down[c]
+        if a and b:
+            bits = a[3] & b[3] & mask
+            if bits:
+                at = (c,)
+                for m, vals, pieces in fits:
+                    if bits & m:
+                        out.append(SquarePlacement(board, at, vals, pieces))
+
+
+def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules, sums):
+    """Plays of two or more pieces along step `d` that touch the board, by their first
+    cell: `_along` of `square_moves.py` without jokers, for the first cells of
+    `_useful_starts` (a bit set; all take a value of the hand crosswise). `sums` is the hand
+    plan's: for each count the lowest and highest sum of its arrangements, a cache
+    (count, low, high) -> the arrangements whose sum lies in low..high as (bits, values,
+    take), and per rules a cache (count, line length, sum of the line's other pieces)
+    -> the same lists. A range is cut to the sums there are, so that ranges that keep
+    the same arrangements are one."""
+    add = out.append
+    v, ml = board.v, rules.max_length
+    back, ahead = board.back[k], board.ahead[k]
+    mink = max(2, rules.min_count)
+    width = mask.bit_length()
+    by_line = sums[2].get(rules)
+    if by_line is None:
+        by_line = sums[2][rules] = {}
+    spans = range(2, rules.window + 1)
+    while starts:  # the first cells, a bit set, in increasing order
+        low = starts & -starts
+        starts ^= low
+        c = low.bit_length() - 1
+        iv = cross[c]
+        sig = iv[3] & mask
+        plen, psum = back[c]
+        cells = [c]
+        n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
+        for span in spans:
+            i += d
+            x = v[i]
+            if x >= 0:  # a piece inside the play: the play touches the board
+                touching, inner_s = True, inner_s + x
+                continue
+            iv = cross[i]
+            if iv is None:  # (an edge cell has no interval either)
+                break
+            bits = iv[3] & mask
+            if not bits:
+                break
+            sn, ss = ahead[i]
+            length = plen + span + sn
+            if length > ml:
+                break
+            n += 1
+            cells.append(i)
+            sig = sig << width | bits
+            if iv[2]:
+                touching = True
+            if n >= mink and (touching or sn):
+                key = (n, length, psum + inner_s + ss)
+                fits = by_line.get(key)
+                if fits is None:
+                    fits = by_line[key] = _line_fits(sums, arrs, rules, key, width)
+                if fits:
+                    at = tuple(cells)
+                    for m, vals, take in fits:
+                        if sig & m == m:
+                            add(SquarePlacement(board, at, vals, take(ranked)))
+            if n == maxk:
+                break
+
+
+def _line_fits(sums, arrs, rules, key, width) -> list[tuple]:
+    """The arrangements of `key[0]` pieces that keep the sum rule of a line of `key[1]`
+    pieces whose other pieces sum to `key[2]`."""
+    n, length, base = key
+    lo, hi = rules.bounds[length]
+    least, most = sums[0][n]
+    lo, hi = lo - base, hi - base
+    span = (n, lo if lo > least else least, hi if hi < most else most)
+    fits = sums[1].get(span)
+    if fits is None:
+        fits = sums[1][span] = _in_range(arrs[n], span[1], span[2], width)
+    return fits
+
+
+def _in_range(arrs, lo, hi, width) -> list[tuple]:
+    """(bits, values, take) of the arrangements whose sum lies in lo..hi, in order;
+    `bits` has, in the field of each cell, the bit of the value laid there, and `take`
+    picks the arrangement's pieces (a tuple: two or more) from the ranked hand."""
+    out = []
+    for vals, idx, _, total in arrs:
+        if lo <= total <= hi:
+            m = 0
+            for x in vals:
+                m = m << width | 1 << x
+            out.append((m, vals, itemgetter(*idx)))
+    return out
