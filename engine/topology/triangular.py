@@ -9,7 +9,7 @@ board keeps one number per point and legality is a few look-ups. A piece lists i
 `corners` clockwise; rotation k puts `corners[k]` at M and goes on clockwise (M, R, L on
 an up cell, M, L, R on a down cell); pieces are never mirrored. The placement measures
 (`move.<field>`) are listed in `MOVE_FIELDS` (`rulecraft names RULESET --on place` shows
-them with their types; docs/games/triominos.md shows how the shipped rulesets use them).
+them with their types; the game guides in docs/games/ show how shipped rulesets use them).
 """
 
 from __future__ import annotations
