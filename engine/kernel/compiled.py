@@ -1,16 +1,19 @@
-"""Compiled steps: what a move runs after its effect, as one generated function per action.
+"""Compiled steps: each action's whole move as one generated function per ruleset.
 
-`flow.apply_move` is generic: it loops over an action's `then:` updates and scoring rules,
-evaluating one compiled expression at a time. For each action, this module writes those
-steps out as a single Python function, with each expression's own generated code
-(`Expression.inline`) written in place, so that a move costs one call instead of one per
-expression. The same is done for the round-end conditions, checked after every turn.
+`flow.apply_move` is generic: it looks the action up, calls its effect, loops over its
+`then:` updates and scoring rules evaluating one compiled expression at a time, ends the
+turn, loops over the round-end conditions and checks for a stalled round. For each
+action, `compile_step` writes all of that out as a single Python function, keeping only
+the branches that apply to this action and ruleset, with each expression's own
+generated code (`Expression.inline`) written in place; `compile_simple_moves` does the
+same for the guard of a draw, pass or deal action. A move then costs one call where it
+cost one per step and per expression.
 
 What is generated comes only from checked expression nodes and from the kernel's own
 fixed text; every name, label and position from the ruleset is passed in as a constant of
 the function's namespace, never written into the source. The steps do exactly what the
-generic loops do, in the same order, with the same failures (`RuleFailure` naming the
-rule and its line): the tests play every shipped ruleset both ways and compare.
+generic path does, in the same order, with the same failures (`RuleFailure` naming the
+rule and its line): tests/kernel/test_compiled.py plays every shipped ruleset both ways.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ from engine.kernel.state import move_view
 from engine.kernel.views import make_context
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_PIECE_NAMES = ("tile", "card", "token", "piece")
 
 #: errors an expression may raise: Python failures inside inlined code, or an
 #: EvaluationError from an expression called as a function
@@ -69,7 +71,8 @@ class _Writer:
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
-            k_refill=flow.refill, k_evaluation_error=runtime.explain, __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
+            k_refill=flow.refill, k_evaluation_error=runtime.explain,
+            __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
         exec(compile(source, f"<compiled {name}>", "exec"), namespace)  # kernel text + checked nodes
@@ -82,10 +85,12 @@ def _failure(what: str, pos, exc: Exception) -> RuleFailure:
     return RuleFailure(what, pos, runtime.explain(exc))
 
 
-def _assign(counter: str, value: str) -> str:
+def _assign(w: _Writer, counter: str, value: str) -> str:
+    """`counters.<name> = value`; a name that is not a plain identifier (the schema
+    should not let one through) is passed as a constant, never written as source."""
     if _IDENT.fullmatch(counter) and not keyword.iskeyword(counter):
         return f"counters.{counter} = {value}"
-    return f"setattr(counters, {counter!r}, {value})"
+    return f"setattr(counters, {w.const(counter)}, {value})"
 
 
 def _after_lines(w: _Writer, action, indent: int) -> None:
@@ -110,7 +115,7 @@ def _after_lines(w: _Writer, action, indent: int) -> None:
         body = [f"n{i} = k_int({w.expr(e)})" for i, (_, e) in enumerate(action.then)]
         w.guarded(indent, body, what, action.pos)
         for i, (name, _) in enumerate(action.then):
-            w.add(indent, _assign(name, f"n{i}"))
+            w.add(indent, _assign(w, name, f"n{i}"))
     if action.scoring:
         w.add(indent, "scores = state.scores")
     for rule in action.scoring:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.diagnostics import counted
 from engine.kernel.compiled import compile_simple_moves, compile_step
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
 from engine.kernel.views import place_view_class
-
-from engine.diagnostics import counted
 from engine.pieces import parse_deal as _parse_names
 
 
@@ -83,13 +82,15 @@ class Game:
             action.move_aliases = tuple(
                 n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
             )
-        #: one generated function per action doing what `flow.apply_move` does; the
-        #: generic path stays, as the reference the tests compare it with
-        # (kept on the Game, not the action: games built from one model share its actions)
+        # Generated code (engine.kernel.compiled) unless `compiled` is false: the generic
+        # path stays as the reference the tests compare it with. Kept on the Game, not on
+        # the actions, which every Game built from one model shares.
+        #: action name -> its move generator (a draw/pass/deal guard written in place)
         self.generators = {
             a.name: (compiled and compile_simple_moves(a)) or GENERATORS[a.kind]
             for a in self.actions
         }
+        #: action name -> `step(state, move)`, everything `flow.apply_move` does
         self.steps = {
             a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
         }
