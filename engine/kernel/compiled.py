@@ -75,7 +75,8 @@ class _Writer:
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
-        exec(compile(source, f"<compiled {name}>", "exec"), namespace)  # kernel text + checked nodes
+        # the kernel's own text and checked expression nodes only (see the docstring)
+        exec(compile(source, f"<compiled {name}>", "exec"), namespace)
         function = namespace[name]
         function.source = source
         return function
@@ -204,7 +205,8 @@ def compile_step(game, action) -> Callable:
     w.add(1, "turn = state.turn")
     if game.tracks_unable:
         w.add(1, "if turn.actions == 0:")
-        w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {w.const(game.place_actions)})")
+        places = w.const(game.place_actions)
+        w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
     if action.reads_move:
         w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
@@ -217,7 +219,8 @@ def compile_step(game, action) -> Callable:
     for line in _INVALIDATE:
         w.add(1, line)
     if action.scoring and not action.scoring_mover_only:
-        w.add(1, f"extra = {w.const(flow._after_effect)}(state, {w.const(action)}, view, mover)")
+        after = w.const(flow._after_effect)  # rules paying others: the generic loop
+        w.add(1, f"extra = {after}(state, {w.const(action)}, view, mover)")
     elif action.then or action.scoring or action.extra_turn is not None:
         _after_lines(w, action, 1)
     else:
