@@ -52,6 +52,14 @@ class Expression:
 
         return compile_filter(self._checked, frozenset(names))[0]
 
+    def item_condition(self, names) -> tuple[str, list[str]] | None:
+        """The expression as a condition on one item `_p`, read by the names `names`,
+        and the locals (to set to `_UNSET` first) of its parts shared by every item;
+        for a caller looping over items in generated code. None if it cannot be made."""
+        from engine.expr.compiler import generate_item_condition
+
+        return generate_item_condition(self._checked, frozenset(names))
+
     def inline(self) -> str | None:
         """The expression as one Python expression over a context named `v` (built from
         checked nodes only), to be written into a larger generated function with the

@@ -306,19 +306,31 @@ def _hoist(emitter: "_Emitter", root: A.Node) -> None:
         stack.extend(A.children(node))
 
 
-def generate_filter(checked: Checked, names: frozenset) -> str | None:
-    """The source of `_filter(v, _items)`: the `(key, item)` pairs of `_items` for which
-    the expression is true, the names `names` reading the item. None when an expression
-    cannot be written so (a memoised definition would need one memo per item)."""
+def generate_item_condition(checked: Checked, names: frozenset) -> tuple[str, list[str]] | None:
+    """The expression as a condition on one item `_p` (the names `names` read it; other
+    names come from `v`), and the locals its parts that do not depend on the item are
+    kept in: each must be set to `_UNSET` before the first item, and is then computed
+    once, when first needed. None when it cannot be written so (a memoised definition
+    would need one memo per item)."""
     emitter = _Emitter(checked)
     emitter.bound = frozenset(names)
     if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
         return None
     _share(emitter, checked.root)
     _hoist(emitter, checked.root)
-    body = emitter.emit(checked.root)
+    return emitter.emit(checked.root), list(emitter.invariant.values())
+
+
+def generate_filter(checked: Checked, names: frozenset) -> str | None:
+    """The source of `_filter(v, _items)`: the `(key, item)` pairs of `_items` for which
+    the expression is true, the names `names` reading the item. None when an expression
+    cannot be written so (a memoised definition would need one memo per item)."""
+    found = generate_item_condition(checked, names)
+    if found is None:
+        return None
+    body, invariants = found
     lines = ["def _filter(v, _items):"]
-    lines += [f"    {name} = _UNSET" for name in emitter.invariant.values()]
+    lines += [f"    {name} = _UNSET" for name in invariants]
     lines += ["    try:", f"        return [(_k, _p) for _k, _p in _items if {body}]",
               "    except _FAILURES as exc:", "        raise _explain(exc) from exc"]
     return "\n".join(lines) + "\n"

@@ -23,10 +23,11 @@ import re
 from typing import Callable
 
 from engine.expr import runtime
+from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, make_event
-from engine.kernel.state import move_view
+from engine.kernel.state import move_view, play_move
 from engine.kernel.views import make_context
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -71,7 +72,7 @@ class _Writer:
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
-            k_refill=flow.refill, k_evaluation_error=runtime.explain,
+            k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
@@ -254,4 +255,36 @@ def compile_simple_moves(action) -> Callable | None:
     w.add(1, "except k_ERRORS as exc:")
     w.add(2, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
     w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
+    return w.build("generate")
+
+
+def compile_play_moves(action) -> Callable | None:
+    """`generate(state, action) -> moves` for a play action whose guard reads only the
+    piece (and names shared by every candidate): what `state._play_moves` does with its
+    guard filter, the condition written into the loop over the exposed pieces."""
+    if action.kind != "play" or action.guard is None or action.guard_filter is None:
+        return None
+    found = action.guard.item_condition(action.guard_pieces)
+    if found is None:
+        return None
+    condition, invariants = found
+    w = _Writer()
+    w.add(0, "def generate(state, action):")
+    w.add(1, "v = state._ctx")
+    w.add(1, "if v is None:")
+    w.add(2, "v = state._decision_context()")
+    w.add(1, "cache = action.play_moves")
+    for name in invariants:
+        w.add(1, f"{name} = _UNSET")
+    w.add(1, "out = []")
+    w.add(1, "for _k, _p in state.board.exposed_items():")
+    w.add(2, "try:")
+    w.add(3, f"ok = {condition}")
+    w.add(2, "except k_ERRORS as exc:")
+    w.add(3, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
+    w.add(2, "if ok:")
+    w.add(3, f"move = cache.get(_k * {int(action.key_width)} + _p.uid)")
+    make = w.const(play_move)
+    w.add(3, f"out.append(move if move is not None else {make}(action, state, _k, _p))")
+    w.add(1, "return out")
     return w.build("generate")

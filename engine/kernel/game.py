@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.diagnostics import counted
-from engine.kernel.compiled import compile_simple_moves, compile_step
+from engine.kernel.compiled import compile_play_moves, compile_simple_moves, compile_step
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
@@ -87,7 +87,8 @@ class Game:
         # the actions, which every Game built from one model shares.
         #: action name -> its move generator (a draw/pass/deal guard written in place)
         self.generators = {
-            a.name: (compiled and compile_simple_moves(a)) or GENERATORS[a.kind]
+            a.name: (compiled and (compile_simple_moves(a) or compile_play_moves(a)))
+            or GENERATORS[a.kind]
             for a in self.actions
         }
         #: action name -> `step(state, move)`, everything `flow.apply_move` does

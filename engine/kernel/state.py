@@ -348,7 +348,7 @@ def _play_moves(state: State, action) -> list[Move]:
     out = []
     for slot, piece in items:
         move = cache.get(slot * width + piece.uid)
-        out.append(move if move is not None else _play_move(action, state, slot, piece))
+        out.append(move if move is not None else play_move(action, state, slot, piece))
     return out
 
 
@@ -370,7 +370,8 @@ def _guarded_items(ctx, board, action, items) -> list:
     return out
 
 
-def _play_move(action, state: State, slot, piece) -> Move:
+def play_move(action, state: State, slot, piece) -> Move:
+    """The Move of playing `piece` from `slot`, made once and kept (moves are values)."""
     arg = piece.name if state.game.unique_names else f"{piece.name}@{slot}"
     move = Move(action.name, arg, (slot, piece))
     action.play_moves[slot * action.key_width + piece.uid] = move
