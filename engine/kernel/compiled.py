@@ -237,6 +237,22 @@ def compile_step(game, action) -> Callable:
     return w.build("step")
 
 
+def _context_lines(w: _Writer, indent: int) -> None:
+    """`v`: the decision context of the position (made once per position, shared)."""
+    w.add(indent, "v = state._ctx")
+    w.add(indent, "if v is None:")
+    w.add(indent + 1, "v = state._decision_context()")
+
+
+def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
+    """`ok = condition`; a failure becomes the EvaluationError that `State.moves_of`
+    reports with the action's name."""
+    w.add(indent, "try:")
+    w.add(indent + 1, f"ok = {condition}")
+    w.add(indent, "except k_ERRORS as exc:")
+    w.add(indent + 1, "raise k_evaluation_error(exc) from exc")
+
+
 def compile_simple_moves(action) -> Callable | None:
     """`generate(state, action) -> moves` for a draw, pass or deal action with a guard:
     what `state._simple_moves` does, the guard written in place; None for other kinds."""
@@ -247,13 +263,8 @@ def compile_simple_moves(action) -> Callable | None:
     if action.needs_pool:
         w.add(1, "if not state.pool:")
         w.add(2, "return []")
-    w.add(1, "v = state._ctx")
-    w.add(1, "if v is None:")
-    w.add(2, "v = state._decision_context()")
-    w.add(1, "try:")
-    w.add(2, f"ok = {w.expr(action.guard)}")
-    w.add(1, "except k_ERRORS as exc:")
-    w.add(2, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
+    _context_lines(w, 1)
+    _guard_lines(w, 1, w.expr(action.guard))
     w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
     return w.build("generate")
 
@@ -270,18 +281,13 @@ def compile_play_moves(action) -> Callable | None:
     condition, invariants = found
     w = _Writer()
     w.add(0, "def generate(state, action):")
-    w.add(1, "v = state._ctx")
-    w.add(1, "if v is None:")
-    w.add(2, "v = state._decision_context()")
+    _context_lines(w, 1)
     w.add(1, "cache = action.play_moves")
     for name in invariants:
         w.add(1, f"{name} = _UNSET")
     w.add(1, "out = []")
     w.add(1, "for _k, _p in state.board.exposed_items():")
-    w.add(2, "try:")
-    w.add(3, f"ok = {condition}")
-    w.add(2, "except k_ERRORS as exc:")
-    w.add(3, "raise k_evaluation_error(exc) from exc")  # moves_of names the action
+    _guard_lines(w, 2, condition)
     w.add(2, "if ok:")
     w.add(3, f"move = cache.get(_k * {int(action.key_width)} + _p.uid)")
     make = w.const(play_move)
