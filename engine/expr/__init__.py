@@ -60,15 +60,17 @@ class Expression:
 
         return generate_item_condition(self._checked, frozenset(names))
 
-    def inline(self) -> str | None:
+    def inline(self, names: Mapping[str, str] | None = None) -> str | None:
         """The expression as one Python expression over a context named `v` (built from
         checked nodes only), to be written into a larger generated function with the
         names of `engine.expr.runtime.NAMESPACE`; None if it cannot be written so.
         Failures inside it are Python exceptions of `runtime.FAILURES`, which
-        `runtime.explain` turns into an EvaluationError."""
+        `runtime.explain` turns into an EvaluationError. With `names` (context name ->
+        the caller's own Python text for its value), names are read so instead of from
+        `v`; None if the expression reads a name not in `names`."""
         from engine.expr.compiler import generate_inline
 
-        return generate_inline(self._checked)
+        return generate_inline(self._checked, names)
 
     def evaluate(self, values: Mapping[str, object]):  # noqa: F811 - replaced per instance
         """The value of the expression for these values of its names."""

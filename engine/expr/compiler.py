@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import keyword
 import re
-from typing import Callable
+from typing import Callable, Mapping
 
 from engine.expr import ast as A
 from engine.expr import runtime
@@ -28,6 +28,10 @@ from engine.expr.types import ListOf
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 UNSET = object()  # a definition not yet evaluated in this evaluation
+
+
+class _NotWritable(Exception):
+    """An expression reads a name the caller of `generate_inline` has no text for."""
 
 
 class _Emitter:
@@ -47,6 +51,8 @@ class _Emitter:
         #: subexpressions computed once for all items (id -> variable)
         self.bound: frozenset = frozenset()
         self.invariant: dict[int, str] = {}
+        #: in `generate_inline` with names: the Python text each context name is read as
+        self.env_text: Mapping[str, str] | None = None
 
     def emit(self, node: A.Node) -> str:
         """Python source for a checked node (parenthesised, so it nests safely)."""
@@ -75,7 +81,13 @@ class _Emitter:
         if kind == "local":
             return target
         if kind == "env":
-            return "_p" if target in self.bound else f"v[{str(target)!r}]"
+            if target in self.bound:
+                return "_p"
+            if self.env_text is not None:
+                if target not in self.env_text:
+                    raise _NotWritable(target)
+                return self.env_text[target]
+            return f"v[{str(target)!r}]"
         if target in self.constants:
             return self.emit(self.constants[target])
         if target in self.inlined:
@@ -262,17 +274,25 @@ def generate(checked: Checked) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate_inline(checked: Checked) -> str | None:
+def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) -> str | None:
     """The expression as one Python expression over the context `v`, for a caller that
     writes it into a larger generated function (the kernel's compiled steps); None when
     it needs memoised definitions (those need functions of their own). Its shared
     subexpressions use locals `_c0`, `_c1`...; each is assigned before it is read within
-    the same expression, so several inlined expressions may share one function."""
+    the same expression, so several inlined expressions may share one function.
+
+    With `names`, each context name is read as the caller's Python text for it (the
+    caller's own fixed text, such as a local variable) instead of from `v`; None when
+    the expression reads a name `names` does not have."""
     emitter = _Emitter(checked)
     if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
         return None
+    emitter.env_text = names
     _share(emitter, checked.root)
-    return emitter.emit(checked.root)
+    try:
+        return emitter.emit(checked.root)
+    except _NotWritable:
+        return None
 
 
 def _varies(emitter: "_Emitter", node: A.Node) -> bool:

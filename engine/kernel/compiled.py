@@ -43,6 +43,8 @@ class _Writer:
     def __init__(self):
         self.lines: list[str] = []
         self.consts: dict[str, object] = {}
+        #: while set: the Python text each context name is read as (see `_locals`)
+        self.names: dict[str, str] | None = None
 
     def const(self, value: object) -> str:
         name = f"K{len(self.consts)}"
@@ -50,7 +52,10 @@ class _Writer:
         return name
 
     def expr(self, expression) -> str:
-        """Source evaluating `expression` over `v`: inlined, or a call of its function."""
+        """Source evaluating `expression` over `v` (or over the locals of `names`):
+        inlined, or a call of its function."""
+        if self.names is not None:
+            return expression.inline(self.names)  # `_locals` made sure it can be
         inline = expression.inline()
         return inline if inline is not None else f"{self.const(expression.evaluate)}(v)"
 
@@ -73,6 +78,7 @@ class _Writer:
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
+            k_opponents=_opponents,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
@@ -87,6 +93,55 @@ def _failure(what: str, pos, exc: Exception) -> RuleFailure:
     return RuleFailure(what, pos, runtime.explain(exc))
 
 
+def _opponents(state, seat: int) -> list:
+    return [view for view in state.player_views if view.index != seat]
+
+
+#: context names (the mover as `player`) read straight from the state: (local, source)
+_STATE_NAMES = {
+    "players": ("x_players", "state.player_views"),
+    "pool": ("x_pool", 'state.base_values["pool"]'),
+    "pile": ("x_pile", 'state.base_values["pile"]'),
+    "board": ("x_board", "state.board"),
+    "round": ("x_round", "state.round"),
+    "turn": ("x_turn", "state.turn"),
+    "counters": ("x_counters", "state.counters"),
+    "player": ("x_player", "state.player_views[mover]"),
+    "mover": ("x_player", "state.player_views[mover]"),
+    "opponents": ("x_opponents", "k_opponents(state, mover)"),
+}
+#: ... and those of the move being made (`view`, the action's move record)
+_MOVE_NAMES = {
+    "move": ("view", "view"),
+    **{name: ("x_piece", "view.pieces[0] if view is not None and view.pieces else None")
+       for name in ("tile", "card", "token", "piece")},
+}
+
+
+def _locals(w: _Writer, game, exprs: list, with_move: bool, indent: int) -> bool:
+    """Read the context names of `exprs` from locals (no context made), if every one
+    of them can be written so: writes the locals' lines, sets `w.names` and returns
+    True; else False, and the caller makes a context `v`. The values are those the
+    context would give: the same objects (a `can_<action>` is the cached moves)."""
+    live = [e for e in exprs if e is not None and not e.is_constant]
+    used = set().union(*(e.names_used for e in live)) if live else set()
+    known = dict(_STATE_NAMES, **(_MOVE_NAMES if with_move else {}))
+    for name, action in game.can_actions.items():
+        if name in used:  # what the context's `__missing__` gives, the moves cached
+            moves = f"state.moves_of({w.const(action)})"
+            known[name] = (f"(not state.is_over and k_bool({moves}))", None)
+    names = {name: local for name, (local, _) in known.items()}
+    if any(e.inline(names) is None for e in live):
+        return False
+    written = set()
+    for name, (local, source) in known.items():
+        if name in used and source is not None and local not in written and local != source:
+            w.add(indent, f"{local} = {source}")
+            written.add(local)
+    w.names = names
+    return True
+
+
 def _assign(w: _Writer, counter: str, value: str) -> str:
     """`counters.<name> = value`; a name that is not a plain identifier (the schema
     should not let one through) is passed as a constant, never written as source."""
@@ -95,14 +150,15 @@ def _assign(w: _Writer, counter: str, value: str) -> str:
     return f"setattr(counters, {w.const(counter)}, {value})"
 
 
-def _after_lines(w: _Writer, action, indent: int) -> None:
+def _after_lines(w: _Writer, game, action, indent: int) -> None:
     """Lines setting `extra`: the action's `then:` updates, its scoring rules paying the
     mover, and its `extra_turn`, evaluated in a new context `v` for the mover."""
     exprs = [e for _, e in action.then] + [action.extra_turn]
     exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
-    if any(e is not None and not e.is_constant for e in exprs):
-        # (a context is made only when some expression reads one: a draw costing a
-        # fixed number of points reads none)
+    if any(e is not None and not e.is_constant for e in exprs) and not _locals(
+            w, game, exprs, True, indent):
+        # (a context is made only when some expression reads a name that cannot be read
+        # from a local; a draw costing a fixed number of points reads none)
         w.add(indent, "v = k_make_context(state, mover)")
         w.add(indent, "if view is not None:")
         w.add(indent + 1, 'v["move"] = view')
@@ -135,6 +191,7 @@ def _after_lines(w: _Writer, action, indent: int) -> None:
         w.add(indent, "extra = False")
     else:
         w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
+    w.names = None
 
 
 def _effect_lines(w: _Writer, action, indent: int) -> None:
@@ -177,8 +234,9 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     w.add(indent, "state.to_move = mover if extra else (mover + 1) % state.n")
     for line in _INVALIDATE:
         w.add(indent, line)
-    w.add(indent, "v = state._decision_context() if state.to_move == mover"
-          " else k_make_context(state, mover)")
+    if not _locals(w, game, [c.cond for c in model.round_end], False, indent):
+        w.add(indent, "v = state._decision_context() if state.to_move == mover"
+              " else k_make_context(state, mover)")
     w.add(indent, "ended = -1")
     for i, cond in enumerate(model.round_end):
         if i:
@@ -186,6 +244,7 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
         pad = indent + (1 if i else 0)
         w.guarded(pad, [f"if {w.expr(cond.cond)}:", f"    ended = {i}"],
                   f"round-end condition `{cond.name}`", cond.pos)
+    w.names = None
     names = w.const(tuple(c.name for c in model.round_end))
     winners = w.const(tuple(c.winner for c in model.round_end))
     w.add(indent, "if ended >= 0:")
@@ -223,7 +282,7 @@ def compile_step(game, action) -> Callable:
         after = w.const(flow._after_effect)  # rules paying others: the generic loop
         w.add(1, f"extra = {after}(state, {w.const(action)}, view, mover)")
     elif action.then or action.scoring or action.extra_turn is not None:
-        _after_lines(w, action, 1)
+        _after_lines(w, game, action, 1)
     else:
         w.add(1, "extra = False")
     if action.ends_turn:
