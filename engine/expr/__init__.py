@@ -52,13 +52,16 @@ class Expression:
 
         return compile_filter(self._checked, frozenset(names))[0]
 
-    def item_condition(self, names) -> tuple[str, list[str]] | None:
+    def item_condition(self, names, others: Mapping[str, str] | None = None,
+                       ) -> tuple[str, list[str]] | None:
         """The expression as a condition on one item `_p`, read by the names `names`,
         and the locals (to set to `_UNSET` first) of its parts shared by every item;
-        for a caller looping over items in generated code. None if it cannot be made."""
+        for a caller looping over items in generated code. Other names are read from
+        `v`, or, with `others`, as the caller's text for each (see `inline`). None if it
+        cannot be made."""
         from engine.expr.compiler import generate_item_condition
 
-        return generate_item_condition(self._checked, frozenset(names))
+        return generate_item_condition(self._checked, frozenset(names), others)
 
     def inline(self, names: Mapping[str, str] | None = None) -> str | None:
         """The expression as one Python expression over a context named `v` (built from

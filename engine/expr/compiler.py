@@ -326,19 +326,26 @@ def _hoist(emitter: "_Emitter", root: A.Node) -> None:
         stack.extend(A.children(node))
 
 
-def generate_item_condition(checked: Checked, names: frozenset) -> tuple[str, list[str]] | None:
+def generate_item_condition(checked: Checked, names: frozenset,
+                            others: Mapping[str, str] | None = None,
+                            ) -> tuple[str, list[str]] | None:
     """The expression as a condition on one item `_p` (the names `names` read it; other
-    names come from `v`), and the locals its parts that do not depend on the item are
-    kept in: each must be set to `_UNSET` before the first item, and is then computed
-    once, when first needed. None when it cannot be written so (a memoised definition
-    would need one memo per item)."""
+    names come from `v`, or are read as their text in `others` when given), and the
+    locals its parts that do not depend on the item are kept in: each must be set to
+    `_UNSET` before the first item, and is then computed once, when first needed. None
+    when it cannot be written so (a memoised definition would need one memo per item;
+    a name neither in `names` nor in `others`)."""
     emitter = _Emitter(checked)
     emitter.bound = frozenset(names)
+    emitter.env_text = others
     if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
         return None
     _share(emitter, checked.root)
     _hoist(emitter, checked.root)
-    return emitter.emit(checked.root), list(emitter.invariant.values())
+    try:
+        return emitter.emit(checked.root), list(emitter.invariant.values())
+    except _NotWritable:
+        return None
 
 
 def generate_filter(checked: Checked, names: frozenset) -> str | None:

@@ -97,7 +97,8 @@ def _opponents(state, seat: int) -> list:
     return [view for view in state.player_views if view.index != seat]
 
 
-#: context names (the mover as `player`) read straight from the state: (local, source)
+#: context names read straight from the state: (local, source with `{seat}`, the
+#: seat whose context it is: the mover in a step, the player to move in a generator)
 _STATE_NAMES = {
     "players": ("x_players", "state.player_views"),
     "pool": ("x_pool", 'state.base_values["pool"]'),
@@ -106,9 +107,9 @@ _STATE_NAMES = {
     "round": ("x_round", "state.round"),
     "turn": ("x_turn", "state.turn"),
     "counters": ("x_counters", "state.counters"),
-    "player": ("x_player", "state.player_views[mover]"),
-    "mover": ("x_player", "state.player_views[mover]"),
-    "opponents": ("x_opponents", "k_opponents(state, mover)"),
+    "player": ("x_player", "state.player_views[{seat}]"),
+    "mover": ("x_player", "state.player_views[{seat}]"),
+    "opponents": ("x_opponents", "k_opponents(state, {seat})"),
 }
 #: ... and those of the move being made (`view`, the action's move record)
 _MOVE_NAMES = {
@@ -118,11 +119,13 @@ _MOVE_NAMES = {
 }
 
 
-def _locals(w: _Writer, game, exprs: list, with_move: bool, indent: int) -> bool:
+def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
+            with_move: bool = False, items: tuple = ()) -> bool:
     """Read the context names of `exprs` from locals (no context made), if every one
     of them can be written so: writes the locals' lines, sets `w.names` and returns
     True; else False, and the caller makes a context `v`. The values are those the
-    context would give: the same objects (a `can_<action>` is the cached moves)."""
+    context of `seat` would give: the same objects (a `can_<action>` is the cached
+    moves). `items`: names a caller's loop binds to each item (read as `_p`)."""
     live = [e for e in exprs if e is not None and not e.is_constant]
     used = set().union(*(e.names_used for e in live)) if live else set()
     known = dict(_STATE_NAMES, **(_MOVE_NAMES if with_move else {}))
@@ -131,12 +134,13 @@ def _locals(w: _Writer, game, exprs: list, with_move: bool, indent: int) -> bool
             moves = f"state.moves_of({w.const(action)})"
             known[name] = (f"(not state.is_over and k_bool({moves}))", None)
     names = {name: local for name, (local, _) in known.items()}
-    if any(e.inline(names) is None for e in live):
+    test = dict(names, **{name: "_p" for name in items})
+    if any(e.inline(test) is None for e in live):
         return False
     written = set()
     for name, (local, source) in known.items():
         if name in used and source is not None and local not in written and local != source:
-            w.add(indent, f"{local} = {source}")
+            w.add(indent, f"{local} = {source.format(seat=seat)}")
             written.add(local)
     w.names = names
     return True
@@ -156,7 +160,7 @@ def _after_lines(w: _Writer, game, action, indent: int) -> None:
     exprs = [e for _, e in action.then] + [action.extra_turn]
     exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
     if any(e is not None and not e.is_constant for e in exprs) and not _locals(
-            w, game, exprs, True, indent):
+            w, game, exprs, indent, with_move=True):
         # (a context is made only when some expression reads a name that cannot be read
         # from a local; a draw costing a fixed number of points reads none)
         w.add(indent, "v = k_make_context(state, mover)")
@@ -234,7 +238,7 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     w.add(indent, "state.to_move = mover if extra else (mover + 1) % state.n")
     for line in _INVALIDATE:
         w.add(indent, line)
-    if not _locals(w, game, [c.cond for c in model.round_end], False, indent):
+    if not _locals(w, game, [c.cond for c in model.round_end], indent):
         w.add(indent, "v = state._decision_context() if state.to_move == mover"
               " else k_make_context(state, mover)")
     w.add(indent, "ended = -1")
@@ -312,7 +316,7 @@ def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
     w.add(indent + 1, "raise k_evaluation_error(exc) from exc")
 
 
-def compile_simple_moves(action) -> Callable | None:
+def compile_simple_moves(game, action) -> Callable | None:
     """`generate(state, action) -> moves` for a draw, pass or deal action with a guard:
     what `state._simple_moves` does, the guard written in place; None for other kinds."""
     if action.kind not in ("draw", "pass", "deal") or action.guard is None:
@@ -322,25 +326,31 @@ def compile_simple_moves(action) -> Callable | None:
     if action.needs_pool:
         w.add(1, "if not state.pool:")
         w.add(2, "return []")
-    _context_lines(w, 1)
+    if not _locals(w, game, [action.guard], 1, seat="state.to_move"):
+        _context_lines(w, 1)
     _guard_lines(w, 1, w.expr(action.guard))
+    w.names = None
     w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
     return w.build("generate")
 
 
-def compile_play_moves(action) -> Callable | None:
+def compile_play_moves(game, action) -> Callable | None:
     """`generate(state, action) -> moves` for a play action whose guard reads only the
     piece (and names shared by every candidate): what `state._play_moves` does with its
     guard filter, the condition written into the loop over the exposed pieces."""
     if action.kind != "play" or action.guard is None or action.guard_filter is None:
         return None
-    found = action.guard.item_condition(action.guard_pieces)
+    w = _Writer()
+    w.add(0, "def generate(state, action):")
+    if _locals(w, game, [action.guard], 1, seat="state.to_move", items=action.guard_pieces):
+        found = action.guard.item_condition(action.guard_pieces, w.names)
+        w.names = None
+    else:
+        found = action.guard.item_condition(action.guard_pieces)
+        _context_lines(w, 1)
     if found is None:
         return None
     condition, invariants = found
-    w = _Writer()
-    w.add(0, "def generate(state, action):")
-    _context_lines(w, 1)
     w.add(1, "cache = action.play_moves")
     for name in invariants:
         w.add(1, f"{name} = _UNSET")

@@ -87,7 +87,7 @@ class Game:
         # the actions, which every Game built from one model shares.
         #: action name -> its move generator (a draw/pass/deal guard written in place)
         self.generators = {
-            a.name: (compiled and (compile_simple_moves(a) or compile_play_moves(a)))
+            a.name: (compiled and (compile_simple_moves(self, a) or compile_play_moves(self, a)))
             or GENERATORS[a.kind]
             for a in self.actions
         }
