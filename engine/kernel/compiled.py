@@ -178,6 +178,17 @@ def _after_lines(w: _Writer, game, action, indent: int) -> None:
         w.guarded(indent, body, what, action.pos)
         for i, (name, _) in enumerate(action.then):
             w.add(indent, _assign(w, name, f"n{i}"))
+    _scoring_lines(w, action, indent)
+    if action.extra_turn is None:
+        w.add(indent, "extra = False")
+    else:
+        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
+    w.names = None
+
+
+def _scoring_lines(w: _Writer, action, indent: int) -> None:
+    """The action's scoring rules, in order, each paying the mover and recording its
+    event (rule, position, label)."""
     if action.scoring:
         w.add(indent, "scores = state.scores")
     for rule in action.scoring:
@@ -191,11 +202,6 @@ def _after_lines(w: _Writer, game, action, indent: int) -> None:
         body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
                  f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
         w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
-    if action.extra_turn is None:
-        w.add(indent, "extra = False")
-    else:
-        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
-    w.names = None
 
 
 def _effect_lines(w: _Writer, action, indent: int) -> None:

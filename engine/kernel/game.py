@@ -56,32 +56,9 @@ class Game:
         self.place_view = place_view_class(model.topology)  # `move` of a place action
         self.exchange_cache: dict = {}
         for action in self.actions:
-            action.play_moves = {}  # slot * key_width + piece uid -> the Move, made once
-            action.key_width = len(self.pieces)
-            names = getattr(action.guard, "names_used", None)
-            action.guard_move = names is None or "move" in names
-            action.guard_pieces = tuple(
-                n for n in ("tile", "card", "token", "piece") if names is None or n in names
-            )
-            # One call filters every candidate, when the guard reads only their piece.
-            action.guard_filter = None
-            if action.kind in ("place", "play") and names is not None and not action.guard_move:
-                make = getattr(action.guard, "filter", None)
-                action.guard_filter = make(action.guard_pieces) if make else None
+            self._prepare_guard(action)
         for action in self.actions:
-            action.reads_move = self._reads_move(action)
-            action.effect = EFFECTS[action.kind]
-            action.needs_pool = action.kind in ("draw", "deal")
-            action.only_move = Move(action.name)  # draw, pass, deal: the action's one move
-            action.scoring = tuple(self.rules_on.get(action.name, ()))
-            action.scoring_mover_only = bool(action.scoring) and self.mover_only[action.name]
-            # The piece's names put in the context of what the action runs: those read
-            # (a name left out is still found, through `move`, if read after all); all
-            # of them when rules paying others copy them into their own contexts.
-            pays_others = bool(action.scoring) and not action.scoring_mover_only
-            action.move_aliases = tuple(
-                n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
-            )
+            self._prepare_effects(action)
         # Generated code (engine.kernel.compiled) unless `compiled` is false: the generic
         # path stays as the reference the tests compare it with. Kept on the Game, not on
         # the actions, which every Game built from one model shares.
@@ -97,6 +74,38 @@ class Game:
         }
         for piece in self.pieces:
             _expose_attributes(piece)
+
+    def _prepare_guard(self, action) -> None:
+        """What move generation needs of `action`: its cache of play moves, and which
+        names its guard reads (a guard reading only the piece filters in one call)."""
+        action.play_moves = {}  # slot * key_width + piece uid -> the Move, made once
+        action.key_width = len(self.pieces)
+        names = getattr(action.guard, "names_used", None)
+        action.guard_move = names is None or "move" in names
+        action.guard_pieces = tuple(
+            n for n in _PIECE_NAMES if names is None or n in names
+        )
+        action.guard_filter = None
+        if action.kind in ("place", "play") and names is not None and not action.guard_move:
+            make = getattr(action.guard, "filter", None)
+            action.guard_filter = make(action.guard_pieces) if make else None
+
+    def _prepare_effects(self, action) -> None:
+        """What applying a move of `action` needs: its effect, its scoring rules, and
+        whether anything it runs reads the move or the piece."""
+        action.reads_move = self._reads_move(action)
+        action.effect = EFFECTS[action.kind]
+        action.needs_pool = action.kind in ("draw", "deal")
+        action.only_move = Move(action.name)  # draw, pass, deal: the action's one move
+        action.scoring = tuple(self.rules_on.get(action.name, ()))
+        action.scoring_mover_only = bool(action.scoring) and self.mover_only[action.name]
+        # The piece's names put in the context of what the action runs: those read
+        # (a name left out is still found, through `move`, if read after all); all
+        # of them when rules paying others copy them into their own contexts.
+        pays_others = bool(action.scoring) and not action.scoring_mover_only
+        action.move_aliases = tuple(
+            n for n in _PIECE_NAMES if pays_others or self._reads(action, n)
+        )
 
     def _reads_move(self, action) -> bool:
         """Whether anything run when `action` is applied (its `then`, `extra_turn` and
