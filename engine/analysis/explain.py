@@ -33,9 +33,9 @@ def _refuse_a_ruleset(path: str) -> None:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return  # load_scenario reports it with its line
     if isinstance(data, dict) and isinstance(data.get("ruleset"), dict):
-        raise NotAScenario(f"this is a ruleset, not a record or a scenario; explain"
-                           f" takes a record (play/simulate --record) or a scenario"
-                           f" (docs/scenarios.md). To see what a ruleset changes: `diff`")
+        raise NotAScenario("this is a ruleset, not a record or a scenario; explain"
+                           " takes a record (play/simulate --record) or a scenario"
+                           " (docs/scenarios.md). To see what a ruleset changes: `diff`")
 
 
 @dataclass

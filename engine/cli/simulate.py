@@ -10,7 +10,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import List, Optional
+from typing import Optional
 
 import typer
 

@@ -95,8 +95,8 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     typer.echo(f"deal: {result['deal']}")
     proven = found.exhaustive
     if not proven:
-        typer.echo(f"search stopped at the limit (--max-nodes): the figures below are the"
-                   f" best met, not proven")
+        typer.echo("search stopped at the limit (--max-nodes): the figures below are the"
+                   " best met, not proven")
     reach = "reachable" if found.reachable else ("not reachable" if proven else "undecided")
     steps = ""
     if found.steps is not None:
