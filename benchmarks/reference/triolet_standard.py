@@ -1,0 +1,547 @@
+"""A hand-written pure-Python Triolet, the yardstick of issue 4's speed target.
+
+Standalone on purpose (the standard library only, nothing from `engine/`): it is what a
+good programmer would write for this one game, to measure the generic engine against.
+It plays exactly the rules of `rulesets/triolet/standard.yaml` (fact sheet:
+`shared/rules/triolet.md`; `docs/games/triolet.md`):
+
+- 81 tokens 0-15 (no jokers), a bag, racks of 3 refilled after every turn;
+- the 15x15 board with its x2, x3, bis (play again) and star (x2) cells;
+- a turn places 1 to 3 tokens in one row or column, within 3 consecutive cells, with
+  no gap but cells that already hold tokens; the first play covers the star, every
+  later one touches a token orthogonally; every run through a new token is at most 3
+  long, a pair sums to at most 15 and a trio to exactly 15;
+- scoring: each pair through a new token its sum, each trio 30; a lone first token
+  its value; the token on a x2/x3 cell adds (m - 1) x 30 if it is in a trio, else
+  (m - 1) x its value (once, not per line); three tokens placed +50, never multiplied;
+- a token placed on a bis cell gives another turn (chaining); exchange 1 to 3 tokens
+  while the bag holds more than 5, pass only when it holds 5 or fewer;
+- the game ends, checked after each turn in this order: the bag and the mover's rack
+  are empty (the mover gains the other racks' values); every player passed in a row;
+  every player in a row could not place; 1000 turns.
+
+The legal moves are the same set the engine lists (`benchmarks/reference/check_triolet.py`
+proves it on seeded games): a play is (cells in line order, values), distinct by both;
+an exchange names a sub-multiset of the rack (None, values); a pass is (None, ()).
+Random players choose with `rng.choice(legal)`; draws take a random token of the bag.
+
+    python benchmarks/reference/triolet_standard.py [--seconds 2] [--repeat 3]
+
+prints random games per second (CPU time, best of the runs), and legal moves generated
+per second on a mid-game position (as `benchmarks/bench_games.py` measures them) and
+for racks of three on crowded boards (as `benchmarks/bench_square.py` does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from itertools import combinations, permutations
+
+SIZE = 15
+STRIDE = SIZE + 1  # one sentinel column: walking off a row's end meets it
+EMPTY, EDGE = -1, -2
+ALL = (1 << 16) - 1  # the values 0-15 as a bit set
+COUNTS = {0: 9, 1: 9, 2: 8, 3: 8, 4: 7, 5: 8, 6: 6, 7: 6, 8: 4, 9: 4, 10: 3, 11: 3,
+          12: 2, 13: 2, 14: 1, 15: 1}
+TOKENS = [value for value, count in COUNTS.items() for _ in range(count)]
+HAND, MAX_TURNS, EXCHANGE_ABOVE = 3, 1000, 5
+LAYOUT = """
+. . . . . . . B . . . . . . .
+. B . . 3 . . . . . 3 . . B .
+. . . . . . . . . . . . . . .
+. . . . . . . 2 . . . . . . .
+. 3 . . 2 . . . . . 2 . . 3 .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+B . . 2 . . . S . . . 2 . . B
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. 3 . . 2 . . . . . 2 . . 3 .
+. . . . . . . 2 . . . . . . .
+. . . . . . . . . . . . . . .
+. B . . 3 . . . . . 3 . . B .
+. . . . . . . B . . . . . . .
+"""
+
+
+def index(x: int, y: int) -> int:
+    """The flat index of cell (x, y): a sentinel row above and below, a sentinel column."""
+    return (y + 1) * STRIDE + x
+
+
+CELLS = (SIZE + 2) * STRIDE
+BLANK = [EDGE] * CELLS  # the values of an empty board
+MULT = [1] * CELLS
+BIS = [False] * CELLS
+for _y, _row in enumerate(LAYOUT.split("\n")[1:-1]):
+    for _x, _mark in enumerate(_row.split()):
+        _i = index(_x, _y)
+        BLANK[_i] = EMPTY
+        MULT[_i] = {"2": 2, "3": 3, "S": 2}.get(_mark, 1)
+        BIS[_i] = _mark == "B"
+        if _mark == "S":
+            STAR = _i
+PASS = (None, ())
+
+
+def cross_mask(n: int, total: int) -> int:
+    """The values a new token may take when it joins `n` tokens summing to `total` in
+    one direction (a run of n + 1), as a bit set."""
+    if n == 0:
+        return ALL
+    if n == 1:
+        return (1 << (16 - total)) - 1
+    if n == 2 and total <= 15:
+        return 1 << (15 - total)
+    return 0
+
+
+# ------------------------------------------------------------------------------- racks
+_RACKS: dict[tuple, tuple] = {}
+
+
+def rack_info(rack: list) -> tuple:
+    """What the generator needs of a rack, kept by its sorted values: (value bit set,
+    singles, pairs by the sum they must make (index 16: any sum up to 15), trios summing
+    to 15, exchanges)."""
+    key = tuple(sorted(rack))
+    info = _RACKS.get(key)
+    if info is None:
+        info = _RACKS[key] = _work_out_rack(key)
+    return info
+
+
+def _work_out_rack(key: tuple) -> tuple:
+    mask = 0
+    for x in key:
+        mask |= 1 << x
+    singles = [(1 << x, (x,)) for x in sorted(set(key))]
+    pairs = [[] for _ in range(17)]
+    for x, y in sorted(set(permutations(key, 2))):
+        if x + y <= 15:
+            pairs[x + y].append((1 << x, 1 << y, (x, y)))
+            pairs[16].append((1 << x, 1 << y, (x, y)))
+    trios = [(1 << x, 1 << y, 1 << z, (x, y, z))
+             for x, y, z in sorted(set(permutations(key, 3))) if x + y + z == 15]
+    exchanges = [(None, combo) for size in range(1, min(3, len(key)) + 1)
+                 for combo in sorted(set(combinations(key, size)))]
+    return mask, singles, pairs, trios, exchanges
+
+
+# ------------------------------------------------------------------------------ boards
+def new_board() -> tuple:
+    """(values, across masks, down masks, anchors) of an empty board. A mask is the
+    values a new token may take given the run it joins that way; the anchors are the
+    empty cells next to a token (before the first play: the star)."""
+    return BLANK[:], [ALL] * CELLS, [ALL] * CELLS, {STAR}
+
+
+def load_board(tokens) -> tuple:
+    """A board holding `tokens`, (x, y, value) each, indexed from scratch."""
+    v, mh, mv, anchors = new_board()
+    for x, y, value in tokens:
+        v[index(x, y)] = value
+    if tokens:
+        anchors = set()
+        for c in range(CELLS):
+            if v[c] >= 0:
+                for e in (c - 1, c + 1, c - STRIDE, c + STRIDE):
+                    if v[e] == EMPTY:
+                        anchors.add(e)
+        for c in range(CELLS):
+            if v[c] == EMPTY:
+                mh[c], mv[c] = _mask_at(v, c, 1), _mask_at(v, c, STRIDE)
+    return v, mh, mv, anchors
+
+
+def _mask_at(v: list, c: int, d: int) -> int:
+    """The mask of empty cell `c` along step `d`, from the runs on both sides."""
+    n = total = 0
+    i = c - d
+    while v[i] >= 0:
+        n, total, i = n + 1, total + v[i], i - d
+    i = c + d
+    while v[i] >= 0:
+        n, total, i = n + 1, total + v[i], i + d
+    return cross_mask(n, total)
+
+
+def find_plays(board: tuple, info: tuple) -> list:
+    """Every legal play of the rack `info` describes, as (cells, values), each once.
+
+    A play of two or more tokens is found from its first anchor in line order (the
+    anchors before it in the play are skipped), so that none is listed twice; one token
+    from the anchor it lies on. Only the cells next to a run are read: a run longer
+    than 3 is never legal, so a few reads settle each line.
+    """
+    v, mh, mv, anchors = board
+    hm, singles, pairs, trios, _ = info
+    out = []
+    add = out.append
+    two = bool(pairs[16])
+    for a in anchors:
+        ms = mh[a] & mv[a] & hm
+        if ms:
+            at = (a,)
+            for bit, vals in singles:
+                if ms & bit:
+                    add((at, vals))
+        if not two:
+            continue
+        for d, cm in ((1, mv), (STRIDE, mh)):  # along d, the masks across
+            ma = cm[a] & hm
+            if not ma:
+                continue
+            p = v[a - d]  # the cell before the anchor
+            e = a + d
+            q = v[e]  # the cell after it
+            if q == EMPTY:
+                me = cm[e] & hm
+                if me:
+                    # the pair (a, e): the line takes one token before or after, not both
+                    f = v[e + d]
+                    if p >= 0:
+                        fits = pairs[15 - p] if f < 0 and v[a - d - d] < 0 else None
+                    elif f >= 0:
+                        fits = pairs[15 - f] if v[e + d + d] < 0 else None
+                    else:
+                        fits = pairs[16]
+                    if fits:
+                        at = (a, e)
+                        for bx, by, vals in fits:
+                            if ma & bx and me & by:
+                                add((at, vals))
+                    # the trio (a, e, g): nothing before it or after it
+                    if f == EMPTY and p < 0 and trios:
+                        g = e + d
+                        mg = cm[g] & hm
+                        if mg and v[g + d] < 0:
+                            at = (a, e, g)
+                            for bx, by, bz, vals in trios:
+                                if ma & bx and me & by and mg & bz:
+                                    add((at, vals))
+            elif q >= 0:
+                # the pair (a, g) around the token at e: a trio with nothing outside
+                g = e + d
+                if v[g] == EMPTY and p < 0 and v[g + d] < 0:
+                    mg = cm[g] & hm
+                    if mg:
+                        at = (a, g)
+                        for bx, by, vals in pairs[15 - q]:
+                            if ma & bx and mg & by:
+                                add((at, vals))
+            b = a - d
+            if p != EMPTY or b in anchors:
+                continue  # the plays that begin before the anchor are found from another
+            # b is empty and no anchor, so no token touches it: nothing before it on the line
+            mb = cm[b] & hm
+            if not mb:
+                continue
+            if q >= 0:
+                # the pair (b, a) before the token at e: a trio, nothing after it
+                if v[e + d] < 0:
+                    at = (b, a)
+                    for bx, by, vals in pairs[15 - q]:
+                        if mb & bx and ma & by:
+                            add((at, vals))
+                continue
+            at = (b, a)  # the pair (b, a) alone on its line
+            for bx, by, vals in pairs[16]:
+                if mb & bx and ma & by:
+                    add((at, vals))
+            if not trios:
+                continue
+            if q == EMPTY and v[e + d] < 0:
+                me = cm[e] & hm  # the trio (b, a, e)
+                if me:
+                    at = (b, a, e)
+                    for bx, by, bz, vals in trios:
+                        if mb & bx and ma & by and me & bz:
+                            add((at, vals))
+            c = b - d
+            if v[c] == EMPTY and c not in anchors:
+                mc = cm[c] & hm  # the trio (c, b, a)
+                if mc:
+                    at = (c, b, a)
+                    for bx, by, bz, vals in trios:
+                        if mc & bx and mb & by and ma & bz:
+                            add((at, vals))
+    return out
+
+
+def place(board: tuple, cells: tuple, vals: tuple) -> tuple[int, bool]:
+    """Lay a legal play, keep the board's masks and anchors; (its points, whether it
+    covers a bis cell)."""
+    v, mh, mv, anchors = board
+    for c, x in zip(cells, vals):
+        v[c] = x
+    points = 0
+    if len(cells) == 1:
+        c, x = cells[0], vals[0]
+        nh, sh = _run(v, c, 1)
+        nv, sv = _run(v, c, STRIDE)
+        if nh > 1:
+            points += 30 if nh == 3 else sh
+        if nv > 1:
+            points += 30 if nv == 3 else sv
+        if nh == nv == 1:
+            points += x  # a lone first token
+        if MULT[c] > 1:
+            points += (MULT[c] - 1) * (30 if nh == 3 or nv == 3 else x)
+    else:
+        d = 1 if cells[1] - cells[0] < STRIDE else STRIDE
+        e = STRIDE if d == 1 else 1
+        n, total = _run(v, cells[0], d)
+        points += 30 if n == 3 else total
+        for c, x in zip(cells, vals):
+            nc, sc = _run(v, c, e)
+            if nc > 1:
+                points += 30 if nc == 3 else sc
+            if MULT[c] > 1:
+                points += (MULT[c] - 1) * (30 if n == 3 or nc == 3 else x)
+        if len(cells) == 3:
+            points += 50  # a Triolet, never multiplied
+    _reindex(v, mh, mv, anchors, cells)
+    return points, any(BIS[c] for c in cells)
+
+
+def _run(v: list, c: int, d: int) -> tuple[int, int]:
+    """(length, sum) of the run through filled cell `c` along step `d`."""
+    n, total = 1, v[c]
+    i = c - d
+    while v[i] >= 0:
+        n, total, i = n + 1, total + v[i], i - d
+    i = c + d
+    while v[i] >= 0:
+        n, total, i = n + 1, total + v[i], i + d
+    return n, total
+
+
+def _reindex(v, mh, mv, anchors, cells) -> None:
+    """After `cells` were filled: the anchors, and the masks of the empty cells at the
+    ends of the runs through them (no other cell's runs changed)."""
+    for c in cells:
+        anchors.discard(c)
+    for c in cells:
+        for d, masks in ((1, mh), (STRIDE, mv)):
+            for e in (c - d, c + d):
+                if v[e] == EMPTY:
+                    anchors.add(e)
+            a = c - d
+            while v[a] >= 0:
+                a -= d
+            if v[a] == EMPTY:
+                masks[a] = _mask_at(v, a, d)
+            b = c + d
+            while v[b] >= 0:
+                b += d
+            if v[b] == EMPTY:
+                masks[b] = _mask_at(v, b, d)
+
+
+# ------------------------------------------------------------------------------- games
+def play_game(rng: random.Random, players: int = 2, bag: list | None = None,
+              board: tuple | None = None, racks: list | None = None) -> tuple:
+    """One game between random players: (scores, turns, how it ended). Draws take a
+    random token of `bag` (default: all the tokens). `board` (a new one) and `racks` (an
+    empty list) may be passed to watch them change."""
+    if bag is None:
+        bag = TOKENS[:]
+    choice, randrange = rng.choice, rng.randrange
+    board = board or new_board()
+    racks = [] if racks is None else racks
+    for _ in range(players):
+        rack = []
+        for _ in range(HAND):
+            j = randrange(len(bag))
+            rack.append(bag[j])
+            bag[j] = bag[-1]
+            bag.pop()
+        racks.append(rack)
+    scores = [0] * players
+    player = turns = passes = unable = 0
+    while True:
+        rack = racks[player]
+        info = rack_info(rack)
+        plays = find_plays(board, info)
+        if len(bag) > EXCHANGE_ABOVE:
+            legal = plays + info[4]
+        else:
+            legal = plays + [PASS]
+        cells, vals = choice(legal)
+        extra = False
+        if cells is not None:
+            points, extra = place(board, cells, vals)
+            scores[player] += points
+            for x in vals:
+                rack.remove(x)
+            passes = 0
+        elif vals:  # an exchange: the tokens go back first, then as many are drawn
+            for x in vals:
+                rack.remove(x)
+            bag.extend(vals)
+            for _ in vals:
+                j = randrange(len(bag))
+                rack.append(bag[j])
+                bag[j] = bag[-1]
+                bag.pop()
+            passes = 0
+        else:
+            passes += 1
+        unable = 0 if plays else unable + 1
+        turns += 1
+        while len(rack) < HAND and bag:
+            j = randrange(len(bag))
+            rack.append(bag[j])
+            bag[j] = bag[-1]
+            bag.pop()
+        if not bag and not rack:
+            scores[player] += sum(sum(r) for r in racks)
+            return scores, turns, "went_out"
+        if passes >= players:
+            return scores, turns, "all_passed"
+        if unable >= players:
+            return scores, turns, "nobody_can_place"
+        if turns >= MAX_TURNS:
+            return scores, turns, "turn_limit"
+        if not extra:
+            player = (player + 1) % players
+
+
+def move_text(move: tuple) -> str:
+    """A move as the engine writes it: `place H8=4 H9=11`, `exchange 11 4`, `pass`."""
+    cells, vals = move
+    if cells is None:
+        return "exchange " + " ".join(sorted(map(str, vals))) if vals else "pass"
+    return "place " + " ".join(
+        f"{chr(65 + c // STRIDE - 1)}{c % STRIDE + 1}={x}" for c, x in zip(cells, vals))
+
+
+# -------------------------------------------------------------------------- benchmarks
+def games_per_second(seconds: float) -> tuple[float, float]:
+    """(games per second of CPU time, turns per game) of seeded random games."""
+    games = turns = 0
+    start = time.process_time()
+    while True:
+        turns += play_game(random.Random(games))[1]
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return games / elapsed, turns / games
+
+
+def legal_moves(board: tuple, rack: list, in_bag: int) -> list:
+    """Every legal move of `rack` (as `play_game` lists them) with `in_bag` tokens left."""
+    info = rack_info(rack)
+    return find_plays(board, info) + (info[4] if in_bag > EXCHANGE_ABOVE else [PASS])
+
+
+class _Halt(Exception):
+    """Stops a game at the position to measure."""
+
+
+def mid_game(seed: int = 7, players: int = 2) -> tuple:
+    """(board, rack, tokens in the bag) about half-way through the random game of
+    `seed`, as `benchmarks/bench_games.py` picks its position."""
+    length = play_game(random.Random(seed), players)[1]
+
+    class Stopping(random.Random):
+        chosen = 0
+
+        def choice(self, seq):
+            if self.chosen == length // 2:
+                raise _Halt(seq)
+            self.chosen += 1
+            return super().choice(seq)
+
+    board, racks, bag = new_board(), [], TOKENS[:]
+    try:
+        play_game(Stopping(seed), players, bag, board, racks)
+    except _Halt as halt:
+        legal = halt.args[0]
+    rack = next(r for r in racks if legal_moves(board, r, len(bag)) == legal)
+    return board, rack, len(bag)
+
+
+def copy_board(board: tuple) -> tuple:
+    """An independent copy of a board."""
+    v, mh, mv, anchors = board
+    return v[:], mh[:], mv[:], set(anchors)
+
+
+def movegen(board: tuple, rack: list, in_bag: int, seconds: float) -> tuple:
+    """(moves generated per second, generations per second, moves in the position):
+    the whole legal list, plays, exchanges and pass, as `bench_games.py` counts it."""
+    count = len(legal_moves(board, rack, in_bag))
+    done, start = 0, time.process_time()
+    while True:
+        for _ in range(100):
+            legal_moves(board, rack, in_bag)
+        done += 100
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done * count / elapsed, done / elapsed, count
+
+
+def crowded_boards(rng: random.Random, boards: int = 5, target: int = 60) -> list:
+    """(board, tokens left) pairs: random legal plays from a shuffled bag until `target`
+    tokens are down (as `bench_square.py` builds its boards)."""
+    out = []
+    for _ in range(boards):
+        board, bag, laid, stuck = new_board(), TOKENS[:], 0, 0
+        rng.shuffle(bag)
+        while laid < target and stuck < 50:
+            plays = sorted(find_plays(board, rack_info(bag[:3])))
+            if not plays:
+                rng.shuffle(bag)
+                stuck += 1
+                continue
+            cells, vals = rng.choice(plays)
+            place(board, cells, vals)
+            for x in vals:
+                bag.remove(x)
+            laid += len(vals)
+        out.append((board, bag))
+    return out
+
+
+def plays_per_second(seconds: float) -> tuple[float, float]:
+    """(plays per second, racks per second) for 200 racks of three on 5 crowded boards
+    of 60 tokens (the first figure of `bench_square.py`)."""
+    rng = random.Random(7)
+    racks = [(board, rack_info(rng.sample(bag, 3)))
+             for board, bag in crowded_boards(rng) for _ in range(40)]
+    plays = calls = 0
+    start = time.process_time()
+    while True:
+        for board, info in racks:
+            plays += len(find_plays(board, info))
+        calls += len(racks)
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return plays / elapsed, calls / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs; the best is shown")
+    args = parser.parse_args()
+    runs = [games_per_second(args.seconds) for _ in range(args.repeat)]
+    best = max(runs)
+    print(f"random games: {best[0]:,.1f} games/s ({best[1]:.1f} turns a game; "
+          f"runs: {', '.join(f'{r[0]:.1f}' for r in runs)})")
+    board, rack, in_bag = mid_game()
+    runs = [movegen(board, rack, in_bag, args.seconds) for _ in range(args.repeat)]
+    best = max(runs)
+    print(f"mid-game position (seed 7, rack {sorted(rack)}, {best[2]} legal moves): "
+          f"{best[0]:,.0f} moves/s, {best[1]:,.0f} generations/s")
+    runs = [plays_per_second(args.seconds) for _ in range(args.repeat)]
+    best = max(runs)
+    print(f"racks of 3 on boards of 60 tokens: {best[0]:,.0f} plays/s, {best[1]:,.0f} racks/s")
+
+
+if __name__ == "__main__":
+    main()
