@@ -144,15 +144,17 @@ def load_board(tokens) -> tuple:
     for x, y, value in tokens:
         v[index(x, y)] = value
     if tokens:
+        for c in range(CELLS):
+            if v[c] == EMPTY:
+                mh[c], mv[c] = _mask_at(v, c, 1), _mask_at(v, c, STRIDE)
+                if not (mh[c] and mv[c]):
+                    mh[c] = mv[c] = 0  # never to be filled (see `_reindex`)
         anchors = set()
         for c in range(CELLS):
             if v[c] >= 0:
                 for e in (c - 1, c + 1, c - STRIDE, c + STRIDE):
-                    if v[e] == EMPTY:
+                    if v[e] == EMPTY and mh[e]:
                         anchors.add(e)
-        for c in range(CELLS):
-            if v[c] == EMPTY:
-                mh[c], mv[c] = _mask_at(v, c, 1), _mask_at(v, c, STRIDE)
     return v, mh, mv, anchors
 
 
@@ -181,19 +183,19 @@ def find_plays(board: tuple, info: tuple) -> list:
     out = []
     add = out.append
     two = bool(pairs[16])
+    dirs = ((1, mv), (STRIDE, mh))
     for a in anchors:
-        ms = mh[a] & mv[a] & hm
-        if ms:
-            at = (a,)
-            for bit, vals in singles:
-                if ms & bit:
-                    add((at, vals))
+        # a value laid on the anchor keeps both its runs, whatever else is laid with it
+        ma = mh[a] & mv[a] & hm
+        if not ma:
+            continue
+        at = (a,)
+        for bit, vals in singles:
+            if ma & bit:
+                add((at, vals))
         if not two:
             continue
-        for d, cm in ((1, mv), (STRIDE, mh)):  # along d, the masks across
-            ma = cm[a] & hm
-            if not ma:
-                continue
+        for d, cm in dirs:  # along d, the masks across
             p = v[a - d]  # the cell before the anchor
             e = a + d
             q = v[e]  # the cell after it
@@ -320,25 +322,35 @@ def _run(v: list, c: int, d: int) -> tuple[int, int]:
 
 
 def _reindex(v, mh, mv, anchors, cells) -> None:
-    """After `cells` were filled: the anchors, and the masks of the empty cells at the
-    ends of the runs through them (no other cell's runs changed)."""
+    """After `cells` were filled: the masks of the empty cells at the ends of the runs
+    through them (no other cell's runs changed), and the anchors. A cell whose mask is
+    empty either way can never be filled (runs only grow): both its masks are cleared
+    and it is no anchor, so that the generator passes it at the first test."""
     for c in cells:
         anchors.discard(c)
+    ends = []
     for c in cells:
         for d, masks in ((1, mh), (STRIDE, mv)):
-            for e in (c - d, c + d):
-                if v[e] == EMPTY:
-                    anchors.add(e)
             a = c - d
             while v[a] >= 0:
                 a -= d
             if v[a] == EMPTY:
                 masks[a] = _mask_at(v, a, d)
+                ends.append(a)
             b = c + d
             while v[b] >= 0:
                 b += d
             if v[b] == EMPTY:
                 masks[b] = _mask_at(v, b, d)
+                ends.append(b)
+    for e in ends:
+        if not (mh[e] and mv[e]):
+            mh[e] = mv[e] = 0
+            anchors.discard(e)
+    for c in cells:
+        for e in (c - 1, c + 1, c - STRIDE, c + STRIDE):
+            if v[e] == EMPTY and mh[e]:
+                anchors.add(e)
 
 
 # ------------------------------------------------------------------------------- games
@@ -438,31 +450,21 @@ def legal_moves(board: tuple, rack: list, in_bag: int) -> list:
     return find_plays(board, info) + (info[4] if in_bag > EXCHANGE_ABOVE else [PASS])
 
 
-class _Halt(Exception):
-    """Stops a game at the position to measure."""
+# The position `benchmarks/bench_games.py` measures (half-way through the engine's
+# random game of seed 7), so that both figures come from the same board and rack.
+MID_GAME = ("A9=9 A10=3 B7=6 B8=7 B10=1 C6=3 C7=7 C9=0 C10=11 D5=1 D6=1 D8=6 D9=3 E6=11 "
+            "E7=0 E8=4 F7=12 G6=7 G7=3 G8=5 H5=4 H6=0 H8=3 H9=0 I4=6 I5=4 I9=2 I10=4 J3=3 "
+            "J4=6 J10=5 J11=0 K2=1 K3=9 K11=8 K12=2 L1=4 L2=1 L12=2 L13=9 M1=10 M13=3 "
+            "N1=1 N2=10 N13=3 N14=2 O2=0 O3=14 O14=9 O15=2", [0, 1, 4], 25)
 
 
-def mid_game(seed: int = 7, players: int = 2) -> tuple:
-    """(board, rack, tokens in the bag) about half-way through the random game of
-    `seed`, as `benchmarks/bench_games.py` picks its position."""
-    length = play_game(random.Random(seed), players)[1]
-
-    class Stopping(random.Random):
-        chosen = 0
-
-        def choice(self, seq):
-            if self.chosen == length // 2:
-                raise _Halt(seq)
-            self.chosen += 1
-            return super().choice(seq)
-
-    board, racks, bag = new_board(), [], TOKENS[:]
-    try:
-        play_game(Stopping(seed), players, bag, board, racks)
-    except _Halt as halt:
-        legal = halt.args[0]
-    rack = next(r for r in racks if legal_moves(board, r, len(bag)) == legal)
-    return board, rack, len(bag)
+def parse_tokens(text: str) -> list:
+    """(x, y, value) of each `H8=4` of a dumped position."""
+    out = []
+    for word in text.split():
+        cell, value = word.split("=")
+        out.append((int(cell[1:]) - 1, ord(cell[0]) - 65, int(value)))
+    return out
 
 
 def copy_board(board: tuple) -> tuple:
@@ -533,10 +535,12 @@ def main() -> None:
     best = max(runs)
     print(f"random games: {best[0]:,.1f} games/s ({best[1]:.1f} turns a game; "
           f"runs: {', '.join(f'{r[0]:.1f}' for r in runs)})")
-    board, rack, in_bag = mid_game()
+    text, rack, in_bag = MID_GAME
+    board = load_board(parse_tokens(text))
     runs = [movegen(board, rack, in_bag, args.seconds) for _ in range(args.repeat)]
     best = max(runs)
-    print(f"mid-game position (seed 7, rack {sorted(rack)}, {best[2]} legal moves): "
+    print(f"bench_games.py's mid-game position ({len(text.split())} tokens, rack "
+          f"{' '.join(map(str, rack))}, {best[2]} legal moves): "
           f"{best[0]:,.0f} moves/s, {best[1]:,.0f} generations/s")
     runs = [plays_per_second(args.seconds) for _ in range(args.repeat)]
     best = max(runs)
