@@ -91,11 +91,15 @@ def cross_mask(n: int, total: int) -> int:
     one direction (a run of n + 1), as a bit set."""
     if n == 0:
         return ALL
-    if n == 1:
+    if n == 1 and total <= 15:
         return (1 << (16 - total)) - 1
     if n == 2 and total <= 15:
         return 1 << (15 - total)
     return 0
+
+
+# CROSS[n][total]: `cross_mask` for runs up to 3 long on each side
+CROSS = [[cross_mask(n, total) for total in range(91)] for n in range(7)]
 
 
 # ------------------------------------------------------------------------------- racks
@@ -103,13 +107,13 @@ _RACKS: dict[tuple, tuple] = {}
 
 
 def rack_info(rack: list) -> tuple:
-    """What the generator needs of a rack, kept by its sorted values: (value bit set,
+    """What the generator needs of a rack, kept by its values: (value bit set,
     singles, pairs by the sum they must make (index 16: any sum up to 15), trios summing
     to 15, exchanges)."""
-    key = tuple(sorted(rack))
+    key = tuple(rack)  # (unsorted: a few more entries, no sort per call)
     info = _RACKS.get(key)
     if info is None:
-        info = _RACKS[key] = _work_out_rack(key)
+        info = _RACKS[key] = _work_out_rack(tuple(sorted(key)))
     return info
 
 
@@ -274,16 +278,18 @@ def find_plays(board: tuple, info: tuple) -> list:
 
 
 def place(board: tuple, cells: tuple, vals: tuple) -> tuple[int, bool]:
-    """Lay a legal play, keep the board's masks and anchors; (its points, whether it
+    """Lay a legal play and keep the board's masks and anchors; (its points, whether it
     covers a bis cell)."""
     v, mh, mv, anchors = board
     for c, x in zip(cells, vals):
         v[c] = x
+    anchors.difference_update(cells)
+    ends = []  # the empty cells at the ends of the runs through the new tokens
     points = 0
     if len(cells) == 1:
         c, x = cells[0], vals[0]
-        nh, sh = _run(v, c, 1)
-        nv, sv = _run(v, c, STRIDE)
+        nh, sh = _line(v, mh, c, 1, ends)
+        nv, sv = _line(v, mv, c, STRIDE, ends)
         if nh > 1:
             points += 30 if nh == 3 else sh
         if nv > 1:
@@ -293,64 +299,54 @@ def place(board: tuple, cells: tuple, vals: tuple) -> tuple[int, bool]:
         if MULT[c] > 1:
             points += (MULT[c] - 1) * (30 if nh == 3 or nv == 3 else x)
     else:
-        d = 1 if cells[1] - cells[0] < STRIDE else STRIDE
-        e = STRIDE if d == 1 else 1
-        n, total = _run(v, cells[0], d)
+        if cells[1] - cells[0] < STRIDE:
+            d, e, along, across = 1, STRIDE, mh, mv
+        else:
+            d, e, along, across = STRIDE, 1, mv, mh
+        n, total = _line(v, along, cells[0], d, ends)
         points += 30 if n == 3 else total
         for c, x in zip(cells, vals):
-            nc, sc = _run(v, c, e)
+            nc, sc = _line(v, across, c, e, ends)
             if nc > 1:
                 points += 30 if nc == 3 else sc
             if MULT[c] > 1:
                 points += (MULT[c] - 1) * (30 if n == 3 or nc == 3 else x)
         if len(cells) == 3:
             points += 50  # a Triolet, never multiplied
-    _reindex(v, mh, mv, anchors, cells)
-    return points, any(BIS[c] for c in cells)
+    for c in ends:
+        # A cell whose mask is empty either way can never be filled (runs only grow):
+        # both masks are cleared and it is no anchor, so the generator passes it at once.
+        if mh[c] and mv[c]:
+            anchors.add(c)  # (the cells next to a new token are among the ends)
+        else:
+            mh[c] = mv[c] = 0
+            anchors.discard(c)
+    return points, BIS[cells[0]] or BIS[cells[-1]] or BIS[cells[len(cells) // 2]]  # (<= 3)
 
 
-def _run(v: list, c: int, d: int) -> tuple[int, int]:
-    """(length, sum) of the run through filled cell `c` along step `d`."""
+def _line(v: list, masks: list, c: int, d: int, ends: list) -> tuple[int, int]:
+    """(length, sum) of the run through the new token at `c` along step `d`; the masks
+    that way of the empty cells at its ends (which are added to `ends`)."""
     n, total = 1, v[c]
-    i = c - d
-    while v[i] >= 0:
-        n, total, i = n + 1, total + v[i], i - d
-    i = c + d
-    while v[i] >= 0:
-        n, total, i = n + 1, total + v[i], i + d
+    a = c - d
+    while v[a] >= 0:
+        n, total, a = n + 1, total + v[a], a - d
+    b = c + d
+    while v[b] >= 0:
+        n, total, b = n + 1, total + v[b], b + d
+    if v[a] == EMPTY:
+        m, s, i = n, total, a - d
+        while v[i] >= 0:
+            m, s, i = m + 1, s + v[i], i - d
+        masks[a] = CROSS[m][s]
+        ends.append(a)
+    if v[b] == EMPTY:
+        m, s, i = n, total, b + d
+        while v[i] >= 0:
+            m, s, i = m + 1, s + v[i], i + d
+        masks[b] = CROSS[m][s]
+        ends.append(b)
     return n, total
-
-
-def _reindex(v, mh, mv, anchors, cells) -> None:
-    """After `cells` were filled: the masks of the empty cells at the ends of the runs
-    through them (no other cell's runs changed), and the anchors. A cell whose mask is
-    empty either way can never be filled (runs only grow): both its masks are cleared
-    and it is no anchor, so that the generator passes it at the first test."""
-    for c in cells:
-        anchors.discard(c)
-    ends = []
-    for c in cells:
-        for d, masks in ((1, mh), (STRIDE, mv)):
-            a = c - d
-            while v[a] >= 0:
-                a -= d
-            if v[a] == EMPTY:
-                masks[a] = _mask_at(v, a, d)
-                ends.append(a)
-            b = c + d
-            while v[b] >= 0:
-                b += d
-            if v[b] == EMPTY:
-                masks[b] = _mask_at(v, b, d)
-                ends.append(b)
-    for e in ends:
-        if not (mh[e] and mv[e]):
-            mh[e] = mv[e] = 0
-            anchors.discard(e)
-    for c in cells:
-        for e in (c - 1, c + 1, c - STRIDE, c + STRIDE):
-            if v[e] == EMPTY and mh[e]:
-                anchors.add(e)
 
 
 # ------------------------------------------------------------------------------- games
