@@ -12,6 +12,9 @@ with `rng.choice(state.legal_moves())`, as `benchmarks/bench_games.py` does):
    move and draw the engine's tokens, and at every turn its legal list must be the
    engine's; at the end the scores, the number of turns and the reason must agree.
 
+It also checks that the positions the reference measures are the engine benchmarks'
+own (`bench_games.py`'s mid-game position, `bench_square.py`'s crowded boards).
+
     python benchmarks/reference/check_triolet.py [--games 100] [--points 30] [--seed 0]
 
 `--points`: in how many of the games every play is previewed for its points (slow).
@@ -28,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import triolet_standard as ref  # noqa: E402
 from engine.kernel import Game  # noqa: E402
@@ -172,6 +176,42 @@ def replay(steps: list, end: dict, seed: int) -> None:
         fail(f"seed {seed}: the game ends {got} in the reference, {end} in the engine")
 
 
+def check_benchmark_positions(game: Game) -> None:
+    """The positions the reference measures are the engine benchmarks' own: the
+    mid-game position of `bench_games.py` and the crowded boards and racks of
+    `bench_square.py` (so that the figures compare generation on the same boards)."""
+    import yaml
+
+    import bench_games
+    import bench_square
+    from engine.pieces import build_pieces
+    from engine.topology import BOARD_KINDS
+
+    state = bench_games.mid_game(game, 2)
+    text, rack, in_bag = ref.MID_GAME
+    theirs = (state.board.dump_position(), sorted(p.value for p in state.hands[state.to_move]),
+              len(state.pool))
+    if theirs != (text, sorted(rack), in_bag):
+        fail(f"bench_games.py's mid-game position is now {theirs}: update ref.MID_GAME")
+    root = Path(__file__).resolve().parents[2]
+    data = yaml.safe_load((root / "rulesets/triolet/standard.yaml").read_text())
+    topo = BOARD_KINDS["square"](data["board"])
+    rules = topo.compile_place(data["actions"]["place"])
+    pieces = build_pieces(data["components"])
+    rng, mine = random.Random(7), random.Random(7)
+    boards = [bench_square.crowded_board(topo, rules, pieces, rng, 60) for _ in range(5)]
+    racks = [sorted(p.value for p in rng.sample(bag, 3)) for _, bag in boards for _ in range(40)]
+    own = ref.crowded_boards(mine)
+    own_racks = [sorted(mine.sample(bag, 3)) for _, bag in own for _ in range(40)]
+    for (board, _), (copy, _) in zip(boards, own):
+        cells = sorted((*topo.xy(c), board.v[c]) for c in board.piece)
+        if cells != sorted((c % ref.STRIDE, c // ref.STRIDE - 1, x)
+                           for c, x in enumerate(copy[0]) if x >= 0):
+            fail("the crowded boards differ from bench_square.py's")
+    if racks != own_racks:
+        fail("the racks on the crowded boards differ from bench_square.py's")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -180,6 +220,7 @@ def main() -> None:
     args = parser.parse_args()
     game = load_game()
     check_layout(game)
+    check_benchmark_positions(game)
     positions = compared = 0
     reasons = Counter()
     for seed in range(args.seed, args.seed + args.games):
@@ -190,7 +231,8 @@ def main() -> None:
     print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}; ends: "
           f"{dict(reasons)}): {positions} positions, all agreed on the legal moves, "
           f"loaded from scratch and in the game loop; {compared} plays agreed on their "
-          f"points and extra turn; every final score agreed")
+          f"points and extra turn; every final score agreed; the benchmark positions "
+          f"are bench_games.py's and bench_square.py's")
 
 
 if __name__ == "__main__":
