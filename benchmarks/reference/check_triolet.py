@@ -65,6 +65,22 @@ def check_layout(game: Game) -> None:
                 fail(f"cell ({x}, {y}): reference {mine}, ruleset {theirs}")
 
 
+def move_text(move: tuple) -> str:
+    """A reference move as the engine writes it: `place H8=4 H9=11`, `exchange 11 4`,
+    `pass` (tokens named as the engine names them, and sorted as it sorts names)."""
+    cells, vals = move
+    if cells is None:
+        return "exchange " + " ".join(sorted(map(str, vals))) if vals else "pass"
+    return "place " + " ".join(f"{chr(65 + c // ref.STRIDE - 1)}{c % ref.STRIDE + 1}={x}"
+                               for c, x in zip(cells, vals))
+
+
+def copy_board(board: tuple) -> tuple:
+    """An independent copy of a reference board."""
+    v, mh, mv, anchors = board
+    return v[:], mh[:], mv[:], set(anchors)
+
+
 def position(state) -> tuple[tuple, list]:
     """The engine position as the reference loads it: (board, rack of the mover)."""
     board, topo = state.board, state.game.model.topology
@@ -76,7 +92,7 @@ def check_position(state, with_points: bool, where: str) -> int:
     """Compare one position; returns how many plays had their points compared."""
     board, rack = position(state)
     mine = ref.legal_moves(board, rack, len(state.pool))
-    texts = [ref.move_text(m) for m in mine]
+    texts = [move_text(m) for m in mine]
     theirs = [m.text for m in state.legal_moves()]
     if len(set(texts)) != len(texts):
         dups = [t for t, n in Counter(texts).items() if n > 1]
@@ -95,7 +111,7 @@ def check_position(state, with_points: bool, where: str) -> int:
         events, trial = state.preview(move)
         points = sum(e.points for e in events if e.rule in PLACE_RULES)
         cells, vals = by_text[move.text]
-        got, extra = ref.place(ref.copy_board(board), cells, vals)
+        got, extra = ref.place(copy_board(board), cells, vals)
         if got != points:
             fail(f"{where}: `{move.text}` scores {got} in the reference, {points} in the "
                  f"engine ({[(e.rule, e.points) for e in events]}); board "
@@ -156,7 +172,7 @@ class Scripted:
         if self.turn >= len(self.steps):
             fail(f"seed {self.seed}: the reference plays on after the engine's game ended")
         theirs, chosen, drawn = self.steps[self.turn]
-        texts = [ref.move_text(m) for m in legal]
+        texts = [move_text(m) for m in legal]
         if sorted(texts) != sorted(theirs):
             fail(f"seed {self.seed}, turn {self.turn} (game loop): legal moves differ\n"
                  f"  only the reference: {sorted(set(texts) - set(theirs))[:10]}\n"

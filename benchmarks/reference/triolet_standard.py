@@ -353,24 +353,20 @@ def _line(v: list, masks: list, c: int, d: int, ends: list) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------- games
-def play_game(rng: random.Random, players: int = 2, bag: list | None = None,
-              board: tuple | None = None, racks: list | None = None) -> tuple:
+def play_game(rng: random.Random, players: int = 2, bag: list | None = None) -> tuple:
     """One game between random players: (scores, turns, how it ended). Draws take a
-    random token of `bag` (default: all the tokens). `board` (a new one) and `racks` (an
-    empty list) may be passed to watch them change."""
+    random token of `bag` (default: all the tokens)."""
     if bag is None:
         bag = TOKENS[:]
     choice, randrange = rng.choice, rng.randrange
-    board = board or new_board()
-    racks = [] if racks is None else racks
-    for _ in range(players):
-        rack = []
-        for _ in range(HAND):
+    board = new_board()
+    racks = [[] for _ in range(players)]
+    for rack in racks:
+        while len(rack) < HAND:
             j = randrange(len(bag))
             rack.append(bag[j])
-            bag[j] = bag[-1]
+            bag[j] = bag[-1]  # (the last token fills the hole: no shift)
             bag.pop()
-        racks.append(rack)
     scores = [0] * players
     player = turns = passes = unable = 0
     while True:
@@ -389,15 +385,10 @@ def play_game(rng: random.Random, players: int = 2, bag: list | None = None,
             for x in vals:
                 rack.remove(x)
             passes = 0
-        elif vals:  # an exchange: the tokens go back first, then as many are drawn
+        elif vals:  # an exchange: the tokens go back first, then the rack is refilled
             for x in vals:
                 rack.remove(x)
             bag.extend(vals)
-            for _ in vals:
-                j = randrange(len(bag))
-                rack.append(bag[j])
-                bag[j] = bag[-1]
-                bag.pop()
             passes = 0
         else:
             passes += 1
@@ -421,36 +412,15 @@ def play_game(rng: random.Random, players: int = 2, bag: list | None = None,
             player = (player + 1) % players
 
 
-def move_text(move: tuple) -> str:
-    """A move as the engine writes it: `place H8=4 H9=11`, `exchange 11 4`, `pass`."""
-    cells, vals = move
-    if cells is None:
-        return "exchange " + " ".join(sorted(map(str, vals))) if vals else "pass"
-    return "place " + " ".join(
-        f"{chr(65 + c // STRIDE - 1)}{c % STRIDE + 1}={x}" for c, x in zip(cells, vals))
-
-
-# -------------------------------------------------------------------------- benchmarks
-def games_per_second(seconds: float) -> tuple[float, float]:
-    """(games per second of CPU time, turns per game) of seeded random games."""
-    games = turns = 0
-    start = time.process_time()
-    while True:
-        turns += play_game(random.Random(games))[1]
-        games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return games / elapsed, turns / games
-
-
 def legal_moves(board: tuple, rack: list, in_bag: int) -> list:
     """Every legal move of `rack` (as `play_game` lists them) with `in_bag` tokens left."""
     info = rack_info(rack)
     return find_plays(board, info) + (info[4] if in_bag > EXCHANGE_ABOVE else [PASS])
 
 
+# -------------------------------------------------------------------------- benchmarks
 # The position `benchmarks/bench_games.py` measures (half-way through the engine's
-# random game of seed 7), so that both figures come from the same board and rack.
+# random game of seed 7): board, rack, tokens in the bag.
 MID_GAME = ("A9=9 A10=3 B7=6 B8=7 B10=1 C6=3 C7=7 C9=0 C10=11 D5=1 D6=1 D8=6 D9=3 E6=11 "
             "E7=0 E8=4 F7=12 G6=7 G7=3 G8=5 H5=4 H6=0 H8=3 H9=0 I4=6 I5=4 I9=2 I10=4 J3=3 "
             "J4=6 J10=5 J11=0 K2=1 K3=9 K11=8 K12=2 L1=4 L2=1 L12=2 L13=9 M1=10 M13=3 "
@@ -459,36 +429,13 @@ MID_GAME = ("A9=9 A10=3 B7=6 B8=7 B10=1 C6=3 C7=7 C9=0 C10=11 D5=1 D6=1 D8=6 D9=
 
 def parse_tokens(text: str) -> list:
     """(x, y, value) of each `H8=4` of a dumped position."""
-    out = []
-    for word in text.split():
-        cell, value = word.split("=")
-        out.append((int(cell[1:]) - 1, ord(cell[0]) - 65, int(value)))
-    return out
-
-
-def copy_board(board: tuple) -> tuple:
-    """An independent copy of a board."""
-    v, mh, mv, anchors = board
-    return v[:], mh[:], mv[:], set(anchors)
-
-
-def movegen(board: tuple, rack: list, in_bag: int, seconds: float) -> tuple:
-    """(moves generated per second, generations per second, moves in the position):
-    the whole legal list, plays, exchanges and pass, as `bench_games.py` counts it."""
-    count = len(legal_moves(board, rack, in_bag))
-    done, start = 0, time.process_time()
-    while True:
-        for _ in range(100):
-            legal_moves(board, rack, in_bag)
-        done += 100
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done * count / elapsed, done / elapsed, count
+    return [(int(cell[1:]) - 1, ord(cell[0]) - 65, int(value))
+            for cell, value in (word.split("=") for word in text.split())]
 
 
 def crowded_boards(rng: random.Random, boards: int = 5, target: int = 60) -> list:
     """(board, tokens left) pairs: random legal plays from a shuffled bag until `target`
-    tokens are down (as `bench_square.py` builds its boards)."""
+    tokens are down, built as `bench_square.py` builds its boards."""
     out = []
     for _ in range(boards):
         board, bag, laid, stuck = new_board(), TOKENS[:], 0, 0
@@ -508,20 +455,17 @@ def crowded_boards(rng: random.Random, boards: int = 5, target: int = 60) -> lis
     return out
 
 
-def plays_per_second(seconds: float) -> tuple[float, float]:
-    """(plays per second, racks per second) for 200 racks of three on 5 crowded boards
-    of 60 tokens (the first figure of `bench_square.py`)."""
-    rng = random.Random(7)
-    racks = [(board, rng.sample(bag, 3)) for board, bag in crowded_boards(rng) for _ in range(40)]
-    plays = calls = 0
+def per_second(batch, seconds: float) -> tuple[float, float]:
+    """(runs, units) per second of CPU time: `batch(i)` does some runs and returns
+    (runs, units made), and is called until `seconds` have passed."""
+    runs = units = i = 0
     start = time.process_time()
     while True:
-        for board, rack in racks:
-            plays += len(find_plays(board, rack_info(rack)))
-        calls += len(racks)
+        r, u = batch(i)
+        runs, units, i = runs + r, units + u, i + 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
-            return plays / elapsed, calls / elapsed
+            return runs / elapsed, units / elapsed
 
 
 def main() -> None:
@@ -529,20 +473,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is shown")
     args = parser.parse_args()
-    runs = [games_per_second(args.seconds) for _ in range(args.repeat)]
-    best = max(runs)
-    print(f"random games: {best[0]:,.1f} games/s ({best[1]:.1f} turns a game; "
-          f"runs: {', '.join(f'{r[0]:.1f}' for r in runs)})")
+
+    def best(batch):
+        runs = [per_second(batch, args.seconds) for _ in range(args.repeat)]
+        return max(runs), ", ".join(f"{r[0]:,.1f}" for r in runs)
+
+    (games, turns), runs = best(lambda i: (1, play_game(random.Random(i))[1]))
+    print(f"random games: {games:,.1f} games/s, {turns / games:.1f} turns a game (runs: {runs})")
     text, rack, in_bag = MID_GAME
     board = load_board(parse_tokens(text))
-    runs = [movegen(board, rack, in_bag, args.seconds) for _ in range(args.repeat)]
-    best = max(runs)
-    print(f"bench_games.py's mid-game position ({len(text.split())} tokens, rack "
-          f"{' '.join(map(str, rack))}, {best[2]} legal moves): "
-          f"{best[0]:,.0f} moves/s, {best[1]:,.0f} generations/s")
-    runs = [plays_per_second(args.seconds) for _ in range(args.repeat)]
-    best = max(runs)
-    print(f"racks of 3 on boards of 60 tokens: {best[0]:,.0f} plays/s, {best[1]:,.0f} racks/s")
+    count = len(legal_moves(board, rack, in_bag))
+    (gens, moves), runs = best(lambda i: (100, sum(len(legal_moves(board, rack, in_bag))
+                                                   for _ in range(100))))
+    print(f"bench_games.py's mid-game position ({len(text.split())} tokens, rack {rack}, "
+          f"{count} legal moves): {moves:,.0f} moves/s, {gens:,.0f} generations/s (runs: {runs})")
+    rng = random.Random(7)
+    racks = [(board, rng.sample(bag, 3)) for board, bag in crowded_boards(rng) for _ in range(40)]
+    (calls, plays), runs = best(lambda i: (len(racks), sum(len(find_plays(b, rack_info(r)))
+                                                           for b, r in racks)))
+    print(f"bench_square.py's 200 racks on 5 boards of 60 tokens: {plays:,.0f} plays/s, "
+          f"{calls:,.0f} racks/s (runs: {runs})")
 
 
 if __name__ == "__main__":
