@@ -156,19 +156,22 @@ class Scripted:
     moves and draw the engine's tokens, and compares its legal lists on the way."""
 
     def __init__(self, steps: list, bag: list, seed: int):
-        self.queue, self.steps, self.bag, self.seed, self.turn = list(steps[0]), steps[1:], bag, seed, 0
+        self.queue, self.steps, self.bag = list(steps[0]), steps[1:], bag  # (dealt first)
+        self.seed, self.turn = seed, 0
 
     def randrange(self, n: int) -> int:
+        where = f"seed {self.seed}, turn {self.turn}"
         if n != len(self.bag) or not self.queue:
-            fail(f"seed {self.seed}, turn {self.turn}: the reference draws where the engine does not")
+            fail(f"{where}: the reference draws where the engine does not")
         value = self.queue.pop(0)
         if value not in self.bag:
-            fail(f"seed {self.seed}, turn {self.turn}: the engine drew a {value} the bag lacks")
+            fail(f"{where}: the engine drew a {value} the bag lacks")
         return self.bag.index(value)
 
     def choice(self, legal: list):
         if self.queue:
-            fail(f"seed {self.seed}, turn {self.turn}: the reference drew fewer tokens than the engine")
+            fail(f"seed {self.seed}, turn {self.turn}: the reference drew fewer tokens than "
+                 "the engine")
         if self.turn >= len(self.steps):
             fail(f"seed {self.seed}: the reference plays on after the engine's game ended")
         theirs, chosen, drawn = self.steps[self.turn]
