@@ -15,7 +15,7 @@ with `rng.choice(state.legal_moves())`, as `benchmarks/bench_games.py` does):
 It also checks that the positions the reference measures are the engine benchmarks'
 own (`bench_games.py`'s mid-game position, `bench_square.py`'s crowded boards).
 
-    python benchmarks/reference/check_triolet.py [--games 100] [--points 30] [--seed 0]
+    python benchmarks/reference/check_triolet.py [--games 100] [--points 30] [--seed 0] [--players 2]
 
 `--points`: in how many of the games every play is previewed for its points (slow).
 Exits 1 on the first disagreement, after printing it.
@@ -122,11 +122,11 @@ def check_position(state, with_points: bool, where: str) -> int:
     return compared
 
 
-def engine_game(game: Game, seed: int, with_points: bool) -> tuple[list, dict, int, int]:
+def engine_game(game: Game, seed: int, with_points: bool, players: int) -> tuple[list, dict, int, int]:
     """Play one engine game, checking every position; returns the steps for the replay
     (legal texts, chosen text, values drawn after it), the end, and the counts of
     positions and of plays whose points were compared."""
-    state = game.new_game(2, seed)
+    state = game.new_game(players, seed)
     rng = random.Random(seed)
     dealt = [p.value for h in state.hands for p in h]
     steps, positions, compared = [], 0, 0
@@ -185,11 +185,11 @@ class Scripted:
         return legal[texts.index(chosen)]
 
 
-def replay(steps: list, end: dict, seed: int) -> None:
+def replay(steps: list, end: dict, seed: int, players: int) -> None:
     """Replay an engine game in the reference's own game loop and compare the end."""
     bag = ref.TOKENS[:]
     scripted = Scripted(steps, bag, seed)
-    scores, turns, reason = ref.play_game(scripted, 2, bag)
+    scores, turns, reason = ref.play_game(scripted, players, bag)
     got = {"scores": scores, "turns": turns, "reason": reason, "bag": sorted(bag)}
     if got != end or scripted.turn != len(steps) - 1:
         fail(f"seed {seed}: the game ends {got} in the reference, {end} in the engine")
@@ -236,6 +236,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--points", type=int, default=30, help="games whose points are checked")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     game = load_game()
     check_layout(game)
@@ -243,11 +244,11 @@ def main() -> None:
     positions = compared = 0
     reasons = Counter()
     for seed in range(args.seed, args.seed + args.games):
-        steps, end, n, c = engine_game(game, seed, seed - args.seed < args.points)
-        replay(steps, end, seed)
+        steps, end, n, c = engine_game(game, seed, seed - args.seed < args.points, args.players)
+        replay(steps, end, seed, args.players)
         positions, compared = positions + n, compared + c
         reasons[end["reason"]] += 1
-    print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}; ends: "
+    print(f"{args.games} games of {args.players} (seeds {args.seed}-{args.seed + args.games - 1}; ends: "
           f"{dict(reasons)}): {positions} positions, all agreed on the legal moves, "
           f"loaded from scratch and in the game loop; {compared} plays agreed on their "
           f"points and extra turn; every final score agreed; the benchmark positions "
