@@ -24,6 +24,9 @@ The legal moves are the same set the engine lists (`benchmarks/reference/check_t
 proves it on seeded games): a play is (cells in line order, values), distinct by both;
 an exchange names a sub-multiset of the rack (None, values); a pass is (None, ()).
 Random players choose with `rng.choice(legal)`; draws take a random token of the bag.
+How: a flat board with sentinels; for each empty cell, the values each direction allows
+as a bit set, and the anchors (empty cells next to a token that can still be filled),
+kept up to date as plays are laid; per rack, tables of its pairs and trios by sum.
 
     python benchmarks/reference/triolet_standard.py [--seconds 2] [--repeat 3]
 
@@ -354,8 +357,7 @@ def _line(v: list, masks: list, c: int, d: int, ends: list) -> tuple[int, int]:
 
 # ------------------------------------------------------------------------------- games
 def play_game(rng: random.Random, players: int = 2, bag: list | None = None) -> tuple:
-    """One game between random players: (scores, turns, how it ended). Draws take a
-    random token of `bag` (default: all the tokens)."""
+    """A game of random players drawing from `bag` (all tokens): (scores, turns, end)."""
     if bag is None:
         bag = TOKENS[:]
     choice, randrange = rng.choice, rng.randrange
