@@ -15,7 +15,8 @@ with `rng.choice(state.legal_moves())`, as `benchmarks/bench_games.py` does):
 It also checks that the positions the reference measures are the engine benchmarks'
 own (`bench_games.py`'s mid-game position, `bench_square.py`'s crowded boards).
 
-    python benchmarks/reference/check_triolet.py [--games 100] [--points 30] [--seed 0] [--players 2]
+    python benchmarks/reference/check_triolet.py [--games 100] [--points 30] [--seed 0]
+        [--players 2]
 
 `--points`: in how many of the games every play is previewed for its points (slow).
 Exits 1 on the first disagreement, after printing it.
@@ -122,7 +123,7 @@ def check_position(state, with_points: bool, where: str) -> int:
     return compared
 
 
-def engine_game(game: Game, seed: int, with_points: bool, players: int) -> tuple[list, dict, int, int]:
+def engine_game(game: Game, seed: int, with_points: bool, players: int) -> tuple:
     """Play one engine game, checking every position; returns the steps for the replay
     (legal texts, chosen text, values drawn after it), the end, and the counts of
     positions and of plays whose points were compared."""
@@ -248,7 +249,8 @@ def main() -> None:
         replay(steps, end, seed, args.players)
         positions, compared = positions + n, compared + c
         reasons[end["reason"]] += 1
-    print(f"{args.games} games of {args.players} (seeds {args.seed}-{args.seed + args.games - 1}; ends: "
+    last = args.seed + args.games - 1
+    print(f"{args.games} games of {args.players} (seeds {args.seed}-{last}; ends: "
           f"{dict(reasons)}): {positions} positions, all agreed on the legal moves, "
           f"loaded from scratch and in the game loop; {compared} plays agreed on their "
           f"points and extra turn; every final score agreed; the benchmark positions "
