@@ -1,0 +1,136 @@
+"""Check that the hand-written Tri-Ominos (`triominos_pressman.py`) plays the engine's game.
+
+Seeded random rounds of `triominos/pressman` are played in the engine; the hand-written
+`Round` is dealt the same hands and well and follows the same moves. At every position the
+two must list the same SET of legal moves (compared as the engine's move texts: every
+placement with its cell and rotation, draw, pass) and the same player to move, and after
+every move the same scores, hands and well; when the round ends, the same reason, winner
+and final scores (settlement included); the board is compared tile by tile at the end.
+It also checks that `Round.deal(random.Random(seed))` deals what the engine deals for the
+same seed, and times the hand-written generator on the engine's own mid-game benchmark
+position (`bench_games.mid_game`), so that the two move-generation figures compare the
+same position.
+
+    python benchmarks/reference/check_triominos.py [--games 1000] [--players 2 3 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import triominos_pressman as ref  # noqa: E402
+from bench_games import mid_game  # noqa: E402
+from engine.kernel import Game  # noqa: E402
+from engine.rules import load_ruleset  # noqa: E402
+from engine.rules.model import compile_model  # noqa: E402
+
+TILE = {name: t for t, name in enumerate(ref.NAME)}
+
+
+def bits(pieces) -> int:
+    return sum(1 << TILE[p.name] for p in pieces)
+
+
+def mirror(state) -> ref.Round:
+    """The hand-written round dealt as the engine dealt `state` (a fresh round)."""
+    return ref.Round([bits(h) for h in state.hands], [TILE[p.name] for p in state.pool])
+
+
+def board_of(mine: ref.Round) -> set[tuple]:
+    """The hand-written board as (cell, tile name, rotation) triples."""
+    out = set()
+    for move in mine.placed:
+        t, k, _, _, _ = ref.ENTRY[move & 511]
+        out.add((ref.id_cell(move >> 9), ref.NAME[t], k))
+    return out
+
+
+class Mismatch(Exception):
+    pass
+
+
+def expect(what: str, engine, mine) -> None:
+    if engine != mine:
+        raise Mismatch(f"{what}: engine {engine!r}, hand-written {mine!r}")
+
+
+def check_round(game: Game, players: int, seed: int) -> int:
+    """Play one seeded random round in both; return the number of positions compared."""
+    state = game.new_game(players, seed)
+    mine = mirror(state)
+    dealt = ref.Round.deal(random.Random(seed), players)
+    expect("the deal (Round.deal)", (mine.hands, mine.pool), (dealt.hands, dealt.pool))
+    rng, positions = random.Random(seed), 0
+    while True:
+        legal = state.legal_moves()
+        ours = {ref.move_text(m): m for m in mine.legal_moves()}
+        expect("player to move", state.to_move, mine.to_move)
+        expect("legal moves", sorted(m.text for m in legal), sorted(ours))
+        positions += 1
+        move = rng.choice(legal)
+        played = state.round
+        state.apply(move)
+        mine.apply(ours[move.text])
+        expect("scores after " + move.text, state.scores, mine.scores)
+        if state.round is not played:  # the round ended (the engine dealt the next)
+            expect("round over", True, mine.over)
+            expect("round end", (played.reason, played.winner), (mine.reason, mine.winner))
+            return positions
+        expect("round over", False, mine.over)
+        expect("hands", [bits(h) for h in state.hands], mine.hands)
+        expect("well", [TILE[p.name] for p in state.pool], mine.pool)
+        if not state.turn.actions:  # a turn ended: compare the board
+            engine_board = {(cell, piece.name, k) for cell, (piece, _, k) in state.board.cells.items()}
+            expect("board", engine_board, board_of(mine))
+
+
+def follow(game: Game, target) -> ref.Round:
+    """The hand-written round at the engine position `target`, replayed from its record."""
+    state = game.new_game(target.n, target.seed)
+    mine = mirror(state)
+    for entry in target.history:
+        ours = {ref.move_text(m): m for m in mine.legal_moves()}
+        mine.apply(ours[entry["move"]])
+    return mine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="seeded rounds per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time for the generation figure")
+    args = parser.parse_args()
+    model, diagnostics = compile_model(load_ruleset("triominos/pressman"))
+    game = Game(model)
+    total = failed = 0
+    reasons: dict[str, int] = {}
+    for players in args.players:
+        for seed in range(args.games):
+            try:
+                total += check_round(game, players, seed)
+            except Mismatch as error:
+                failed += 1
+                print(f"players {players} seed {seed}: {error}")
+        print(f"{players} players: {args.games} rounds checked", flush=True)
+    print(f"positions compared: {total:,}; rounds that disagreed: {failed}")
+    position = mid_game(game, 2)
+    mine = follow(game, position)
+    engine_moves = sorted(m.text for m in position.legal_moves())
+    expect("the benchmark position", engine_moves, sorted(map(ref.move_text, mine.legal_moves())))
+    gens = max(ref.generations_per_second(mine, args.seconds) for _ in range(3))
+    print(f"bench_games mid-game position: {len(engine_moves)} moves; hand-written generator, best of 3: "
+          f"{gens * len(engine_moves):,.0f} moves/s, {gens:,.0f} generations/s")
+    raise SystemExit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,336 @@
+"""A hand-written pure-Python Tri-Ominos, to measure the engine against (issue 3).
+
+What it is: the fastest straightforward program for one game that we could honestly write,
+with no engine code (the standard library only). Issue 3 quotes such a program ("about
+1,600 rounds per second ... about 145,000 legal moves per second") as the yardstick for
+the generic engine; this is that program, written so that the figure can be measured on
+these machines instead of taken on trust.
+
+Rules: exactly those of `rulesets/triominos/pressman.yaml` (fact sheet
+shared/rules/triominos.md), one round:
+- the 56 tiles 0-5 (every multiset of three numbers, read clockwise); hands of 9 (2
+  players), 7 (3-4) or 6 (5-6); the rest is the well;
+- the holder of the highest tile (triples first, then value, then the numbers high to
+  low) opens with it on (0,0) pointing up or (1,0) pointing down, in any rotation; the
+  same player may open with 0-0-0 instead; a triple opening scores +10, 0-0-0 +40 in all;
+- a tile goes on an empty cell sharing an edge with a tile, every corner equal to the
+  number already at its lattice point (through an edge or a point); never mirrored;
+- a placement scores the tile's value, +50 per hexagon completed (a corner whose five
+  other cells were occupied), and +40 once for a bridge (reading R2: an occupied edge
+  neighbour whose facing corner touches a tile at a point only), not with a hexagon;
+- unable to place: draw (-5 a tile, unlimited) until a tile fits, then place; with the
+  well empty, pass for -10;
+- the round ends when the mover goes out (+25 and the opponents' hands) or when the well
+  is empty and a full circle of turns passed without a placement (the fewest tiles, then
+  the lowest value, wins the opponents' hands minus their own; a full tie: nobody).
+Random players choose uniformly from the full list of legal moves (`rng.choice(legal)`),
+drawing and passing included, exactly as `benchmarks/bench_games.py` drives the engine.
+
+How: cells and lattice points are ints on one grid (`cell_id`); a placement is an int too
+(`cell << 9 | entry`). The board keeps, per point, how many tiles touch it (`cnt`), per
+cell whether it holds a tile (`occ`), per cell near a tile the numbers its corners must
+show as one key (`key`), and the frontier of empty cells sharing an edge with a tile.
+A table lists, for every key, the tile rotations that fit it, so legal moves are one
+comprehension over the frontier. Moves are generated in full at every decision.
+
+    python benchmarks/reference/triominos_pressman.py [--seconds 2] [--runs 3]
+
+`benchmarks/reference/check_triominos.py` plays the engine and this program side by side
+and checks that they list the same moves and keep the same scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from itertools import combinations_with_replacement
+
+# -- the grid ------------------------------------------------------------------------
+# Cell (c, r) and lattice point (X, Y) share one numbering. The width is odd, so an id's
+# parity is that of c + r: even ids point up. A round has at most 56 tiles, each sharing
+# an edge with an earlier one, so |c| <= 57 and |r| <= 28 (going down a row takes two
+# tiles); with neighbours and corners, the grid below has room to spare.
+WIDTH, COL0, ROW0 = 127, 63, 35
+SIZE = WIDTH * (2 * ROW0 + 1)
+W1, W2 = WIDTH + 1, WIDTH + 2
+
+
+def cell_id(c: int, r: int) -> int:
+    """The id of cell (or lattice point) (c, r)."""
+    return (r + ROW0) * WIDTH + c + COL0
+
+
+def id_cell(i: int) -> tuple[int, int]:
+    """The cell (or lattice point) of id `i`."""
+    r, c = divmod(i, WIDTH)
+    return c - COL0, r - ROW0
+
+
+# Corner points M, L, R and the edge neighbour across the horizontal edge, as id deltas;
+# index 0 up, 1 down (an id's parity). Up (c, r): M (c+1, r), L (c, r+1), R (c+2, r+1),
+# MIDDLE (c, r+1); down: M (c+1, r+1), L (c, r), R (c+2, r), MIDDLE (c, r-1).
+POINTS = ((1, WIDTH, W2), (W1, 0, 2))
+MIDDLE = (WIDTH, -WIDTH)
+# A key is 2 * (m * 49 + l * 7 + r) + down, where m, l, r are 0 for a free corner and the
+# number + 1 for a known one. Around point (X, Y) the six cells and the corner each has
+# there: (X-2, Y-1) up R, (X-1, Y-1) down M, (X, Y-1) up L, (X-2, Y) down R, (X-1, Y) up M,
+# (X, Y) down L. A number v at a point adds these to their keys (R, M, L):
+INC = tuple((2 * (v + 1), 98 * (v + 1), 14 * (v + 1)) for v in range(6))
+
+# -- the tiles -------------------------------------------------------------------------
+TILES = list(combinations_with_replacement(range(6), 3))  # clockwise, the engine's order
+VALUE = [sum(t) for t in TILES]
+NAME = ["-".join(map(str, t)) for t in TILES]
+# Opening rank: triples first, then value, then the highest number, then the middle one.
+RANK = [(len(set(t)) == 1, sum(t), t[2], t[1]) for t in TILES]
+ZERO_TRIPLE = 0
+HAND_SIZE = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
+DRAW, PASS = -1, -2
+
+
+def rotations(t: int, down: int) -> list[tuple[int, tuple[int, int, int]]]:
+    """(k, numbers at M, L, R) for each distinct rotation k of tile `t` (corners[k] at M,
+    then clockwise: M, R, L on an up cell, M, L, R on a down cell)."""
+    out, seen = [], set()
+    a = TILES[t]
+    for k in range(3):
+        m, x, y = a[k], a[(k + 1) % 3], a[(k + 2) % 3]
+        nums = (m, x, y) if down else (m, y, x)
+        if nums not in seen:
+            seen.add(nums)
+            out.append((k, nums))
+    return out
+
+
+# A placement entry e = (tile * 3 + k) * 2 + down; ENTRY[e] = (tile, k, m, l, r).
+ENTRY: list = [None] * (56 * 6)
+FITS: list = [0] * 686       # key -> the tiles (as bits) with a rotation that fits it
+CHOICES: list = [()] * 686   # key -> ((tile bit, entry), ...) of the rotations that fit
+
+
+def _build_tables() -> None:
+    for t in range(56):
+        for down in (0, 1):
+            for k, (m, l, r) in rotations(t, down):
+                e = (t * 3 + k) * 2 + down
+                ENTRY[e] = (t, k, m, l, r)
+                for known in range(8):  # which corners the cell already knows
+                    key = 2 * ((m + 1) * 49 * (known & 1) + (l + 1) * 7 * (known >> 1 & 1)
+                               + (r + 1) * (known >> 2)) + down
+                    FITS[key] |= 1 << t
+                    CHOICES[key] += ((1 << t, e),)
+
+
+_build_tables()
+
+
+def hand_value(hand: int) -> int:
+    """The sum of the tiles in a hand (a bit set of tiles)."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += VALUE[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+class Round:
+    """One round in progress. `legal_moves()` lists the moves of the player to move
+    (ints: a placement `cell << 9 | entry`, or DRAW, PASS); `apply(move)` plays one."""
+
+    def __init__(self, hands: list[int], pool: list[int]):
+        """Start a round from dealt hands (bit sets of tiles) and the well (drawn from the end)."""
+        self.n = len(hands)
+        self.hands = hands
+        self.pool = pool
+        self.scores = [0] * self.n
+        self.cnt = bytearray(SIZE)   # point -> how many tiles touch it
+        self.occ = bytearray(SIZE)   # cell -> 1 if it holds a tile
+        self.key = {}                # cell near a tile -> the key of its known corners
+        self.frontier = set()        # empty cells sharing an edge with a tile
+        self.placed = []             # the placements, in order (for checks and drawings)
+        self.drawn = 0               # the tile drawn this turn (a bit), 0 if none
+        self.idle = 0                # turns in a row without a placement
+        self.over = False
+        self.reason = self.winner = None
+        best = max((t for h in hands for t in range(56) if h >> t & 1), key=RANK.__getitem__)
+        self.to_move = next(s for s, h in enumerate(hands) if h >> best & 1)
+        allowed = [best] + [ZERO_TRIPLE] * (best != ZERO_TRIPLE and hands[self.to_move] & 1)
+        self.opening = [cell_id(c, 0) << 9 | (t * 3 + k) * 2 + down
+                        for c, down in ((0, 0), (1, 1)) for t in allowed for k, _ in rotations(t, down)]
+
+    @classmethod
+    def deal(cls, rng: random.Random, players: int = 2) -> "Round":
+        """A round dealt as the engine deals it: the tiles in order, shuffled, hands first."""
+        tiles = list(range(56))
+        rng.shuffle(tiles)
+        size = HAND_SIZE[players]
+        hands = [sum(1 << t for t in tiles[s * size:(s + 1) * size]) for s in range(players)]
+        return cls(hands, tiles[:players * size - 1:-1])
+
+    def legal_moves(self) -> list[int]:
+        """Every legal move of the player to move (the order is not the engine's)."""
+        if self.opening:
+            return self.opening[:]
+        hand = self.drawn or self.hands[self.to_move]  # after a draw, only that tile can fit
+        key, fits, choices = self.key, FITS, CHOICES
+        moves = [c << 9 | e for c in self.frontier for k in (key[c],) if fits[k] & hand
+                 for b, e in choices[k] if hand & b]
+        if moves:
+            return moves
+        return [DRAW] if self.pool else [PASS]
+
+    def apply(self, move: int) -> None:
+        """Play a legal move: place, draw or pass, and end the round if it is over."""
+        if move >= 0:
+            self._place(move >> 9, move & 511)
+        elif move == DRAW:
+            t = self.pool.pop()
+            self.drawn = 1 << t
+            self.hands[self.to_move] |= 1 << t
+            self.scores[self.to_move] -= 5
+        else:
+            self.scores[self.to_move] -= 10
+            self.drawn = 0
+            self.idle += 1
+            if self.idle >= self.n:  # a pass means the well is empty
+                self._end_blocked()
+            else:
+                self.to_move = (self.to_move + 1) % self.n
+
+    def _place(self, c: int, e: int) -> None:
+        t, _, m, l, r = ENTRY[e]
+        down = e & 1
+        cnt, occ, key = self.cnt, self.occ, self.key
+        dm, dl, dr = POINTS[down]
+        pm, pl, pr = c + dm, c + dl, c + dr
+        cm, cl, cr = cnt[pm], cnt[pl], cnt[pr]
+        mid = c + MIDDLE[down]
+        left, right, middle = occ[c - 1], occ[c + 1], occ[mid]
+        points = VALUE[t]
+        hexagons = (cm == 5) + (cl == 5) + (cr == 5)
+        if hexagons:
+            points += 50 * hexagons
+        elif (middle and cm > left + right) or (right and cl > left + middle) or (
+                left and cr > right + middle):
+            points += 40  # a bridge: the corner facing a shared edge touches a point-only tile
+        if self.opening:
+            self.opening = None
+            if RANK[t][0]:
+                points += 40 if t == ZERO_TRIPLE else 10
+        mover = self.to_move
+        self.scores[mover] += points
+        occ[c] = 1
+        frontier = self.frontier
+        frontier.discard(c)
+        if not left:
+            frontier.add(c - 1)
+        if not right:
+            frontier.add(c + 1)
+        if not middle:
+            frontier.add(mid)
+        get = key.get
+        for p, v, seen in ((pm, m, cm), (pl, l, cl), (pr, r, cr)):
+            cnt[p] = seen + 1
+            if not seen:  # a new number: the six cells around the point learn it
+                ir, im, il = INC[v]
+                key[p - W2] = get(p - W2, 0) + ir
+                key[p - W1] = get(p - W1, 1) + im
+                key[p - WIDTH] = get(p - WIDTH, 0) + il
+                key[p - 2] = get(p - 2, 1) + ir
+                key[p - 1] = get(p - 1, 0) + im
+                key[p] = get(p, 1) + il
+        self.placed.append(c << 9 | e)
+        hand = self.hands[mover] = self.hands[mover] & ~(1 << t)
+        self.drawn = self.idle = 0
+        if not hand:
+            self.over, self.reason, self.winner = True, "went_out", mover
+            self.scores[mover] += 25 + sum(hand_value(h) for h in self.hands)
+        else:
+            self.to_move = (mover + 1) % self.n
+
+    def _end_blocked(self) -> None:
+        self.over, self.reason = True, "blocked"
+        keyed = [(h.bit_count(), hand_value(h)) for h in self.hands]
+        best = min(keyed)
+        if keyed.count(best) == 1:
+            self.winner = winner = keyed.index(best)
+            self.scores[winner] += sum(v for _, v in keyed) - 2 * best[1]
+
+
+def move_text(move: int) -> str:
+    """A move as the engine writes it: `place 2-3-4@1,0r0`, `draw`, `pass`."""
+    if move == DRAW:
+        return "draw"
+    if move == PASS:
+        return "pass"
+    t, k, _, _, _ = ENTRY[move & 511]
+    c, r = id_cell(move >> 9)
+    return f"place {NAME[t]}@{c},{r}r{k}"
+
+
+def play_round(seed: int, players: int = 2) -> Round:
+    """A round between random players, dealt and played as bench_games.py plays the engine."""
+    game = Round.deal(random.Random(seed), players)
+    choice = random.Random(seed).choice
+    while not game.over:
+        game.apply(choice(game.legal_moves()))
+    return game
+
+
+def rounds_per_second(seconds: float) -> float:
+    """Random rounds per second of CPU time, over about `seconds`."""
+    start, runs = time.process_time(), 0
+    while True:
+        play_round(runs)
+        runs += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return runs / elapsed
+
+
+def mid_game(seed: int = 7, players: int = 2) -> Round:
+    """The position half-way (in moves) through a random round, as bench_games.py takes it."""
+    length = 0
+    game = Round.deal(random.Random(seed), players)
+    choice = random.Random(seed).choice
+    while not game.over:
+        game.apply(choice(game.legal_moves()))
+        length += 1
+    game = Round.deal(random.Random(seed), players)
+    choice = random.Random(seed).choice
+    for _ in range(length // 2):
+        game.apply(choice(game.legal_moves()))
+    return game
+
+
+def generations_per_second(game: Round, seconds: float) -> float:
+    """How often per CPU second the legal moves of `game` are generated (500 at a time)."""
+    legal, done, spent = game.legal_moves, 0, 0.0
+    while spent < seconds:
+        start = time.process_time()
+        for _ in range(500):
+            legal()
+        spent += time.process_time() - start
+        done += 500
+    return done / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per run")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (the best is kept)")
+    args = parser.parse_args()
+    rates = [rounds_per_second(args.seconds) for _ in range(args.runs)]
+    print(f"random rounds/s: {max(rates):,.0f} (best of {args.runs}: "
+          + ", ".join(f"{x:,.0f}" for x in rates) + ")")
+    position = mid_game()
+    count = len(position.legal_moves())
+    gens = [generations_per_second(position, args.seconds) for _ in range(args.runs)]
+    print(f"mid-game position (seed 7): {count} legal moves; best of {args.runs}: "
+          f"{max(gens) * count:,.0f} moves/s, {max(gens):,.0f} generations/s")
+
+
+if __name__ == "__main__":
+    main()
