@@ -85,8 +85,22 @@ NAME = ["-".join(map(str, t)) for t in TILES]
 # Opening rank: triples first, then value, then the highest number, then the middle one.
 RANK = [(len(set(t)) == 1, sum(t), t[2], t[1]) for t in TILES]
 ZERO_TRIPLE = 0
+BY_RANK = sorted(range(56), key=RANK.__getitem__, reverse=True)
 HAND_SIZE = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
 DRAW, PASS = -1, -2
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` does (the same random bits,
+    the same order), in one loop instead of a method call per item, as the engine does."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def rotations(t: int, down: int) -> list[tuple[int, tuple[int, int, int]]]:
@@ -146,15 +160,20 @@ class Round:
         self.pool = pool
         self.scores = [0] * self.n
         self.cnt = bytearray(SIZE)   # point -> how many tiles touch it
+        self.pts = bytearray(SIZE)   # point -> its number + 1 (0: no tile touches it)
         self.occ = bytearray(SIZE)   # cell -> 1 if it holds a tile
-        self.key = {}                # cell near a tile -> the key of its known corners
-        self.frontier = set()        # empty cells sharing an edge with a tile
-        self.placed = []             # the placements, in order (for checks and drawings)
+        # The frontier: empty cells sharing an edge with a tile -> the key of their known
+        # corners. A cell no tile of the set fits (FITS 0) is left out: it never will.
+        self.frontier = {}
+        self.placed = []             # the placements, in order (for checks)
         self.drawn = 0               # the tile drawn this turn (a bit), 0 if none
         self.idle = 0                # turns in a row without a placement
         self.over = False
         self.reason = self.winner = None
-        best = max((t for h in hands for t in range(56) if h >> t & 1), key=RANK.__getitem__)
+        dealt = 0
+        for hand in hands:
+            dealt |= hand
+        best = next(t for t in BY_RANK if dealt >> t & 1)
         self.to_move = next(s for s, h in enumerate(hands) if h >> best & 1)
         allowed = [best] + [ZERO_TRIPLE] * (best != ZERO_TRIPLE and hands[self.to_move] & 1)
         self.opening = [cell_id(c, 0) << 9 | (t * 3 + k) * 2 + down
@@ -164,9 +183,12 @@ class Round:
     def deal(cls, rng: random.Random, players: int = 2) -> "Round":
         """A round dealt as the engine deals it: the tiles in order, shuffled, hands first."""
         tiles = list(range(56))
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         size = HAND_SIZE[players]
-        hands = [sum(1 << t for t in tiles[s * size:(s + 1) * size]) for s in range(players)]
+        hands = [0] * players
+        for s in range(players):
+            for t in tiles[s * size:(s + 1) * size]:
+                hands[s] |= 1 << t
         return cls(hands, tiles[:players * size - 1:-1])
 
     def legal_moves(self) -> list[int]:
@@ -174,8 +196,8 @@ class Round:
         if self.opening:
             return self.opening[:]
         hand = self.drawn or self.hands[self.to_move]  # after a draw, only that tile can fit
-        key, fits, choices = self.key, FITS, CHOICES
-        moves = [c << 9 | e for c in self.frontier for k in (key[c],) if fits[k] & hand
+        fits, choices = FITS, CHOICES
+        moves = [c << 9 | e for c, k in self.frontier.items() if fits[k] & hand
                  for b, e in choices[k] if hand & b]
         if moves:
             return moves
@@ -183,14 +205,13 @@ class Round:
 
     def apply(self, move: int) -> None:
         """Play a legal move: place, draw or pass, and end the round if it is over."""
-        if move >= 0:
-            self._place(move >> 9, move & 511)
-        elif move == DRAW:
-            t = self.pool.pop()
-            self.drawn = 1 << t
-            self.hands[self.to_move] |= 1 << t
-            self.scores[self.to_move] -= 5
-        else:
+        if move < 0:
+            if move == DRAW:
+                t = self.pool.pop()
+                self.drawn = 1 << t
+                self.hands[self.to_move] |= 1 << t
+                self.scores[self.to_move] -= 5
+                return
             self.scores[self.to_move] -= 10
             self.drawn = 0
             self.idle += 1
@@ -198,11 +219,11 @@ class Round:
                 self._end_blocked()
             else:
                 self.to_move = (self.to_move + 1) % self.n
-
-    def _place(self, c: int, e: int) -> None:
+            return
+        c, e = move >> 9, move & 511
         t, _, m, l, r = ENTRY[e]
         down = e & 1
-        cnt, occ, key = self.cnt, self.occ, self.key
+        cnt, occ, pts, frontier = self.cnt, self.occ, self.pts, self.frontier
         dm, dl, dr = POINTS[down]
         pm, pl, pr = c + dm, c + dl, c + dr
         cm, cl, cr = cnt[pm], cnt[pl], cnt[pr]
@@ -222,26 +243,27 @@ class Round:
         mover = self.to_move
         self.scores[mover] += points
         occ[c] = 1
-        frontier = self.frontier
-        frontier.discard(c)
-        if not left:
-            frontier.add(c - 1)
-        if not right:
-            frontier.add(c + 1)
-        if not middle:
-            frontier.add(mid)
-        get = key.get
-        for p, v, seen in ((pm, m, cm), (pl, l, cl), (pr, r, cr)):
-            cnt[p] = seen + 1
-            if not seen:  # a new number: the six cells around the point learn it
-                ir, im, il = INC[v]
-                key[p - W2] = get(p - W2, 0) + ir
-                key[p - W1] = get(p - W1, 1) + im
-                key[p - WIDTH] = get(p - WIDTH, 0) + il
-                key[p - 2] = get(p - 2, 1) + ir
-                key[p - 1] = get(p - 1, 0) + im
-                key[p] = get(p, 1) + il
-        self.placed.append(c << 9 | e)
+        frontier.pop(c, None)  # (the opening cell was never in it)
+        cnt[pm], cnt[pl], cnt[pr] = cm + 1, cl + 1, cr + 1
+        # A new number at a point changes the keys of the frontier cells around it.
+        if not cm:
+            pts[pm] = m + 1
+            _learn(frontier, pm, INC[m])
+        if not cl:
+            pts[pl] = l + 1
+            _learn(frontier, pl, INC[l])
+        if not cr:
+            pts[pr] = r + 1
+            _learn(frontier, pr, INC[r])
+        # The edge neighbours point the other way (`up` below is the neighbour's index).
+        up = 1 - down
+        if not left and c - 1 not in frontier:
+            _open(frontier, pts, c - 1, up)
+        if not right and c + 1 not in frontier:
+            _open(frontier, pts, c + 1, up)
+        if not middle and mid not in frontier:
+            _open(frontier, pts, mid, up)
+        self.placed.append(move)
         hand = self.hands[mover] = self.hands[mover] & ~(1 << t)
         self.drawn = self.idle = 0
         if not hand:
@@ -257,6 +279,28 @@ class Round:
         if keyed.count(best) == 1:
             self.winner = winner = keyed.index(best)
             self.scores[winner] += sum(v for _, v in keyed) - 2 * best[1]
+
+
+def _learn(frontier: dict, p: int, inc: tuple) -> None:
+    """Point `p` shows a number for the first time: the frontier cells around it learn it
+    (`inc`: what it adds to the key of a cell with its corner R, M or L there)."""
+    ir, im, il = inc
+    for x, add in ((p - W2, ir), (p - W1, im), (p - WIDTH, il), (p - 2, ir), (p - 1, im), (p, il)):
+        k = frontier.get(x)
+        if k is not None:
+            k += add
+            if FITS[k]:
+                frontier[x] = k
+            else:
+                del frontier[x]
+
+
+def _open(frontier: dict, pts: bytearray, x: int, down: int) -> None:
+    """Cell `x` (pointing down if `down`) now shares an edge with a tile."""
+    dm, dl, dr = POINTS[down]
+    k = 2 * (pts[x + dm] * 49 + pts[x + dl] * 7 + pts[x + dr]) + down
+    if FITS[k]:
+        frontier[x] = k
 
 
 def move_text(move: int) -> str:
