@@ -46,11 +46,16 @@ def mirror(state) -> ref.Round:
 
 
 def board_of(mine: ref.Round) -> set[tuple]:
-    """The hand-written board as (cell, tile name, rotation) triples."""
+    """The hand-written board as (cell, tile name, rotation), read back from its cells and
+    the numbers at their corner points."""
     out = set()
-    for move in mine.placed:
-        t, k, _, _, _ = ref.ENTRY[move & 511]
-        out.add((ref.id_cell(move >> 9), ref.NAME[t], k))
+    for x in range(ref.SIZE):
+        if mine.occ[x]:
+            down = x & 1
+            numbers = tuple(mine.pts[x + d] - 1 for d in ref.POINTS[down])
+            t = TILE["-".join(map(str, sorted(numbers)))]
+            k = next(k for k, nums in ref.rotations(t, down) if nums == numbers)
+            out.add((ref.id_cell(x), ref.NAME[t], k))
     return out
 
 
@@ -61,6 +66,9 @@ class Mismatch(Exception):
 def expect(what: str, engine, mine) -> None:
     if engine != mine:
         raise Mismatch(f"{what}: engine {engine!r}, hand-written {mine!r}")
+
+
+BOARDS = [0]  # boards compared
 
 
 def check_round(game: Game, players: int, seed: int) -> int:
@@ -91,6 +99,7 @@ def check_round(game: Game, players: int, seed: int) -> int:
         if not state.turn.actions:  # a turn ended: compare the board
             engine_board = {(cell, piece.name, k) for cell, (piece, _, k) in state.board.cells.items()}
             expect("board", engine_board, board_of(mine))
+            BOARDS[0] += 1
 
 
 def follow(game: Game, target) -> ref.Round:
@@ -121,7 +130,7 @@ def main() -> None:
                 failed += 1
                 print(f"players {players} seed {seed}: {error}")
         print(f"{players} players: {args.games} rounds checked", flush=True)
-    print(f"positions compared: {total:,}; rounds that disagreed: {failed}")
+    print(f"positions compared: {total:,} (and {BOARDS[0]:,} boards); rounds that disagreed: {failed}")
     position = mid_game(game, 2)
     mine = follow(game, position)
     engine_moves = sorted(m.text for m in position.legal_moves())

@@ -48,10 +48,12 @@ from itertools import combinations_with_replacement
 
 # -- the grid ------------------------------------------------------------------------
 # Cell (c, r) and lattice point (X, Y) share one numbering. The width is odd, so an id's
-# parity is that of c + r: even ids point up. A round has at most 56 tiles, each sharing
-# an edge with an earlier one, so |c| <= 57 and |r| <= 28 (going down a row takes two
-# tiles); with neighbours and corners, the grid below has room to spare.
-WIDTH, COL0, ROW0 = 127, 63, 35
+# parity is that of c + r: even ids point up. A round lays at most 56 tiles, each sharing
+# an edge with an earlier one, from (0, 0) or (1, 0): so |c| <= 56, and |r| <= 28 (two
+# tiles a row: an up cell's edge below leads to a down cell, which must step sideways to
+# an up cell before going further down). The ids read are at most two cells or points
+# further (neighbours, their corners, the cells round a corner): |c| <= 60, |r| <= 30.
+WIDTH, COL0, ROW0 = 123, 61, 31
 SIZE = WIDTH * (2 * ROW0 + 1)
 W1, W2 = WIDTH + 1, WIDTH + 2
 
@@ -165,7 +167,6 @@ class Round:
         # The frontier: empty cells sharing an edge with a tile -> the key of their known
         # corners. A cell no tile of the set fits (FITS 0) is left out: it never will.
         self.frontier = {}
-        self.placed = []             # the placements, in order (for checks)
         self.drawn = 0               # the tile drawn this turn (a bit), 0 if none
         self.idle = 0                # turns in a row without a placement
         self.over = False
@@ -263,7 +264,6 @@ class Round:
             _open(frontier, pts, c + 1, up)
         if not middle and mid not in frontier:
             _open(frontier, pts, mid, up)
-        self.placed.append(move)
         hand = self.hands[mover] = self.hands[mover] & ~(1 << t)
         self.drawn = self.idle = 0
         if not hand:
@@ -284,15 +284,49 @@ class Round:
 def _learn(frontier: dict, p: int, inc: tuple) -> None:
     """Point `p` shows a number for the first time: the frontier cells around it learn it
     (`inc`: what it adds to the key of a cell with its corner R, M or L there)."""
-    ir, im, il = inc
-    for x, add in ((p - W2, ir), (p - W1, im), (p - WIDTH, il), (p - 2, ir), (p - 1, im), (p, il)):
-        k = frontier.get(x)
-        if k is not None:
-            k += add
-            if FITS[k]:
-                frontier[x] = k
-            else:
-                del frontier[x]
+    ir, im, il = inc  # unrolled: this runs for most placements
+    x = p - W2
+    if x in frontier:
+        k = frontier[x] + ir
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
+    x = p - W1
+    if x in frontier:
+        k = frontier[x] + im
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
+    x = p - WIDTH
+    if x in frontier:
+        k = frontier[x] + il
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
+    x = p - 2
+    if x in frontier:
+        k = frontier[x] + ir
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
+    x = p - 1
+    if x in frontier:
+        k = frontier[x] + im
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
+    x = p
+    if x in frontier:
+        k = frontier[x] + il
+        if FITS[k]:
+            frontier[x] = k
+        else:
+            del frontier[x]
 
 
 def _open(frontier: dict, pts: bytearray, x: int, down: int) -> None:
