@@ -198,8 +198,12 @@ class Round:
             return self.opening[:]
         hand = self.drawn or self.hands[self.to_move]  # after a draw, only that tile can fit
         fits, choices = FITS, CHOICES
-        moves = [c << 9 | e for c, k in self.frontier.items() if fits[k] & hand
-                 for b, e in choices[k] if hand & b]
+        moves = []  # a loop, not a comprehension: no function made and called each time
+        for c, k in self.frontier.items():
+            if fits[k] & hand:
+                for b, e in choices[k]:
+                    if hand & b:
+                        moves.append(c << 9 | e)
         if moves:
             return moves
         return [DRAW] if self.pool else [PASS]
