@@ -122,10 +122,35 @@ def rotations(t: int, down: int) -> list[tuple[int, tuple[int, int, int]]]:
 # A placement entry e = (tile * 3 + k) * 2 + down; ENTRY[e] = (tile, k, m, l, r).
 ENTRY: list = [None] * (56 * 6)
 FITS: list = [0] * 686       # key -> the tiles (as bits) with a rotation that fits it
-CHOICES: list = [()] * 686   # key -> ((tile bit, entry), ...) of the rotations that fit
+# What a hand offers, as counts: `have[x * 6 + y]` (0-35) counts its tiles showing y just
+# clockwise after x, `have[36 + t]` is 1 if it holds tile t, `have[92]` is always 0. A cell
+# knowing two corners takes exactly the tiles with that clockwise pair, one knowing three
+# the one tile showing them: `have[NEED[key]]` says whether the hand fits it, with no
+# big-int arithmetic in the move loop.
+NEED: list = [92] * 686
+CHOICES: list = [()] * 686   # key -> ((36 + tile, entry), ...) of the rotations that fit
+HAS: list = []               # tile -> the `have` slots it counts in: 3 pairs, then itself
+ONE: list = []               # tile -> the `have` of a hand holding only that tile
+
+
+def _clockwise_pair(down: int, known: int, numbers: tuple) -> int:
+    """The pair slot of a cell knowing two corners (bits 1, 2, 4: M, L, R): the number at
+    one of them, then the number clockwise after it (M, R, L round an up cell, M, L, R
+    round a down cell)."""
+    ring = (0, 1, 2) if down else (0, 2, 1)
+    for i in range(3):
+        first, second = ring[i], ring[(i + 1) % 3]
+        if known == 1 << first | 1 << second:
+            return numbers[first] * 6 + numbers[second]
+    raise ValueError(known)
 
 
 def _build_tables() -> None:
+    for t, (a, b, c) in enumerate(TILES):
+        HAS.append((a * 6 + b, b * 6 + c, c * 6 + a, 36 + t))
+        ONE.append([0] * 93)
+        for slot in HAS[t]:
+            ONE[t][slot] += 1
     for t in range(56):
         for down in (0, 1):
             for k, (m, l, r) in rotations(t, down):
@@ -135,7 +160,16 @@ def _build_tables() -> None:
                     key = 2 * ((m + 1) * 49 * (known & 1) + (l + 1) * 7 * (known >> 1 & 1)
                                + (r + 1) * (known >> 2)) + down
                     FITS[key] |= 1 << t
-                    CHOICES[key] += ((1 << t, e),)
+                    CHOICES[key] += ((36 + t, e),)
+                    if known == 7:
+                        NEED[key] = 36 + t
+                    elif known in (3, 5, 6):
+                        NEED[key] = _clockwise_pair(down, known, (m, l, r))
+    # The pair rule must say exactly what the rotations say.
+    for key in range(686):
+        if FITS[key] and NEED[key] != 92:
+            slot = NEED[key]
+            assert FITS[key] == sum(1 << t for t in range(56) if slot in HAS[t]), key
 
 
 _build_tables()
@@ -167,7 +201,13 @@ class Round:
         # The frontier: empty cells sharing an edge with a tile -> the key of their known
         # corners. A cell no tile of the set fits (FITS 0) is left out: it never will.
         self.frontier = {}
-        self.drawn = 0               # the tile drawn this turn (a bit), 0 if none
+        self.have = [[0] * 93 for _ in hands]  # per player: what the hand offers (`NEED`)
+        for have, hand in zip(self.have, hands):
+            for t in range(56):
+                if hand >> t & 1:
+                    for slot in HAS[t]:
+                        have[slot] += 1
+        self.drawn = 0               # this turn's drawn tile: its `ONE` (0 if none)
         self.idle = 0                # turns in a row without a placement
         self.over = False
         self.reason = self.winner = None
@@ -196,13 +236,13 @@ class Round:
         """Every legal move of the player to move (the order is not the engine's)."""
         if self.opening:
             return self.opening[:]
-        hand = self.drawn or self.hands[self.to_move]  # after a draw, only that tile can fit
-        fits, choices = FITS, CHOICES
+        have = self.drawn or self.have[self.to_move]  # after a draw, only that tile can fit
+        need, choices = NEED, CHOICES
         moves = []  # a loop, not a comprehension: no function made and called each time
         for c, k in self.frontier.items():
-            if fits[k] & hand:
-                for b, e in choices[k]:
-                    if hand & b:
+            if have[need[k]]:
+                for x, e in choices[k]:
+                    if have[x]:
                         moves.append(c << 9 | e)
         if moves:
             return moves
@@ -213,8 +253,14 @@ class Round:
         if move < 0:
             if move == DRAW:
                 t = self.pool.pop()
-                self.drawn = 1 << t
+                self.drawn = ONE[t]
                 self.hands[self.to_move] |= 1 << t
+                have = self.have[self.to_move]
+                p1, p2, p3, x = HAS[t]
+                have[p1] += 1
+                have[p2] += 1
+                have[p3] += 1
+                have[x] = 1
                 self.scores[self.to_move] -= 5
                 return
             self.scores[self.to_move] -= 10
@@ -269,6 +315,12 @@ class Round:
         if not middle and mid not in frontier:
             _open(frontier, pts, mid, up)
         hand = self.hands[mover] = self.hands[mover] & ~(1 << t)
+        have = self.have[mover]
+        p1, p2, p3, x = HAS[t]
+        have[p1] -= 1
+        have[p2] -= 1
+        have[p3] -= 1
+        have[x] = 0
         self.drawn = self.idle = 0
         if not hand:
             self.over, self.reason, self.winner = True, "went_out", mover
