@@ -42,7 +42,7 @@ def bits(pieces) -> int:
 
 def mirror(state) -> ref.Round:
     """The hand-written round dealt as the engine dealt `state` (a fresh round)."""
-    return ref.Round([bits(h) for h in state.hands], [TILE[p.name] for p in state.pool])
+    return ref.Round([[TILE[p.name] for p in h] for h in state.hands], [TILE[p.name] for p in state.pool])
 
 
 def board_of(mine: ref.Round) -> set[tuple]:

@@ -87,7 +87,9 @@ NAME = ["-".join(map(str, t)) for t in TILES]
 # Opening rank: triples first, then value, then the highest number, then the middle one.
 RANK = [(len(set(t)) == 1, sum(t), t[2], t[1]) for t in TILES]
 ZERO_TRIPLE = 0
-BY_RANK = sorted(range(56), key=RANK.__getitem__, reverse=True)
+ORDER = [0] * 56  # tile -> its place in the opening rank (higher opens)
+for _place, _tile in enumerate(sorted(range(56), key=RANK.__getitem__)):
+    ORDER[_tile] = _place
 HAND_SIZE = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
 DRAW, PASS = -1, -2
 
@@ -189,10 +191,9 @@ class Round:
     """One round in progress. `legal_moves()` lists the moves of the player to move
     (ints: a placement `cell << 9 | entry`, or DRAW, PASS); `apply(move)` plays one."""
 
-    def __init__(self, hands: list[int], pool: list[int]):
-        """Start a round from dealt hands (bit sets of tiles) and the well (drawn from the end)."""
+    def __init__(self, hands: list[list[int]], pool: list[int]):
+        """Start a round from the dealt hands (lists of tiles) and the well (drawn from the end)."""
         self.n = len(hands)
-        self.hands = hands
         self.pool = pool
         self.scores = [0] * self.n
         self.cnt = bytearray(SIZE)   # point -> how many tiles touch it
@@ -201,22 +202,26 @@ class Round:
         # The frontier: empty cells sharing an edge with a tile -> the key of their known
         # corners. A cell no tile of the set fits (FITS 0) is left out: it never will.
         self.frontier = {}
-        self.have = [[0] * 93 for _ in hands]  # per player: what the hand offers (`NEED`)
-        for have, hand in zip(self.have, hands):
-            for t in range(56):
-                if hand >> t & 1:
-                    for slot in HAS[t]:
-                        have[slot] += 1
+        self.hands = []              # per player: the tiles held, as bits
+        self.have = []               # per player: what the hand offers (`NEED`)
+        for tiles in hands:
+            mask, have = 0, [0] * 93
+            for t in tiles:
+                mask |= 1 << t
+                p1, p2, p3, x = HAS[t]
+                have[p1] += 1
+                have[p2] += 1
+                have[p3] += 1
+                have[x] = 1
+            self.hands.append(mask)
+            self.have.append(have)
         self.drawn = 0               # this turn's drawn tile: its `ONE` (0 if none)
         self.idle = 0                # turns in a row without a placement
         self.over = False
         self.reason = self.winner = None
-        dealt = 0
-        for hand in hands:
-            dealt |= hand
-        best = next(t for t in BY_RANK if dealt >> t & 1)
-        self.to_move = next(s for s, h in enumerate(hands) if h >> best & 1)
-        allowed = [best] + [ZERO_TRIPLE] * (best != ZERO_TRIPLE and hands[self.to_move] & 1)
+        best = max((t for tiles in hands for t in tiles), key=ORDER.__getitem__)
+        self.to_move = next(s for s, tiles in enumerate(hands) if best in tiles)
+        allowed = [best] + [ZERO_TRIPLE] * (best != ZERO_TRIPLE and ZERO_TRIPLE in hands[self.to_move])
         self.opening = [cell_id(c, 0) << 9 | (t * 3 + k) * 2 + down
                         for c, down in ((0, 0), (1, 1)) for t in allowed for k, _ in rotations(t, down)]
 
@@ -226,11 +231,7 @@ class Round:
         tiles = list(range(56))
         shuffle(rng, tiles)
         size = HAND_SIZE[players]
-        hands = [0] * players
-        for s in range(players):
-            for t in tiles[s * size:(s + 1) * size]:
-                hands[s] |= 1 << t
-        return cls(hands, tiles[:players * size - 1:-1])
+        return cls([tiles[s * size:(s + 1) * size] for s in range(players)], tiles[:players * size - 1:-1])
 
     def legal_moves(self) -> list[int]:
         """Every legal move of the player to move (the order is not the engine's)."""
