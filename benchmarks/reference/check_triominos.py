@@ -36,8 +36,8 @@ from engine.rules.model import compile_model  # noqa: E402
 TILE = {name: t for t, name in enumerate(ref.NAME)}
 
 
-def bits(pieces) -> int:
-    return sum(1 << TILE[p.name] for p in pieces)
+def tiles(pieces) -> list[int]:
+    return sorted(TILE[p.name] for p in pieces)
 
 
 def mirror(state) -> ref.Round:
@@ -77,6 +77,7 @@ def check_round(game: Game, players: int, seed: int) -> int:
     mine = mirror(state)
     dealt = ref.Round.deal(random.Random(seed), players)
     expect("the deal (Round.deal)", (mine.hands, mine.pool), (dealt.hands, dealt.pool))
+    expect("the deal", [tiles(h) for h in state.hands], mine.hands)
     rng, positions = random.Random(seed), 0
     while True:
         legal = state.legal_moves()
@@ -94,7 +95,7 @@ def check_round(game: Game, players: int, seed: int) -> int:
             expect("round end", (played.reason, played.winner), (mine.reason, mine.winner))
             return positions
         expect("round over", False, mine.over)
-        expect("hands", [bits(h) for h in state.hands], mine.hands)
+        expect("hands", [tiles(h) for h in state.hands], mine.hands)
         expect("well", [TILE[p.name] for p in state.pool], mine.pool)
         if not state.turn.actions:  # a turn ended: compare the board
             engine_board = {(cell, piece.name, k) for cell, (piece, _, k) in state.board.cells.items()}

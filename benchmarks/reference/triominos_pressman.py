@@ -177,16 +177,6 @@ def _build_tables() -> None:
 _build_tables()
 
 
-def hand_value(hand: int) -> int:
-    """The sum of the tiles in a hand (a bit set of tiles)."""
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += VALUE[low.bit_length() - 1]
-        hand ^= low
-    return total
-
-
 class Round:
     """One round in progress. `legal_moves()` lists the moves of the player to move
     (ints: a placement `cell << 9 | entry`, or DRAW, PASS); `apply(move)` plays one."""
@@ -202,18 +192,16 @@ class Round:
         # The frontier: empty cells sharing an edge with a tile -> the key of their known
         # corners. A cell no tile of the set fits (FITS 0) is left out: it never will.
         self.frontier = {}
-        self.hands = []              # per player: the tiles held, as bits
+        self.held = [len(tiles) for tiles in hands]  # per player: how many tiles
         self.have = []               # per player: what the hand offers (`NEED`)
         for tiles in hands:
-            mask, have = 0, [0] * 93
+            have = [0] * 93
             for t in tiles:
-                mask |= 1 << t
                 p1, p2, p3, x = HAS[t]
                 have[p1] += 1
                 have[p2] += 1
                 have[p3] += 1
                 have[x] = 1
-            self.hands.append(mask)
             self.have.append(have)
         self.drawn = 0               # this turn's drawn tile: its `ONE` (0 if none)
         self.idle = 0                # turns in a row without a placement
@@ -232,6 +220,11 @@ class Round:
         shuffle(rng, tiles)
         size = HAND_SIZE[players]
         return cls([tiles[s * size:(s + 1) * size] for s in range(players)], tiles[:players * size - 1:-1])
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The tiles each player holds."""
+        return [[t for t in range(56) if have[36 + t]] for have in self.have]
 
     def legal_moves(self) -> list[int]:
         """Every legal move of the player to move (the order is not the engine's)."""
@@ -255,7 +248,7 @@ class Round:
             if move == DRAW:
                 t = self.pool.pop()
                 self.drawn = ONE[t]
-                self.hands[self.to_move] |= 1 << t
+                self.held[self.to_move] += 1
                 have = self.have[self.to_move]
                 p1, p2, p3, x = HAS[t]
                 have[p1] += 1
@@ -307,15 +300,23 @@ class Round:
         if not cr:
             pts[pr] = r + 1
             _learn(frontier, pr, INC[r])
-        # The edge neighbours point the other way (`up` below is the neighbour's index).
+        # The empty edge neighbours join the frontier (they point the other way).
         up = 1 - down
-        if not left and c - 1 not in frontier:
-            _open(frontier, pts, c - 1, up)
-        if not right and c + 1 not in frontier:
-            _open(frontier, pts, c + 1, up)
+        nm, nl, nr = POINTS[up]
+        x = c - 1
+        if not left and x not in frontier:
+            k = 2 * (pts[x + nm] * 49 + pts[x + nl] * 7 + pts[x + nr]) + up
+            if FITS[k]:
+                frontier[x] = k
+        x = c + 1
+        if not right and x not in frontier:
+            k = 2 * (pts[x + nm] * 49 + pts[x + nl] * 7 + pts[x + nr]) + up
+            if FITS[k]:
+                frontier[x] = k
         if not middle and mid not in frontier:
-            _open(frontier, pts, mid, up)
-        hand = self.hands[mover] = self.hands[mover] & ~(1 << t)
+            k = 2 * (pts[mid + nm] * 49 + pts[mid + nl] * 7 + pts[mid + nr]) + up
+            if FITS[k]:
+                frontier[mid] = k
         have = self.have[mover]
         p1, p2, p3, x = HAS[t]
         have[p1] -= 1
@@ -323,15 +324,16 @@ class Round:
         have[p3] -= 1
         have[x] = 0
         self.drawn = self.idle = 0
-        if not hand:
+        self.held[mover] -= 1
+        if not self.held[mover]:
             self.over, self.reason, self.winner = True, "went_out", mover
-            self.scores[mover] += 25 + sum(hand_value(h) for h in self.hands)
+            self.scores[mover] += 25 + sum(VALUE[t] for tiles in self.hands for t in tiles)
         else:
             self.to_move = (mover + 1) % self.n
 
     def _end_blocked(self) -> None:
         self.over, self.reason = True, "blocked"
-        keyed = [(h.bit_count(), hand_value(h)) for h in self.hands]
+        keyed = [(len(tiles), sum(VALUE[t] for t in tiles)) for tiles in self.hands]
         best = min(keyed)
         if keyed.count(best) == 1:
             self.winner = winner = keyed.index(best)
@@ -386,14 +388,6 @@ def _learn(frontier: dict, p: int, inc: tuple) -> None:
             del frontier[x]
 
 
-def _open(frontier: dict, pts: bytearray, x: int, down: int) -> None:
-    """Cell `x` (pointing down if `down`) now shares an edge with a tile."""
-    dm, dl, dr = POINTS[down]
-    k = 2 * (pts[x + dm] * 49 + pts[x + dl] * 7 + pts[x + dr]) + down
-    if FITS[k]:
-        frontier[x] = k
-
-
 def move_text(move: int) -> str:
     """A move as the engine writes it: `place 2-3-4@1,0r0`, `draw`, `pass`."""
     if move == DRAW:
@@ -408,9 +402,9 @@ def move_text(move: int) -> str:
 def play_round(seed: int, players: int = 2) -> Round:
     """A round between random players, dealt and played as bench_games.py plays the engine."""
     game = Round.deal(random.Random(seed), players)
-    choice = random.Random(seed).choice
+    choice, legal_moves, apply = random.Random(seed).choice, game.legal_moves, game.apply
     while not game.over:
-        game.apply(choice(game.legal_moves()))
+        apply(choice(legal_moves()))
     return game
 
 
