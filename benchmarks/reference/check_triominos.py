@@ -136,6 +136,9 @@ def main() -> None:
     mine = follow(game, position)
     engine_moves = sorted(m.text for m in position.legal_moves())
     expect("the benchmark position", engine_moves, sorted(map(ref.move_text, mine.legal_moves())))
+    own = ref.mid_game()  # the reference's own copy of that position (played in engine order)
+    expect("ref.mid_game()", (board_of(mine), mine.hands, mine.pool, mine.scores),
+           (board_of(own), own.hands, own.pool, own.scores))
     gens = max(ref.generations_per_second(mine, args.seconds) for _ in range(3))
     print(f"bench_games mid-game position: {len(engine_moves)} moves; hand-written generator, best of 3: "
           f"{gens * len(engine_moves):,.0f} moves/s, {gens:,.0f} generations/s")

@@ -175,6 +175,9 @@ def _build_tables() -> None:
 
 
 _build_tables()
+# Tile -> its opening placements: on (0, 0) pointing up, or (1, 0) pointing down.
+OPENINGS = [[cell_id(c, 0) << 9 | (t * 3 + k) * 2 + down for c, down in ((0, 0), (1, 1))
+             for k, _ in rotations(t, down)] for t in range(56)]
 
 
 class Round:
@@ -209,9 +212,9 @@ class Round:
         self.reason = self.winner = None
         best = max((t for tiles in hands for t in tiles), key=ORDER.__getitem__)
         self.to_move = next(s for s, tiles in enumerate(hands) if best in tiles)
-        allowed = [best] + [ZERO_TRIPLE] * (best != ZERO_TRIPLE and ZERO_TRIPLE in hands[self.to_move])
-        self.opening = [cell_id(c, 0) << 9 | (t * 3 + k) * 2 + down
-                        for c, down in ((0, 0), (1, 1)) for t in allowed for k, _ in rotations(t, down)]
+        self.opening = OPENINGS[best]  # the opening moves, until the first placement
+        if best != ZERO_TRIPLE and ZERO_TRIPLE in hands[self.to_move]:
+            self.opening = self.opening + OPENINGS[ZERO_TRIPLE]
 
     @classmethod
     def deal(cls, rng: random.Random, players: int = 2) -> "Round":
@@ -420,18 +423,19 @@ def rounds_per_second(seconds: float) -> float:
 
 
 def mid_game(seed: int = 7, players: int = 2) -> Round:
-    """The position half-way (in moves) through a random round, as bench_games.py takes it."""
-    length = 0
-    game = Round.deal(random.Random(seed), players)
-    choice = random.Random(seed).choice
-    while not game.over:
-        game.apply(choice(game.legal_moves()))
-        length += 1
-    game = Round.deal(random.Random(seed), players)
-    choice = random.Random(seed).choice
-    for _ in range(length // 2):
-        game.apply(choice(game.legal_moves()))
-    return game
+    """The position bench_games.py measures the engine on: half-way (in moves) through a
+    random round. The moves are sorted into the engine's order (cell by row then column,
+    tile, rotation: a placement's int sorts that way) so that `choice` picks what the
+    engine's random player picks: the same game, the same position."""
+    def play(moves: int | None) -> tuple[Round, int]:
+        game, done = Round.deal(random.Random(seed), players), 0
+        choice = random.Random(seed).choice
+        while not game.over and done != moves:
+            game.apply(choice(sorted(game.legal_moves())))
+            done += 1
+        return game, done
+
+    return play(play(None)[1] // 2)[0]
 
 
 def generations_per_second(game: Round, seconds: float) -> float:
@@ -457,7 +461,7 @@ def main() -> None:
     position = mid_game()
     count = len(position.legal_moves())
     gens = [generations_per_second(position, args.seconds) for _ in range(args.runs)]
-    print(f"mid-game position (seed 7): {count} legal moves; best of {args.runs}: "
+    print(f"bench_games' mid-game position (seed 7): {count} legal moves; best of {args.runs}: "
           f"{max(gens) * count:,.0f} moves/s, {max(gens):,.0f} generations/s")
 
 
