@@ -3,7 +3,8 @@
 Seeded random rounds of `triominos/pressman` are played in the engine; the hand-written
 `Round` is dealt the same hands and well and follows the same moves. At every position the
 two must list the same SET of legal moves (compared as the engine's move texts: every
-placement with its cell and rotation, draw, pass) and the same player to move, and after
+placement with its cell and rotation, draw, pass; sorted, the hand-written moves must also
+come in the engine's order) and the same player to move, and after
 every move the same scores, hands and well; when the round ends, the same reason, winner
 and final scores (settlement included); the board is compared tile by tile at the end.
 It also checks that `Round.deal(random.Random(seed))` deals what the engine deals for the
@@ -84,6 +85,9 @@ def check_round(game: Game, players: int, seed: int) -> int:
         ours = {ref.move_text(m): m for m in mine.legal_moves()}
         expect("player to move", state.to_move, mine.to_move)
         expect("legal moves", sorted(m.text for m in legal), sorted(ours))
+        # Sorted, the hand-written moves come in the engine's order (see mid_game).
+        expect("the order of the moves", [m.text for m in legal],
+               [ref.move_text(m) for m in sorted(ours.values())])
         positions += 1
         move = rng.choice(legal)
         played = state.round

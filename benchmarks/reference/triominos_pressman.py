@@ -27,11 +27,19 @@ Random players choose uniformly from the full list of legal moves (`rng.choice(l
 drawing and passing included, exactly as `benchmarks/bench_games.py` drives the engine.
 
 How: cells and lattice points are ints on one grid (`cell_id`); a placement is an int too
-(`cell << 9 | entry`). The board keeps, per point, how many tiles touch it (`cnt`), per
-cell whether it holds a tile (`occ`), per cell near a tile the numbers its corners must
-show as one key (`key`), and the frontier of empty cells sharing an edge with a tile.
-A table lists, for every key, the tile rotations that fit it, so legal moves are one
-comprehension over the frontier. Moves are generated in full at every decision.
+(`cell << 9 | entry`). The board keeps, per point, how many tiles touch it and its number
+(`cnt`, `pts`), per cell whether it holds a tile (`occ`), and the frontier: the empty
+cells sharing an edge with a tile, each with a key saying which numbers its corners must
+show, updated as tiles go down. Tables list, for every key, the tile rotations that fit
+it, and which count of the mover's hand (`have`: its tiles, and its pairs of numbers
+clockwise) says whether any of its tiles does; so the legal moves are one loop over the
+frontier. They are generated in full at every decision (after a draw only the drawn tile
+can fit, so only it is tried). The same games as the engine's for a seed, if the moves
+are taken in the engine's order (`sorted(legal_moves())`); `play_round` does not sort.
+
+It prints random rounds per second (CPU time, best of `--runs` runs of `--seconds`) and
+the legal moves generated per second, and generations per second, on the mid-game
+position bench_games.py measures the engine on (the same position: see `mid_game`).
 
     python benchmarks/reference/triominos_pressman.py [--seconds 2] [--runs 3]
 
