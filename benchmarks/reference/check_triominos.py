@@ -70,6 +70,7 @@ def expect(what: str, engine, mine) -> None:
 
 
 BOARDS = [0]  # boards compared
+RULES: dict[str, int] = {}  # how often each scoring rule fired in the games compared
 
 
 def check_round(game: Game, players: int, seed: int) -> int:
@@ -91,7 +92,8 @@ def check_round(game: Game, players: int, seed: int) -> int:
         positions += 1
         move = rng.choice(legal)
         played = state.round
-        state.apply(move)
+        for event in state.apply(move):
+            RULES[event.rule] = RULES.get(event.rule, 0) + 1
         mine.apply(ours[move.text])
         expect("scores after " + move.text, state.scores, mine.scores)
         if state.round is not played or state.is_over:  # the round ended (and the next was dealt)
@@ -136,6 +138,7 @@ def main() -> None:
                 print(f"players {players} seed {seed}: {error}")
         print(f"{players} players: {args.games} rounds checked", flush=True)
     print(f"positions compared: {total:,} (and {BOARDS[0]:,} boards); rounds that disagreed: {failed}")
+    print("scoring rules fired: " + ", ".join(f"{rule} {n:,}" for rule, n in sorted(RULES.items())))
     position = mid_game(game, 2)
     mine = follow(game, position)
     engine_moves = sorted(m.text for m in position.legal_moves())
