@@ -52,7 +52,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 
 # -- the grid ------------------------------------------------------------------------
 # Cell (c, r) and lattice point (X, Y) share one numbering. The width is odd, so an id's
@@ -95,9 +95,8 @@ NAME = ["-".join(map(str, t)) for t in TILES]
 # Opening rank: triples first, then value, then the highest number, then the middle one.
 RANK = [(len(set(t)) == 1, sum(t), t[2], t[1]) for t in TILES]
 ZERO_TRIPLE = 0
-ORDER = [0] * 56  # tile -> its place in the opening rank (higher opens)
-for _place, _tile in enumerate(sorted(range(56), key=RANK.__getitem__)):
-    ORDER[_tile] = _place
+BY_ORDER = sorted(range(56), key=RANK.__getitem__)  # the tiles, the best opening last
+ORDER = [BY_ORDER.index(t) for t in range(56)]      # tile -> its place in that order
 HAND_SIZE = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
 DRAW, PASS = -1, -2
 
@@ -218,8 +217,12 @@ class Round:
         self.idle = 0                # turns in a row without a placement
         self.over = False
         self.reason = self.winner = None
-        best = max((t for tiles in hands for t in tiles), key=ORDER.__getitem__)
-        self.to_move = next(s for s, tiles in enumerate(hands) if best in tiles)
+        top = self.to_move = -1  # plain loops: a generator here costs more than the rest
+        for s, tiles in enumerate(hands):
+            for t in tiles:
+                if ORDER[t] > top:
+                    top, self.to_move = ORDER[t], s
+        best = BY_ORDER[top]
         self.opening = OPENINGS[best]  # the opening moves, until the first placement
         if best != ZERO_TRIPLE and ZERO_TRIPLE in hands[self.to_move]:
             self.opening = self.opening + OPENINGS[ZERO_TRIPLE]
@@ -235,7 +238,11 @@ class Round:
     @property
     def hands(self) -> list[list[int]]:
         """The tiles each player holds."""
-        return [[t for t in range(56) if have[36 + t]] for have in self.have]
+        return [list(compress(range(56), have[36:92])) for have in self.have]
+
+    def hand_values(self) -> list[int]:
+        """The sum of the numbers on each player's tiles."""
+        return [sum(map(VALUE.__getitem__, tiles)) for tiles in self.hands]
 
     def legal_moves(self) -> list[int]:
         """Every legal move of the player to move (the order is not the engine's)."""
@@ -338,13 +345,13 @@ class Round:
         self.held[mover] -= 1
         if not self.held[mover]:
             self.over, self.reason, self.winner = True, "went_out", mover
-            self.scores[mover] += 25 + sum(VALUE[t] for tiles in self.hands for t in tiles)
+            self.scores[mover] += 25 + sum(self.hand_values())
         else:
             self.to_move = (mover + 1) % self.n
 
     def _end_blocked(self) -> None:
         self.over, self.reason = True, "blocked"
-        keyed = [(len(tiles), sum(VALUE[t] for t in tiles)) for tiles in self.hands]
+        keyed = list(zip(self.held, self.hand_values()))
         best = min(keyed)
         if keyed.count(best) == 1:
             self.winner = winner = keyed.index(best)
