@@ -293,9 +293,8 @@ class Round:
         mid = c + MIDDLE[down]
         left, right, middle = occ[c - 1], occ[c + 1], occ[mid]
         points = VALUE[t]
-        hexagons = (cm == 5) + (cl == 5) + (cr == 5)
-        if hexagons:
-            points += 50 * hexagons
+        if cm == 5 or cl == 5 or cr == 5:  # five tiles round a corner: a hexagon
+            points += 50 * ((cm == 5) + (cl == 5) + (cr == 5))
         elif (middle and cm > left + right) or (right and cl > left + middle) or (
                 left and cr > right + middle):
             points += 40  # a bridge: the corner facing a shared edge touches a point-only tile
