@@ -43,7 +43,7 @@ def tiles(pieces) -> list[int]:
 
 def mirror(state) -> ref.Round:
     """The hand-written round dealt as the engine dealt `state` (a fresh round)."""
-    return ref.Round([[TILE[p.name] for p in h] for h in state.hands], [TILE[p.name] for p in state.pool])
+    return ref.Round([tiles(h) for h in state.hands], [TILE[p.name] for p in state.pool])
 
 
 def board_of(mine: ref.Round) -> set[tuple]:
@@ -104,7 +104,8 @@ def check_round(game: Game, players: int, seed: int) -> int:
         expect("hands", [tiles(h) for h in state.hands], mine.hands)
         expect("well", [TILE[p.name] for p in state.pool], mine.pool)
         if not state.turn.actions:  # a turn ended: compare the board
-            engine_board = {(cell, piece.name, k) for cell, (piece, _, k) in state.board.cells.items()}
+            cells = state.board.cells.items()
+            engine_board = {(cell, piece.name, k) for cell, (piece, _, k) in cells}
             expect("board", engine_board, board_of(mine))
             BOARDS[0] += 1
 
@@ -137,7 +138,8 @@ def main() -> None:
                 failed += 1
                 print(f"players {players} seed {seed}: {error}")
         print(f"{players} players: {args.games} rounds checked", flush=True)
-    print(f"positions compared: {total:,} (and {BOARDS[0]:,} boards); rounds that disagreed: {failed}")
+    print(f"positions compared: {total:,} (and {BOARDS[0]:,} boards); "
+          f"rounds that disagreed: {failed}")
     print("scoring rules fired: " + ", ".join(f"{rule} {n:,}" for rule, n in sorted(RULES.items())))
     position = mid_game(game, 2)
     mine = follow(game, position)
@@ -147,7 +149,8 @@ def main() -> None:
     expect("ref.mid_game()", (board_of(mine), mine.hands, mine.pool, mine.scores),
            (board_of(own), own.hands, own.pool, own.scores))
     gens = max(ref.generations_per_second(mine, args.seconds) for _ in range(3))
-    print(f"bench_games mid-game position: {len(engine_moves)} moves; hand-written generator, best of 3: "
+    print(f"bench_games mid-game position: {len(engine_moves)} moves; "
+          "hand-written generator, best of 3: "
           f"{gens * len(engine_moves):,.0f} moves/s, {gens:,.0f} generations/s")
     raise SystemExit(1 if failed else 0)
 

@@ -233,7 +233,8 @@ class Round:
         tiles = list(range(56))
         shuffle(rng, tiles)
         size = HAND_SIZE[players]
-        return cls([tiles[s * size:(s + 1) * size] for s in range(players)], tiles[:players * size - 1:-1])
+        hands = [tiles[s * size:(s + 1) * size] for s in range(players)]
+        return cls(hands, tiles[:players * size - 1:-1])
 
     @property
     def hands(self) -> list[list[int]]:
@@ -245,7 +246,7 @@ class Round:
         return [sum(map(VALUE.__getitem__, tiles)) for tiles in self.hands]
 
     def legal_moves(self) -> list[int]:
-        """Every legal move of the player to move (the order is not the engine's)."""
+        """Every legal move of the player to move (`sorted()`, in the engine's order)."""
         if self.opening:
             return self.opening[:]
         have = self.drawn or self.have[self.to_move]  # after a draw, only that tile can fit
