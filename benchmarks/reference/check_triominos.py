@@ -10,9 +10,11 @@ and final scores (settlement included); the board is compared tile by tile at th
 It also checks that `Round.deal(random.Random(seed))` deals what the engine deals for the
 same seed, and times the hand-written generator on the engine's own mid-game benchmark
 position (`bench_games.mid_game`), so that the two move-generation figures compare the
-same position.
+same position; then both generators at every position of `--everywhere` rounds (the
+engine's on fresh copies, as bench_games.py times it), a figure that one position with a
+handful of moves does not decide.
 
-    python benchmarks/reference/check_triominos.py [--games 1000] [--players 2 3 4]
+    python benchmarks/reference/check_triominos.py [--games 1000] [--players 2 3 4] [--everywhere 100]
 """
 
 from __future__ import annotations
@@ -120,16 +122,49 @@ def follow(game: Game, target) -> ref.Round:
     return mine
 
 
+def generation_everywhere(game: Game, rounds: int, batch: int = 20) -> None:
+    """Legal-move generation timed at every position of `rounds` seeded 2-player rounds,
+    in the engine (on fresh copies, as bench_games.py does) and in the hand-written program."""
+    spent = {"engine": 0.0, "hand-written": 0.0}
+    moves = gens = 0
+    for seed in range(rounds):
+        state = game.new_game(2, seed)
+        mine, rng = mirror(state), random.Random(seed)
+        while not state.is_over:
+            copies = [state.clone() for _ in range(batch)]
+            for copy in copies:
+                copy._invalidate()  # a clone shares its parent's move lists
+            start = time.process_time()
+            for copy in copies:
+                copy.legal_moves()
+            spent["engine"] += time.process_time() - start
+            start = time.process_time()
+            for _ in range(batch):
+                mine.legal_moves()
+            spent["hand-written"] += time.process_time() - start
+            legal = state.legal_moves()
+            moves, gens = moves + batch * len(legal), gens + batch
+            move, played = rng.choice(legal), state.round
+            state.apply(move)
+            mine.apply({ref.move_text(m): m for m in mine.legal_moves()}[move.text])
+            if state.round is not played:
+                break
+    print(f"every position of {rounds} rounds ({gens // batch:,} positions, "
+          f"{moves / gens:.1f} moves each): " + "; ".join(
+              f"{who} {moves / t:,.0f} moves/s, {gens / t:,.0f} generations/s"
+              for who, t in spent.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="seeded rounds per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seconds", type=float, default=2.0, help="time for the generation figure")
+    parser.add_argument("--everywhere", type=int, default=100,
+                        help="rounds whose every position times generation in both (0: none)")
     args = parser.parse_args()
-    model, diagnostics = compile_model(load_ruleset("triominos/pressman"))
-    game = Game(model)
+    game = Game(compile_model(load_ruleset("triominos/pressman"))[0])
     total = failed = 0
-    reasons: dict[str, int] = {}
     for players in args.players:
         for seed in range(args.games):
             try:
@@ -152,6 +187,8 @@ def main() -> None:
     print(f"bench_games mid-game position: {len(engine_moves)} moves; "
           "hand-written generator, best of 3: "
           f"{gens * len(engine_moves):,.0f} moves/s, {gens:,.0f} generations/s")
+    if args.everywhere:
+        generation_everywhere(game, args.everywhere)
     raise SystemExit(1 if failed else 0)
 
 
