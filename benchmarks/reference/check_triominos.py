@@ -14,7 +14,8 @@ same position; then both generators at every position of `--everywhere` rounds (
 engine's on fresh copies, as bench_games.py times it), a figure that one position with a
 handful of moves does not decide.
 
-    python benchmarks/reference/check_triominos.py [--games 1000] [--players 2 3 4] [--everywhere 100]
+    python benchmarks/reference/check_triominos.py [--games 1000] [--players 2 3 4]
+        [--everywhere 100]
 """
 
 from __future__ import annotations
