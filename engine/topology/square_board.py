@@ -54,8 +54,9 @@ class SquareBoard(Board):
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         # Bit sets over the cells (bit i: cell i), for the generator's first cells: the
-        # anchors (empty cells next to a piece), the filled cells, and per direction the
-        # empty cells whose `cross` interval is not None.
+        # anchors (empty cells next to a piece), and per direction the empty cells whose
+        # `cross` interval is not None. The filled cells and the cells of each interval
+        # (`by_iv`) are in the layout of `Square.both`, with the board transposed above.
         self.anchor_bits = self.filled = 0
         self.ok = [0, 0]
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
@@ -87,9 +88,10 @@ class SquareBoard(Board):
                                     for c, x in enumerate(self.v)]
                 self.ok[k] = sum(1 << c for c, iv in enumerate(self.cross[k]) if iv is not None)
                 self.by_iv[k].clear()
+                both = self.topo.both
                 for c, iv in enumerate(self.cross[k]):
                     if iv is not None:
-                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | 1 << c
+                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | both[c]
             if not self.piece:
                 rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
                                      self.ok[:], (dict(self.by_iv[0]), dict(self.by_iv[1])))
@@ -97,7 +99,8 @@ class SquareBoard(Board):
 
     def fit_bits(self, mask: int) -> tuple[int, int]:
         """Per direction, the empty cells whose `cross` interval takes a value of the bit
-        set `mask` (the board keeps its cells by interval, and there are few intervals)."""
+        set `mask` (the board keeps its cells by interval, and there are few intervals),
+        in the layout of `Square.both`."""
         across = down = 0
         for iv, cells in self.by_iv[0].items():
             if iv[3] & mask:
@@ -109,17 +112,17 @@ class SquareBoard(Board):
 
     def _set_cross(self, k: int, c: int, iv) -> None:
         """Give cell `c` the interval `iv` (or None) in direction `k`, keeping the bit sets."""
-        cross, by_iv, bit = self.cross[k], self.by_iv[k], 1 << c
+        cross, by_iv, bit, both = self.cross[k], self.by_iv[k], 1 << c, self.topo.both[c]
         old = cross[c]
         if old is not None:
-            left = by_iv[old] & ~bit
+            left = by_iv[old] & ~both
             if left:
                 by_iv[old] = left
             else:
                 del by_iv[old]
         cross[c] = iv
         if iv is not None:
-            by_iv[iv] = by_iv.get(iv, 0) | bit
+            by_iv[iv] = by_iv.get(iv, 0) | both
             self.ok[k] |= bit
         else:
             self.ok[k] &= ~bit
@@ -313,11 +316,13 @@ class SquareBoard(Board):
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
         v, topo = self.v, self.topo
-        played = 0
+        both = topo.both
+        played = played_both = 0
         for c in cells:
             played |= 1 << c
+            played_both |= both[c]
         stride = topo.stride
-        filled = self.filled = self.filled | played
+        filled = self.filled = self.filled | played_both
         # the anchors gain the empty cells next to the new pieces, and lose those pieces
         near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
         self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
@@ -335,16 +340,16 @@ class SquareBoard(Board):
                 iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
                 if iv is old:
                     continue  # the same interval: nothing to change
-                bit = 1 << end  # `_set_cross`, inlined: the hot path of every play
+                bit, bits = 1 << end, both[end]  # `_set_cross`, inlined: the hot path
                 if old is not None:
-                    left = by_iv[old] & ~bit
+                    left = by_iv[old] & ~bits
                     if left:
                         by_iv[old] = left
                     else:
                         del by_iv[old]
                 cross[end] = iv
                 if iv is not None:
-                    by_iv[iv] = by_iv.get(iv, 0) | bit
+                    by_iv[iv] = by_iv.get(iv, 0) | bits
                     self.ok[k] |= bit
                 else:
                     self.ok[k] &= ~bit
@@ -353,7 +358,7 @@ class SquareBoard(Board):
             for c in cells:
                 old = cross[c]
                 if old is not None:
-                    left = by_iv[old] & ~(1 << c)
+                    left = by_iv[old] & ~both[c]
                     if left:
                         by_iv[old] = left
                     else:

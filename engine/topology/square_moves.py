@@ -9,7 +9,8 @@ Along the way the line rule of the main run narrows the sum of the new pieces to
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
 
 When plays must touch the board, the first cells are found on bit sets for all cells at
-once (`_live`: the walk that follows, done bitwise), so that only first cells with a
+once (`_live`: the walk that follows, done bitwise, for rows and columns together on
+a layout where the board's transposition follows it), so that only first cells with a
 play to find are walked; and a hand without jokers is served by `square_plain.py`,
 which tests arrangements against cells with bit fields. Both find the same plays in the
 same order as the general loops here (a test compares them).
@@ -145,17 +146,18 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
             _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
+        if fits is not None:  # the first cells of rows and of columns, at once
+            lines = _useful_starts(board, fits, rules, maxk)
         for k, d in ((0, 1), (1, topo.stride)):
-            key = (d, need is None, id(rules), k, room)
             if fits is None:
+                key = (d, need is None, id(rules), k, room)
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
-            else:  # (a bit set, which the fast path walks without a list)
-                starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
+            else:
+                starts = lines[k]
                 if plain:
                     plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
                                 ranked, rules, plan.sums)
                     continue
-                starts = _cells(starts)
             _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
@@ -214,68 +216,81 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _useful_starts(board, d, window, key, fit, rules, maxk) -> int:
-    """`_starts` for plays that must touch the board, narrowed to the hand: the first
-    cells from which the walk of `_along` meets at least one run of new pieces that keeps
-    the length and contact rules (`fit`: the cells that take a value of the hand,
-    crosswise), as a bit set. Worked out on the index's bit sets, for all cells at
-    once, and kept until the board changes (copies of a position share them, as a
-    search generates on many)."""
-    found = board.starts.get((key, fit, maxk))
+def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
+    """`_starts` for plays that must touch the board, narrowed to the hand, in rows and in
+    columns: the first cells from which the walk of `_along` meets at least one run of
+    new pieces that keeps the length and contact rules (`fits`: the cells that take a
+    value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
+    on the index's bit sets, for all cells and both directions at once, and kept until
+    the board changes (copies of a position share them, as a search generates on many)."""
+    topo = board.topo
+    off = topo.offset
+    # a row's first cell must take a value down, a column's across (transposed: the top)
+    fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
+    key = (fit, maxk, id(rules))
+    found = board.starts.get(key)
     if found is None:
-        found = board.starts[key, fit, maxk] = _live(board, d, window, key, fit, rules, maxk)
+        live = _live(board, fit, rules, maxk)
+        untranspose = topo.untranspose
+        columns = [untranspose[t] for t in _cells(live >> off)]
+        columns.sort()
+        found = board.starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
 
-def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
+def _steps(board, window, ml) -> tuple[int, list[tuple]]:
     """What the walks of `_live` read whatever the hand, kept until the board changes:
     the cells whose run just before or whose neighbour across touches the board, and
-    for each step j of the walk (filled cells j steps on, cells where a new piece j
+    for each step j of the walk (j, filled cells j steps on, cells where a new piece j
     steps on keeps the line short enough, cells j steps on that touch the board across
-    or are followed by a piece), all as bit sets along step `d`."""
+    or are followed by a piece), all as bit sets in the layout of `Square.both`, where
+    a step is one bit in either direction."""
+    key = ("steps", window, ml)
     steps = board.starts.get(key)
     if steps is None:
-        filled, stride = board.filled, board.topo.stride
-        full = (1 << len(board.v)) - 1
+        topo = board.topo
+        longest = max(topo.width, topo.height)
+        # no walk goes further, no line is longer (and so no shift crosses the gap)
+        window, ml = min(window, longest), min(ml, longest + 1)
+        filled, full = board.filled, topo.all_bits
+        low = filled & topo.low_bits
+        high, s, t = filled ^ low, topo.stride, topo.stride_t
+        across = (low << s) | (low >> s) | (high << t) | (high >> t)
+        near = across | (filled >> 1)
         # back[r] / ahead[r]: cells with r or more filled cells just before / after them
-        back, ahead = [-1, filled << d], [-1, filled >> d]
+        back, ahead = [full, filled << 1], [full, filled >> 1]
         for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
-            back.append(back[-1] & (filled << (r * d)))
-            ahead.append(ahead[-1] & (filled >> (r * d)))
-        e = stride if d == 1 else 1
-        across = (filled << e) | (filled >> e)
-        near = across | (filled >> d)
+            back.append(back[-1] & (filled << r))
+            ahead.append(ahead[-1] & (filled >> r))
         per_step = []
         for j in range(1, window):
-            shift = j * d
             room = ml - j - 1  # the runs before and after may hold this many pieces
             if room < 0:
                 fine = 0
             else:  # too long: plen >= p and sn >= room + 1 - p for some p
-                bad = (ahead[room + 1] >> shift) | back[room + 1]
+                bad = (ahead[room + 1] >> j) | back[room + 1]
                 for p in range(1, room + 1):
-                    bad |= back[p] & (ahead[room + 1 - p] >> shift)
-                fine = full ^ (bad & full)  # (a negative bit set costs more to use)
+                    bad |= back[p] & (ahead[room + 1 - p] >> j)
+                fine = full ^ (bad & full)
             # (the last step's filled cells are not read: the walks end there)
-            per_step.append((filled >> shift if j < window - 1 else 0, fine, near >> shift))
-        steps = board.starts[key] = ((filled << d) | across, per_step)
+            per_step.append((j, filled >> j if j < window - 1 else 0, fine, near >> j))
+        steps = board.starts[key] = ((filled << 1) | across, per_step)
     return steps
 
 
-def _live(board, d, window, key, fit, rules, maxk) -> int:
-    """The cells of `fit` from which `_along` meets a candidate run: its walk, done
-    for every first cell at once on bit sets (a cell along the walk is filled, takes a
-    value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
-    no longer than `max_length`, and touches the board: `touch` has the first cells
-    whose walk touched it so far (a piece before the first cell, one inside the play,
-    a new piece with a neighbour across or a piece after it; a cell that ends the walk
-    may set it too, harmlessly)."""
+def _live(board, fit, rules, maxk) -> int:
+    """The cells of `fit` (both directions, see `_steps`) from which `_along` meets a
+    candidate run: its walk, done for every first cell at once on bit sets (a cell along
+    the walk is filled, takes a value of the hand, or ends it). A candidate has `mink`
+    new pieces or more, a line no longer than `max_length`, and touches the board:
+    `touch` has the first cells whose walk touched it so far (a piece before the first
+    cell, one inside the play, a new piece with a neighbour across or a piece after it;
+    a cell that ends the walk may set it too, harmlessly)."""
     mink = max(2, rules.min_count)
-    touching, per_step = _steps(board, d, window, key, rules.max_length)
+    touching, per_step = _steps(board, rules.window, rules.max_length)
     alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, live, j, last = fit & touching, 0, 0, len(per_step)
-    for here_filled, fine, near in per_step:
-        j += d
+    touch, live, last = fit & touching, 0, len(per_step)
+    for j, here_filled, fine, near in per_step:
         last -= 1
         here_new = (fit >> j) & fine
         touch |= near

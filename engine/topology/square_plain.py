@@ -38,7 +38,7 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
 def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules, sums):
     """Plays of two or more pieces along step `d` that touch the board, by their first
     cell: `_along` of `square_moves.py` without jokers, for the first cells of
-    `_useful_starts` (a bit set; all take a value of the hand crosswise). `sums` is the hand
+    `_useful_starts` (all take a value of the hand crosswise). `sums` is the hand
     plan's: for each count the lowest and highest sum of its arrangements, a cache
     (count, low, high) -> the arrangements whose sum lies in low..high as (bits, values,
     take), and per rules a cache (count, line length, sum of the line's other pieces)
@@ -53,10 +53,7 @@ def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules
     if by_line is None:
         by_line = sums[2][rules] = {}
     spans = range(2, rules.window + 1)
-    while starts:  # the first cells, a bit set, in increasing order
-        low = starts & -starts
-        starts ^= low
-        c = low.bit_length() - 1
+    for c in starts:  # the first cells, in increasing order
         iv = cross[c]
         sig = iv[3] & mask
         plen, psum = back[c]
@@ -64,13 +61,13 @@ def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules
         n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
         for span in spans:
             i += d
-            x = v[i]
-            if x >= 0:  # a piece inside the play: the play touches the board
-                touching, inner_s = True, inner_s + x
-                continue
             iv = cross[i]
-            if iv is None:  # (an edge cell has no interval either)
-                break
+            if iv is None:  # a filled cell, an edge, or an empty cell that takes no value
+                x = v[i]
+                if x < 0:
+                    break
+                touching, inner_s = True, inner_s + x  # a piece inside the play touches
+                continue
             bits = iv[3] & mask
             if not bits:
                 break

@@ -449,9 +449,11 @@ def general_plays(board, hand, rules):
     anchors = sm._cells(board.anchor_bits)
     real = sm._useful_starts
 
-    def every_start(board, d, window, key, fit, rules, maxk):  # as a bit set
-        return sum(1 << c for c in sm._starts(board, anchors, d, window, board.cross[1 - key[3]],
-                                              (d, "every", key[2], key[3], key[4])))
+    def every_start(board, fits, rules, maxk):  # (rows, columns)
+        room = rules.max_length - max(2, rules.min_count)
+        return tuple(sm._starts(board, anchors, d, rules.window, board.cross[1 - k],
+                                (d, "every", id(rules), k, room))
+                     for k, d in ((0, 1), (1, board.topo.stride)))
 
     plan.plain, sm._useful_starts, board.starts = False, every_start, {}
     try:
