@@ -30,9 +30,9 @@ _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand i
 
 
 class HandPlan:
-    """What the generator reads of a hand, whatever the board: the order of its pieces
-    by value (then hand order), the arrangements, the bit set of its values, whether it
-    has no joker, and for `plain_along` the sum ranges and their cache.
+    """What the generator reads of a hand, whatever the board and the order of its pieces:
+    the arrangements, the bit set of its values, whether it has no joker, and for
+    `plain_along` the sum ranges and their cache.
 
     `arrs[k]` lists the distinct orders of k pieces of the hand: (values, indices into
     the ranked hand, joker flags or None, sum). Equal pieces are interchangeable, so each
@@ -40,19 +40,17 @@ class HandPlan:
     line; the orders are cached by the hand's values.
     """
 
-    __slots__ = ("order", "arrs", "mask", "plain", "sums", "singles")
+    __slots__ = ("arrs", "mask", "plain", "sums", "singles")
 
-    def __init__(self, facts, maxk, rules):
-        # a stable sort by value: equal values stay in hand order
-        self.order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
-        kinds = (tuple([facts[i] for i in self.order]), maxk)
-        by_index = _BY_KINDS.get(kinds)
+    def __init__(self, kinds, maxk, rules):
+        # kinds: (value, joker) of the ranked pieces
+        by_index = _BY_KINDS.get((kinds, maxk))
         if by_index is None:
-            by_index = _remember(_BY_KINDS, kinds,
-                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+            by_index = _remember(_BY_KINDS, (kinds, maxk),
+                                 [_arrange(kinds, k) for k in range(maxk + 1)])
         self.arrs = by_index
-        self.mask = _value_mask(facts, rules)
-        self.plain = not any(joker for _, joker in facts)  # bit tests stand for intervals
+        self.mask = _value_mask(kinds, rules)
+        self.plain = not any(joker for _, joker in kinds)  # bit tests stand for intervals
         ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
                   for arrs in by_index]
         self.sums = (ranges, {}, {})
@@ -60,18 +58,25 @@ class HandPlan:
                         ] if self.plain and maxk >= 1 else []
 
 
-_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags in hand order, ...) -> plan
+_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand, ...) -> plan
+_ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
-    """The hand's plan (kept by its values: a game meets new racks all the time, but few
-    lists of values) and its pieces ranked by value, as the arrangements index them."""
+    """The hand's plan and its pieces ranked by value, then hand order, as the
+    arrangements index them. Kept by the hand's values (a game meets new racks all the
+    time, but few lists of values), and shared by the orders of the same values."""
     facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
     key = (facts, maxk, rules.joker_lo, rules.joker_hi)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _remember(_PLANS, key, HandPlan(facts, maxk, rules))
-    return plan, [hand[i] for i in plan.order]
+    found = _ORDERS.get(key)
+    if found is None:
+        order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
+        kinds = tuple([facts[i] for i in order])  # (a stable sort: equal values in hand order)
+        plan = _PLANS.get((kinds,) + key[1:])
+        if plan is None:
+            plan = _remember(_PLANS, (kinds,) + key[1:], HandPlan(kinds, maxk, rules))
+        found = _remember(_ORDERS, key, (plan, order))
+    return found[0], [hand[i] for i in found[1]]
 
 
 def _remember(cache: dict, key, value):
