@@ -102,6 +102,7 @@ class Square(Topology):
         self.starts = [i for i, a in enumerate(self.attrs) if a and a.get("start")]
         self.cell_bits = sum(1 << i for i, a in enumerate(self.attrs) if a is not None)
         self._transpose()
+        self.labels = [self._label(i) for i in range(len(self.attrs))]  # (every play's text)
         extra = {k: _TYPE_NAMES.get(type(v), "int") for k, v in self.defaults.items()}
         # Cell attributes become fields of `placed` records, so the types depend on the spec.
         self.record_types = {"line": LINE_FIELDS, "placed": {**extra, **PLACED_FIELDS}}
@@ -138,6 +139,9 @@ class Square(Topology):
 
     def label(self, i: int) -> str:
         """A cell as typed: row letter, then column number (x=7, y=7 is `H8`)."""
+        return self.labels[i]
+
+    def _label(self, i: int) -> str:
         x, y = self.xy(i)
         return f"{row_label(y)}{x + 1}"
 
@@ -354,7 +358,7 @@ class PlaceRules:
         self.joker_lo, self.joker_hi = int(values.get("min", 0)), int(values.get("max", 15))
         self.max_jokers = int(jokers.get("max_per_play", self.max_count))
         self._cross: dict[tuple[int, int], tuple | None] = {}
-        # (topology, cross, ok, by_iv) of an empty board, kept by `SquareBoard.crosses`
+        # (topology, cross, by_iv) of an empty board, kept by `SquareBoard.crosses`
         self.empty_index: tuple | None = None
 
     def cross(self, n: int, total: int) -> tuple | None:

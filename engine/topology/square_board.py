@@ -53,12 +53,10 @@ class SquareBoard(Board):
         v, stride = self.v, self.topo.stride
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
-        # Bit sets over the cells (bit i: cell i), for the generator's first cells: the
-        # anchors (empty cells next to a piece), and per direction the empty cells whose
-        # `cross` interval is not None. The filled cells and the cells of each interval
-        # (`by_iv`) are in the layout of `Square.both`, with the board transposed above.
+        # Bit sets for the generator's first cells: the anchors (empty cells next to a
+        # piece; bit i: cell i), the filled cells and the cells of each `cross` interval
+        # (`by_iv`), these two in the layout of `Square.both` (the board transposed above).
         self.anchor_bits = self.filled = 0
-        self.ok = [0, 0]
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
@@ -76,17 +74,15 @@ class SquareBoard(Board):
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
-                _, cross, ok, by_iv = empty
+                _, cross, by_iv = empty
                 for k in (0, 1):
                     self.cross[k][:] = cross[k]
                     self.by_iv[k].clear()
                     self.by_iv[k].update(by_iv[k])
-                self.ok[:] = ok
                 return self.cross
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
                                     for c, x in enumerate(self.v)]
-                self.ok[k] = sum(1 << c for c, iv in enumerate(self.cross[k]) if iv is not None)
                 self.by_iv[k].clear()
                 both = self.topo.both
                 for c, iv in enumerate(self.cross[k]):
@@ -94,7 +90,7 @@ class SquareBoard(Board):
                         self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | both[c]
             if not self.piece:
                 rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
-                                     self.ok[:], (dict(self.by_iv[0]), dict(self.by_iv[1])))
+                                     (dict(self.by_iv[0]), dict(self.by_iv[1])))
         return self.cross
 
     def fit_bits(self, mask: int) -> tuple[int, int]:
@@ -109,23 +105,6 @@ class SquareBoard(Board):
             if iv[3] & mask:
                 down |= cells
         return across, down
-
-    def _set_cross(self, k: int, c: int, iv) -> None:
-        """Give cell `c` the interval `iv` (or None) in direction `k`, keeping the bit sets."""
-        cross, by_iv, bit, both = self.cross[k], self.by_iv[k], 1 << c, self.topo.both[c]
-        old = cross[c]
-        if old is not None:
-            left = by_iv[old] & ~both
-            if left:
-                by_iv[old] = left
-            else:
-                del by_iv[old]
-        cross[c] = iv
-        if iv is not None:
-            by_iv[iv] = by_iv.get(iv, 0) | both
-            self.ok[k] |= bit
-        else:
-            self.ok[k] &= ~bit
 
     def _cross_at(self, c: int, k: int):
         n1, s1 = self.back[k][c]
@@ -160,7 +139,7 @@ class SquareBoard(Board):
         other.starts = self.starts  # replaced, never changed, when a board changes
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
-        other.anchor_bits, other.filled, other.ok = self.anchor_bits, self.filled, self.ok[:]
+        other.anchor_bits, other.filled = self.anchor_bits, self.filled
         other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
         return other
 
@@ -340,7 +319,7 @@ class SquareBoard(Board):
                 iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
                 if iv is old:
                     continue  # the same interval: nothing to change
-                bit, bits = 1 << end, both[end]  # `_set_cross`, inlined: the hot path
+                bits = both[end]
                 if old is not None:
                     left = by_iv[old] & ~bits
                     if left:
@@ -350,9 +329,6 @@ class SquareBoard(Board):
                 cross[end] = iv
                 if iv is not None:
                     by_iv[iv] = by_iv.get(iv, 0) | bits
-                    self.ok[k] |= bit
-                else:
-                    self.ok[k] &= ~bit
         for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
             cross, by_iv = self.cross[k], self.by_iv[k]
             for c in cells:
@@ -364,7 +340,6 @@ class SquareBoard(Board):
                     else:
                         del by_iv[old]
                     cross[c] = None
-            self.ok[k] &= ~played
         back0, back1, ahead0, ahead1 = self.back + self.ahead
         for c in cells:  # a filled cell has no runs beside it to remember
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
@@ -391,11 +366,10 @@ class SquareBoard(Board):
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
         fresh._reindex()
         out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
-        if fresh.filled != self.filled or (
-                self._cross_for is not None and fresh.crosses(self._cross_for) is not None
-                and fresh.ok != self.ok):
+        if fresh.filled != self.filled:
             out.append("the bit sets of the index drifted from the cells")
-        if self._cross_for is not None and fresh.by_iv != self.by_iv:
+        if self._cross_for is not None and fresh.crosses(self._cross_for) is not None \
+                and fresh.by_iv != self.by_iv:
             out.append("the cells of each cross interval drifted")
         if (fresh.back, fresh.ahead) != (self.back, self.ahead):
             out.append("the run index drifted from the cells")
