@@ -306,6 +306,7 @@ class SquareBoard(Board):
         near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
         self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
         rules = self._cross_for
+        known = rules._cross if rules is not None else None  # (`rules.cross`, without a call)
         for k, d, a, b, n, total in runs:
             back, ahead = self.back[k], self.ahead[k]
             cross, by_iv = self.cross[k], self.by_iv[k]
@@ -316,7 +317,9 @@ class SquareBoard(Board):
                 if rules is None:
                     continue
                 (n1, s1), (n2, s2) = back[end], ahead[end]
-                iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
+                iv, old = known.get((n1 + n2, s1 + s2), known), cross[end]
+                if iv is known:
+                    iv = rules.cross(n1 + n2, s1 + s2)
                 if iv is old:
                     continue  # the same interval: nothing to change
                 bits = both[end]
