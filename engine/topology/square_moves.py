@@ -153,16 +153,15 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
+            if plain:
+                plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, plan.sums)
+                return out
         for k, d in ((0, 1), (1, topo.stride)):
             if fits is None:
                 key = (d, need is None, id(rules), k, room)
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = lines[k]
-                if plain:
-                    plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
-                                ranked, rules, plan.sums)
-                    continue
             _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
