@@ -101,9 +101,33 @@ class Square(Topology):
                 self.marks[i] = ch
         self.starts = [i for i, a in enumerate(self.attrs) if a and a.get("start")]
         self.cell_bits = sum(1 << i for i, a in enumerate(self.attrs) if a is not None)
+        self._transpose()
+        self.labels = [self._label(i) for i in range(len(self.attrs))]  # (every play's text)
         extra = {k: _TYPE_NAMES.get(type(v), "int") for k, v in self.defaults.items()}
         # Cell attributes become fields of `placed` records, so the types depend on the spec.
         self.record_types = {"line": LINE_FIELDS, "placed": {**extra, **PLACED_FIELDS}}
+
+    def _transpose(self) -> None:
+        """The layout of the bit sets that hold both directions in one integer (`both`):
+        the cells as they are (bits 0..), then the board transposed, from bit `offset` on,
+        cell (x, y) at `offset + (x + 1) * (height + 1) + y`, so that a column reads like a
+        row (a step of one bit) and one walk of bit sets serves both directions. The gap
+        between the halves is wider than any shift of the walks (at most twice the longest
+        line), so that no bit of one half reaches a cell of the other."""
+        width, height, longest = self.width, self.height, max(self.width, self.height)
+        size = len(self.attrs)
+        self.stride_t = height + 1
+        self.offset = size + 2 * longest + 4
+        span = (width + 2) * self.stride_t
+        self.low_bits = (1 << size) - 1
+        self.all_bits = (1 << (self.offset + span)) - 1
+        self.both = [0] * size  # cell -> its bit in each half
+        self.untranspose = [-1] * span  # bit in the second half -> cell
+        for y in range(height):
+            for x in range(width):
+                i, t = self.index(x, y), (x + 1) * self.stride_t + y
+                self.both[i] = 1 << i | 1 << (self.offset + t)
+                self.untranspose[t] = i
 
     def index(self, x: int, y: int) -> int:
         """The flat index of cell (x, y)."""
@@ -115,6 +139,9 @@ class Square(Topology):
 
     def label(self, i: int) -> str:
         """A cell as typed: row letter, then column number (x=7, y=7 is `H8`)."""
+        return self.labels[i]
+
+    def _label(self, i: int) -> str:
         x, y = self.xy(i)
         return f"{row_label(y)}{x + 1}"
 
@@ -331,7 +358,7 @@ class PlaceRules:
         self.joker_lo, self.joker_hi = int(values.get("min", 0)), int(values.get("max", 15))
         self.max_jokers = int(jokers.get("max_per_play", self.max_count))
         self._cross: dict[tuple[int, int], tuple | None] = {}
-        # (topology, cross, ok, by_iv) of an empty board, kept by `SquareBoard.crosses`
+        # (topology, cross, by_iv) of an empty board, kept by `SquareBoard.crosses`
         self.empty_index: tuple | None = None
 
     def cross(self, n: int, total: int) -> tuple | None:

@@ -53,11 +53,10 @@ class SquareBoard(Board):
         v, stride = self.v, self.topo.stride
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
-        # Bit sets over the cells (bit i: cell i), for the generator's first cells: the
-        # anchors (empty cells next to a piece), the filled cells, and per direction the
-        # empty cells whose `cross` interval is not None.
+        # Bit sets for the generator's first cells: the anchors (empty cells next to a
+        # piece; bit i: cell i), the filled cells and the cells of each `cross` interval
+        # (`by_iv`), these two in the layout of `Square.both` (the board transposed above).
         self.anchor_bits = self.filled = 0
-        self.ok = [0, 0]
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
@@ -75,29 +74,29 @@ class SquareBoard(Board):
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
-                _, cross, ok, by_iv = empty
+                _, cross, by_iv = empty
                 for k in (0, 1):
                     self.cross[k][:] = cross[k]
                     self.by_iv[k].clear()
                     self.by_iv[k].update(by_iv[k])
-                self.ok[:] = ok
                 return self.cross
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
                                     for c, x in enumerate(self.v)]
-                self.ok[k] = sum(1 << c for c, iv in enumerate(self.cross[k]) if iv is not None)
                 self.by_iv[k].clear()
+                both = self.topo.both
                 for c, iv in enumerate(self.cross[k]):
                     if iv is not None:
-                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | 1 << c
+                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | both[c]
             if not self.piece:
                 rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
-                                     self.ok[:], (dict(self.by_iv[0]), dict(self.by_iv[1])))
+                                     (dict(self.by_iv[0]), dict(self.by_iv[1])))
         return self.cross
 
     def fit_bits(self, mask: int) -> tuple[int, int]:
         """Per direction, the empty cells whose `cross` interval takes a value of the bit
-        set `mask` (the board keeps its cells by interval, and there are few intervals)."""
+        set `mask` (the board keeps its cells by interval, and there are few intervals),
+        in the layout of `Square.both`."""
         across = down = 0
         for iv, cells in self.by_iv[0].items():
             if iv[3] & mask:
@@ -106,23 +105,6 @@ class SquareBoard(Board):
             if iv[3] & mask:
                 down |= cells
         return across, down
-
-    def _set_cross(self, k: int, c: int, iv) -> None:
-        """Give cell `c` the interval `iv` (or None) in direction `k`, keeping the bit sets."""
-        cross, by_iv, bit = self.cross[k], self.by_iv[k], 1 << c
-        old = cross[c]
-        if old is not None:
-            left = by_iv[old] & ~bit
-            if left:
-                by_iv[old] = left
-            else:
-                del by_iv[old]
-        cross[c] = iv
-        if iv is not None:
-            by_iv[iv] = by_iv.get(iv, 0) | bit
-            self.ok[k] |= bit
-        else:
-            self.ok[k] &= ~bit
 
     def _cross_at(self, c: int, k: int):
         n1, s1 = self.back[k][c]
@@ -157,7 +139,7 @@ class SquareBoard(Board):
         other.starts = self.starts  # replaced, never changed, when a board changes
         other.back = (self.back[0][:], self.back[1][:])
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
-        other.anchor_bits, other.filled, other.ok = self.anchor_bits, self.filled, self.ok[:]
+        other.anchor_bits, other.filled = self.anchor_bits, self.filled
         other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
         return other
 
@@ -313,15 +295,18 @@ class SquareBoard(Board):
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
         v, topo = self.v, self.topo
-        played = 0
+        both = topo.both
+        played = played_both = 0
         for c in cells:
             played |= 1 << c
+            played_both |= both[c]
         stride = topo.stride
-        filled = self.filled = self.filled | played
+        filled = self.filled = self.filled | played_both
         # the anchors gain the empty cells next to the new pieces, and lose those pieces
         near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
         self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
         rules = self._cross_for
+        known = rules._cross if rules is not None else None  # (`rules.cross`, without a call)
         for k, d, a, b, n, total in runs:
             back, ahead = self.back[k], self.ahead[k]
             cross, by_iv = self.cross[k], self.by_iv[k]
@@ -332,34 +317,32 @@ class SquareBoard(Board):
                 if rules is None:
                     continue
                 (n1, s1), (n2, s2) = back[end], ahead[end]
-                iv, old = rules.cross(n1 + n2, s1 + s2), cross[end]
+                iv, old = known.get((n1 + n2, s1 + s2), known), cross[end]
+                if iv is known:
+                    iv = rules.cross(n1 + n2, s1 + s2)
                 if iv is old:
                     continue  # the same interval: nothing to change
-                bit = 1 << end  # `_set_cross`, inlined: the hot path of every play
+                bits = both[end]
                 if old is not None:
-                    left = by_iv[old] & ~bit
+                    left = by_iv[old] & ~bits
                     if left:
                         by_iv[old] = left
                     else:
                         del by_iv[old]
                 cross[end] = iv
                 if iv is not None:
-                    by_iv[iv] = by_iv.get(iv, 0) | bit
-                    self.ok[k] |= bit
-                else:
-                    self.ok[k] &= ~bit
+                    by_iv[iv] = by_iv.get(iv, 0) | bits
         for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
             cross, by_iv = self.cross[k], self.by_iv[k]
             for c in cells:
                 old = cross[c]
                 if old is not None:
-                    left = by_iv[old] & ~(1 << c)
+                    left = by_iv[old] & ~both[c]
                     if left:
                         by_iv[old] = left
                     else:
                         del by_iv[old]
                     cross[c] = None
-            self.ok[k] &= ~played
         back0, back1, ahead0, ahead1 = self.back + self.ahead
         for c in cells:  # a filled cell has no runs beside it to remember
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
@@ -386,11 +369,10 @@ class SquareBoard(Board):
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
         fresh._reindex()
         out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
-        if fresh.filled != self.filled or (
-                self._cross_for is not None and fresh.crosses(self._cross_for) is not None
-                and fresh.ok != self.ok):
+        if fresh.filled != self.filled:
             out.append("the bit sets of the index drifted from the cells")
-        if self._cross_for is not None and fresh.by_iv != self.by_iv:
+        if self._cross_for is not None and fresh.crosses(self._cross_for) is not None \
+                and fresh.by_iv != self.by_iv:
             out.append("the cells of each cross interval drifted")
         if (fresh.back, fresh.ahead) != (self.back, self.ahead):
             out.append("the run index drifted from the cells")

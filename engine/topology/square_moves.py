@@ -9,7 +9,8 @@ Along the way the line rule of the main run narrows the sum of the new pieces to
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
 
 When plays must touch the board, the first cells are found on bit sets for all cells at
-once (`_live`: the walk that follows, done bitwise), so that only first cells with a
+once (`_live`: the walk that follows, done bitwise, for rows and columns together on
+a layout where the board's transposition follows it), so that only first cells with a
 play to find are walked; and a hand without jokers is served by `square_plain.py`,
 which tests arrangements against cells with bit fields. Both find the same plays in the
 same order as the general loops here (a test compares them).
@@ -29,9 +30,9 @@ _BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand i
 
 
 class HandPlan:
-    """What the generator reads of a hand, whatever the board: the order of its pieces
-    by value (then hand order), the arrangements, the bit set of its values, whether it
-    has no joker, and for `plain_along` the sum ranges and their cache.
+    """What the generator reads of a hand, whatever the board and the order of its pieces:
+    the arrangements, the bit set of its values, whether it has no joker, and for
+    `plain_along` the sum ranges and their cache.
 
     `arrs[k]` lists the distinct orders of k pieces of the hand: (values, indices into
     the ranked hand, joker flags or None, sum). Equal pieces are interchangeable, so each
@@ -39,19 +40,17 @@ class HandPlan:
     line; the orders are cached by the hand's values.
     """
 
-    __slots__ = ("order", "arrs", "mask", "plain", "sums", "singles")
+    __slots__ = ("arrs", "mask", "plain", "sums", "singles")
 
-    def __init__(self, facts, maxk, rules):
-        # a stable sort by value: equal values stay in hand order
-        self.order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
-        kinds = (tuple([facts[i] for i in self.order]), maxk)
-        by_index = _BY_KINDS.get(kinds)
+    def __init__(self, kinds, maxk, rules):
+        # kinds: (value, joker) of the ranked pieces
+        by_index = _BY_KINDS.get((kinds, maxk))
         if by_index is None:
-            by_index = _remember(_BY_KINDS, kinds,
-                                 [_arrange(kinds[0], k) for k in range(maxk + 1)])
+            by_index = _remember(_BY_KINDS, (kinds, maxk),
+                                 [_arrange(kinds, k) for k in range(maxk + 1)])
         self.arrs = by_index
-        self.mask = _value_mask(facts, rules)
-        self.plain = not any(joker for _, joker in facts)  # bit tests stand for intervals
+        self.mask = _value_mask(kinds, rules)
+        self.plain = not any(joker for _, joker in kinds)  # bit tests stand for intervals
         ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
                   for arrs in by_index]
         self.sums = (ranges, {}, {})
@@ -59,18 +58,25 @@ class HandPlan:
                         ] if self.plain and maxk >= 1 else []
 
 
-_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags in hand order, ...) -> plan
+_PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand, ...) -> plan
+_ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
-    """The hand's plan (kept by its values: a game meets new racks all the time, but few
-    lists of values) and its pieces ranked by value, as the arrangements index them."""
+    """The hand's plan and its pieces ranked by value, then hand order, as the
+    arrangements index them. Kept by the hand's values (a game meets new racks all the
+    time, but few lists of values), and shared by the orders of the same values."""
     facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
     key = (facts, maxk, rules.joker_lo, rules.joker_hi)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _remember(_PLANS, key, HandPlan(facts, maxk, rules))
-    return plan, [hand[i] for i in plan.order]
+    found = _ORDERS.get(key)
+    if found is None:
+        order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
+        kinds = tuple([facts[i] for i in order])  # (a stable sort: equal values in hand order)
+        plan = _PLANS.get((kinds,) + key[1:])
+        if plan is None:
+            plan = _remember(_PLANS, (kinds,) + key[1:], HandPlan(kinds, maxk, rules))
+        found = _remember(_ORDERS, key, (plan, order))
+    return found[0], [hand[i] for i in found[1]]
 
 
 def _remember(cache: dict, key, value):
@@ -145,17 +151,17 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
             _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
+        if fits is not None:  # the first cells of rows and of columns, at once
+            lines = _useful_starts(board, fits, rules, maxk)
+            if plain:
+                plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, plan.sums)
+                return out
         for k, d in ((0, 1), (1, topo.stride)):
-            key = (d, need is None, id(rules), k, room)
             if fits is None:
+                key = (d, need is None, id(rules), k, room)
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
-            else:  # (a bit set, which the fast path walks without a list)
-                starts = _useful_starts(board, d, window, key, fits[1 - k], rules, maxk)
-                if plain:
-                    plain_along(out, board, starts, k, d, mask, cross[1 - k], arrs, maxk,
-                                ranked, rules, plan.sums)
-                    continue
-                starts = _cells(starts)
+            else:
+                starts = lines[k]
             _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
     return out
 
@@ -214,68 +220,81 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
     return found
 
 
-def _useful_starts(board, d, window, key, fit, rules, maxk) -> int:
-    """`_starts` for plays that must touch the board, narrowed to the hand: the first
-    cells from which the walk of `_along` meets at least one run of new pieces that keeps
-    the length and contact rules (`fit`: the cells that take a value of the hand,
-    crosswise), as a bit set. Worked out on the index's bit sets, for all cells at
-    once, and kept until the board changes (copies of a position share them, as a
-    search generates on many)."""
-    found = board.starts.get((key, fit, maxk))
+def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
+    """`_starts` for plays that must touch the board, narrowed to the hand, in rows and in
+    columns: the first cells from which the walk of `_along` meets at least one run of
+    new pieces that keeps the length and contact rules (`fits`: the cells that take a
+    value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
+    on the index's bit sets, for all cells and both directions at once, and kept until
+    the board changes (copies of a position share them, as a search generates on many)."""
+    topo = board.topo
+    off = topo.offset
+    # a row's first cell must take a value down, a column's across (transposed: the top)
+    fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
+    key = (fit, maxk, id(rules))
+    found = board.starts.get(key)
     if found is None:
-        found = board.starts[key, fit, maxk] = _live(board, d, window, key, fit, rules, maxk)
+        live = _live(board, fit, rules, maxk)
+        untranspose = topo.untranspose
+        columns = [untranspose[t] for t in _cells(live >> off)]
+        columns.sort()
+        found = board.starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
 
-def _steps(board, d, window, key, ml) -> tuple[int, list[tuple]]:
+def _steps(board, window, ml) -> tuple[int, list[tuple]]:
     """What the walks of `_live` read whatever the hand, kept until the board changes:
     the cells whose run just before or whose neighbour across touches the board, and
-    for each step j of the walk (filled cells j steps on, cells where a new piece j
+    for each step j of the walk (j, filled cells j steps on, cells where a new piece j
     steps on keeps the line short enough, cells j steps on that touch the board across
-    or are followed by a piece), all as bit sets along step `d`."""
+    or are followed by a piece), all as bit sets in the layout of `Square.both`, where
+    a step is one bit in either direction."""
+    key = ("steps", window, ml)
     steps = board.starts.get(key)
     if steps is None:
-        filled, stride = board.filled, board.topo.stride
-        full = (1 << len(board.v)) - 1
+        topo = board.topo
+        longest = max(topo.width, topo.height)
+        # no walk goes further, no line is longer (and so no shift crosses the gap)
+        window, ml = min(window, longest), min(ml, longest + 1)
+        filled, full = board.filled, topo.all_bits
+        low = filled & topo.low_bits
+        high, s, t = filled ^ low, topo.stride, topo.stride_t
+        across = (low << s) | (low >> s) | (high << t) | (high >> t)
+        near = across | (filled >> 1)
         # back[r] / ahead[r]: cells with r or more filled cells just before / after them
-        back, ahead = [-1, filled << d], [-1, filled >> d]
+        back, ahead = [full, filled << 1], [full, filled >> 1]
         for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
-            back.append(back[-1] & (filled << (r * d)))
-            ahead.append(ahead[-1] & (filled >> (r * d)))
-        e = stride if d == 1 else 1
-        across = (filled << e) | (filled >> e)
-        near = across | (filled >> d)
+            back.append(back[-1] & (filled << r))
+            ahead.append(ahead[-1] & (filled >> r))
         per_step = []
         for j in range(1, window):
-            shift = j * d
             room = ml - j - 1  # the runs before and after may hold this many pieces
             if room < 0:
                 fine = 0
             else:  # too long: plen >= p and sn >= room + 1 - p for some p
-                bad = (ahead[room + 1] >> shift) | back[room + 1]
+                bad = (ahead[room + 1] >> j) | back[room + 1]
                 for p in range(1, room + 1):
-                    bad |= back[p] & (ahead[room + 1 - p] >> shift)
-                fine = full ^ (bad & full)  # (a negative bit set costs more to use)
+                    bad |= back[p] & (ahead[room + 1 - p] >> j)
+                fine = full ^ (bad & full)
             # (the last step's filled cells are not read: the walks end there)
-            per_step.append((filled >> shift if j < window - 1 else 0, fine, near >> shift))
-        steps = board.starts[key] = ((filled << d) | across, per_step)
+            per_step.append((j, filled >> j if j < window - 1 else 0, fine, near >> j))
+        steps = board.starts[key] = ((filled << 1) | across, per_step)
     return steps
 
 
-def _live(board, d, window, key, fit, rules, maxk) -> int:
-    """The cells of `fit` from which `_along` meets a candidate run: its walk, done
-    for every first cell at once on bit sets (a cell along the walk is filled, takes a
-    value of the hand, or ends it). A candidate has `mink` new pieces or more, a line
-    no longer than `max_length`, and touches the board: `touch` has the first cells
-    whose walk touched it so far (a piece before the first cell, one inside the play,
-    a new piece with a neighbour across or a piece after it; a cell that ends the walk
-    may set it too, harmlessly)."""
+def _live(board, fit, rules, maxk) -> int:
+    """The cells of `fit` (both directions, see `_steps`) from which `_along` meets a
+    candidate run: its walk, done for every first cell at once on bit sets (a cell along
+    the walk is filled, takes a value of the hand, or ends it). A candidate has `mink`
+    new pieces or more, a line no longer than `max_length`, and touches the board:
+    `touch` has the first cells whose walk touched it so far (a piece before the first
+    cell, one inside the play, a new piece with a neighbour across or a piece after it;
+    a cell that ends the walk may set it too, harmlessly)."""
     mink = max(2, rules.min_count)
-    touching, per_step = _steps(board, d, window, key, rules.max_length)
+    touching, per_step = _steps(board, rules.window, rules.max_length)
     alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, live, j, last = fit & touching, 0, 0, len(per_step)
-    for here_filled, fine, near in per_step:
-        j += d
+    touch, live, last = fit & touching, 0, len(per_step)
+    for j, here_filled, fine, near in per_step:
         last -= 1
         here_new = (fit >> j) & fine
         touch |= near

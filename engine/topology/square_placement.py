@@ -91,9 +91,13 @@ class SquarePlacement(Placement):
     @property
     def text(self) -> str:
         if self._text is None:
-            topo, flags = self.board.topo, self.flags or (False,) * len(self.cells)
-            self._text = " ".join(f"{topo.label(c)}={'J' if j else ''}{v}"
-                                  for c, v, j in zip(self.cells, self.values, flags))
+            labels, flags = self.board.topo.labels, self.flags
+            if flags is None:
+                self._text = " ".join([f"{labels[c]}={v}"
+                                       for c, v in zip(self.cells, self.values)])
+            else:
+                self._text = " ".join([f"{labels[c]}={'J' if j else ''}{v}"
+                                       for c, v, j in zip(self.cells, self.values, flags)])
         return self._text
 
     def __eq__(self, other) -> bool:

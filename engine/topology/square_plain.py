@@ -35,66 +35,64 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
                         out.append(SquarePlacement(board, at, vals, pieces))
 
 
-def plain_along(out, board, starts, k, d, mask, cross, arrs, maxk, ranked, rules, sums):
-    """Plays of two or more pieces along step `d` that touch the board, by their first
-    cell: `_along` of `square_moves.py` without jokers, for the first cells of
-    `_useful_starts` (a bit set; all take a value of the hand crosswise). `sums` is the hand
-    plan's: for each count the lowest and highest sum of its arrangements, a cache
-    (count, low, high) -> the arrangements whose sum lies in low..high as (bits, values,
-    take), and per rules a cache (count, line length, sum of the line's other pieces)
-    -> the same lists. A range is cut to the sums there are, so that ranges that keep
-    the same arrangements are one."""
+def plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, sums):
+    """Plays of two or more pieces along rows, then columns, that touch the board, by
+    their first cell: `_along` of `square_moves.py` without jokers, for the first cells
+    of `_useful_starts` (`lines`: those of rows and of columns; all take a value of the
+    hand crosswise). `sums` is the hand plan's: for each count the lowest and highest
+    sum of its arrangements, a cache (count, low, high) -> the arrangements whose sum
+    lies in low..high as (bits, values, take), and per rules a cache (count, line
+    length, sum of the line's other pieces) -> the same lists. A range is cut to the
+    sums there are, so that ranges that keep the same arrangements are one."""
     add = out.append
     v, ml = board.v, rules.max_length
-    back, ahead = board.back[k], board.ahead[k]
     mink = max(2, rules.min_count)
     width = mask.bit_length()
     by_line = sums[2].get(rules)
     if by_line is None:
         by_line = sums[2][rules] = {}
     spans = range(2, rules.window + 1)
-    while starts:  # the first cells, a bit set, in increasing order
-        low = starts & -starts
-        starts ^= low
-        c = low.bit_length() - 1
-        iv = cross[c]
-        sig = iv[3] & mask
-        plen, psum = back[c]
-        cells = [c]
-        n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
-        for span in spans:
-            i += d
-            x = v[i]
-            if x >= 0:  # a piece inside the play: the play touches the board
-                touching, inner_s = True, inner_s + x
-                continue
-            iv = cross[i]
-            if iv is None:  # (an edge cell has no interval either)
-                break
-            bits = iv[3] & mask
-            if not bits:
-                break
-            sn, ss = ahead[i]
-            length = plen + span + sn
-            if length > ml:
-                break
-            n += 1
-            cells.append(i)
-            sig = sig << width | bits
-            if iv[2]:
-                touching = True
-            if n >= mink and (touching or sn):
-                key = (n, length, psum + inner_s + ss)
-                fits = by_line.get(key)
-                if fits is None:
-                    fits = by_line[key] = _line_fits(sums, arrs, rules, key, width)
-                if fits:
-                    at = tuple(cells)
-                    for m, vals, take in fits:
-                        if sig & m == m:
-                            add(SquarePlacement(board, at, vals, take(ranked)))
-            if n == maxk:
-                break
+    for k, d in ((0, 1), (1, board.topo.stride)):
+        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]
+        for c in lines[k]:  # the first cells, in increasing order
+            iv = cross[c]
+            sig = iv[3] & mask
+            plen, psum = back[c]
+            cells = [c]
+            n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
+            for span in spans:
+                i += d
+                iv = cross[i]
+                if iv is None:  # a filled cell, an edge, or an empty cell that takes no value
+                    x = v[i]
+                    if x < 0:
+                        break
+                    touching, inner_s = True, inner_s + x  # a piece inside the play touches
+                    continue
+                bits = iv[3] & mask
+                if not bits:
+                    break
+                sn, ss = ahead[i]
+                length = plen + span + sn
+                if length > ml:
+                    break
+                n += 1
+                cells.append(i)
+                sig = sig << width | bits
+                if iv[2]:
+                    touching = True
+                if n >= mink and (touching or sn):
+                    key = (n, length, psum + inner_s + ss)
+                    fits = by_line.get(key)
+                    if fits is None:
+                        fits = by_line[key] = _line_fits(sums, arrs, rules, key, width)
+                    if fits:
+                        at = tuple(cells)
+                        for m, vals, take in fits:
+                            if sig & m == m:
+                                add(SquarePlacement(board, at, vals, take(ranked)))
+                if n == maxk:
+                    break
 
 
 def _line_fits(sums, arrs, rules, key, width) -> list[tuple]:

@@ -449,9 +449,11 @@ def general_plays(board, hand, rules):
     anchors = sm._cells(board.anchor_bits)
     real = sm._useful_starts
 
-    def every_start(board, d, window, key, fit, rules, maxk):  # as a bit set
-        return sum(1 << c for c in sm._starts(board, anchors, d, window, board.cross[1 - key[3]],
-                                              (d, "every", key[2], key[3], key[4])))
+    def every_start(board, fits, rules, maxk):  # (rows, columns)
+        room = rules.max_length - max(2, rules.min_count)
+        return tuple(sm._starts(board, anchors, d, rules.window, board.cross[1 - k],
+                                (d, "every", id(rules), k, room))
+                     for k, d in ((0, 1), (1, board.topo.stride)))
 
     plan.plain, sm._useful_starts, board.starts = False, every_start, {}
     try:
@@ -482,3 +484,23 @@ def test_fast_path_finds_the_plays_in_the_order_of_the_general_loops():
         assert found == general_plays(board, rack, rules)
         compared += len(found)
     assert compared > 1000  # the boards leave room for plays
+
+
+@pytest.mark.parametrize("width,height", [(3, 7), (7, 3), (15, 15)])
+def test_transposed_bits_step_one_bit_along_a_column(width, height):
+    topo = Square({"kind": "square", "width": width, "height": height,
+                   "cell_defaults": {"start": False}})
+    low = topo.low_bits
+    for y in range(height):
+        for x in range(width):
+            c = topo.index(x, y)
+            high = topo.both[c] & ~low
+            assert topo.both[c] & low == 1 << c
+            t = high.bit_length() - 1 - topo.offset
+            assert topo.untranspose[t] == c
+            if y + 1 < height:  # the cell below is the next bit up in the second half
+                assert topo.both[topo.index(x, y + 1)] & ~low == high << 1
+    # no shift of the walks (at most twice the longest line) reaches the other half
+    last_low = max(topo.both[c] & low for c in range(len(topo.attrs))).bit_length() - 1
+    first_high = min(b & ~low for b in topo.both if b).bit_length() - 1
+    assert first_high - last_low > 2 * max(width, height)
