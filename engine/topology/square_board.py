@@ -50,7 +50,7 @@ class SquareBoard(Board):
     def _reindex(self) -> None:
         """Rebuild the run index from the cells: for each empty cell and each direction,
         the (length, sum) of the run just before and just after it; and the anchors."""
-        v, stride = self.v, self.topo.stride
+        v = self.v
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         # Bit sets for the generator's first cells: the anchors (empty cells next to a
