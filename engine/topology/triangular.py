@@ -223,10 +223,8 @@ class TriangularBoard(Board):
                     erecs.insert(i, new)
                 continue
             if shared & fresh:  # the tile sets a corner the cell did not know
-                slot, after = rec[0], rest[3]
-                new = after.get(slot[4])
-                if new is None:
-                    new = after[slot[4]] = catalogue.after(slot, up, numbers, rest[4])
+                slot = rec[0]
+                new = slot[6].get(rest[3]) or catalogue.after(slot, rest[2])
                 new = near[other] = (new, rec[1], rec[2] + edge)
             elif edge:  # known corners only: one more shared edge
                 new = near[other] = (rec[0], rec[1], rec[2] + 1)

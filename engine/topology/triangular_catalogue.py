@@ -16,14 +16,15 @@ from engine.topology.triangular_grid import _ID_NEIGH, rotations
 
 # A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
 # open cells hold slots, so they see pieces learnt after the record was made).
-MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT = range(6)
+MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT, AFTER = range(7)
 
 
 class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
-    key, a serial number, {bit set of uids: the entries of those pieces}]; an entry is (corners,
+    key, a serial number, {bit set of uids: the entries of those pieces}, {serial of a slot
+    S: the slot whose key is this one's with the corners S names set}]; an entry is (corners,
     uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
     not depend on the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
@@ -41,7 +42,7 @@ class Catalogue:
         found = self.by_key.get(key)
         if found is None:
             touched = sum(x is not None for x in key[1:])
-            found = self.by_key[key] = [0, [], touched, key, len(self.by_key), {}]
+            found = self.by_key[key] = [0, [], touched, key, len(self.by_key), {}, {}]
         return found
 
     def learn(self, pieces: Sequence[Piece]) -> None:
@@ -65,19 +66,22 @@ class Catalogue:
         """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in
         `NEIGHBOURS` order): (id delta, occupancy bit, shares an edge, corners shared as
         bits, (column and row offsets, the slot of the neighbour if it touched no tile
-        before, a dict: serial of its slot before -> its slot after, the neighbour's index))."""
+        before: its key names the corners the tile sets, and the serial of that slot))."""
         found = self._rows.get((up, numbers))
         if found is None:
-            known = numbers + (None, None, None)
+            known, get, slot = numbers + (None, None, None), self.by_key.get, self.slot
             found = self._rows[(up, numbers)] = tuple(
-                (delta, bit, edge, shared, (dc, dr, self.slot((nup, known[jm], known[jl], known[jr])), {}, index))
-                for index, (delta, dc, dr, bit, edge, nup, shared, jm, jl, jr) in enumerate(_ID_NEIGH[up])
+                (delta, bit, edge, shared, (dc, dr, first, first[SERIAL]))
+                for delta, dc, dr, bit, edge, nup, shared, jm, jl, jr in _ID_NEIGH[up]
+                for key in ((nup, known[jm], known[jl], known[jr]),)
+                for first in (get(key) or slot(key),)
             )
         return found
 
-    def after(self, slot: list, up: bool, numbers: tuple, index: int) -> list:
-        """The slot of a cell that had `slot`, once a tile showing `numbers` on a cell
-        pointing `up` is laid as its neighbour number `index`."""
-        _, _, _, _, _, nup, _, jm, jl, jr = _ID_NEIGH[up][index]
-        both = numbers + slot[KEY][1:]
-        return self.slot((nup, both[jm], both[jl], both[jr]))
+    def after(self, slot: list, first: list) -> list:
+        """The slot of a cell that had `slot`, once a tile sets the corners named by the
+        key of `first` (the cell's slot had it touched no tile before); kept in `slot`."""
+        old, new = slot[KEY], first[KEY]
+        found = slot[AFTER][first[SERIAL]] = self.slot(
+            (old[0], *(o if n is None else n for o, n in zip(old[1:], new[1:]))))
+        return found
