@@ -123,7 +123,7 @@ class TriangularBoard(Board):
                 cell, edges, touched = rec[1], rec[2], slot[2]
                 entries = slot[5].get(fits)  # the entries of these tiles (usually one)
                 if entries is None:
-                    entries = tuple(entry for entry in slot[1] if held >> entry[1] & 1)
+                    entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
                     if len(slot[5]) < 64:  # a few sets of several tiles are kept too
                         slot[5][fits] = entries
                 for _, _, k, nums, piece in entries:

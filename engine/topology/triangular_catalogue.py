@@ -8,7 +8,6 @@ changes the cell's key, so that laying a tile costs a few look-ups per neighbour
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import Sequence
 
 from engine.pieces import Piece
@@ -16,7 +15,7 @@ from engine.topology.triangular_grid import _ID_NEIGH, rotations
 
 # A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
 # open cells hold slots, so they see pieces learnt after the record was made).
-MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT, AFTER = range(7)
+MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT, AFTER, SORTED = range(8)
 
 
 class Catalogue:
@@ -24,9 +23,10 @@ class Catalogue:
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
     key, a serial number, {bit set of uids: the entries of those pieces}, {serial of a slot
-    S: the slot whose key is this one's with the corners S names set}]; an entry is (corners,
-    uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
-    not depend on the order pieces were met (a piece's entries are next to each other).
+    S: the slot whose key is this one's with the corners S names set}, whether the entries
+    are sorted]; an entry is (corners, uid, rotation, numbers at M, L, R, piece), sorted
+    (by `entries`, when read: few slots are) so that the order of moves does not depend on
+    the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
     """
 
@@ -40,27 +40,39 @@ class Catalogue:
     def slot(self, key: tuple) -> list:
         """The slot of `key`, made empty if no piece fits it yet."""
         found = self.by_key.get(key)
-        if found is None:
-            touched = sum(x is not None for x in key[1:])
-            found = self.by_key[key] = [0, [], touched, key, len(self.by_key), {}, {}]
+        if found is None:  # (key[0] is a bool)
+            found = self.by_key[key] = [0, [], 3 - key.count(None), key, len(self.by_key), {}, {}, True]
         return found
+
+    @staticmethod
+    def entries(slot: list) -> list:
+        """The entries of `slot`, sorted."""
+        if not slot[SORTED]:
+            slot[ENTRIES].sort()
+            slot[SORTED] = True
+        return slot[ENTRIES]
 
     def learn(self, pieces: Sequence[Piece]) -> None:
         """Index the rotations of the pieces not met yet."""
+        get, slot_of = self.by_key.get, self.slot
         for piece in pieces:
-            if self.seen >> piece.uid & 1:
+            uid = piece.uid
+            bit = 1 << uid
+            if self.seen & bit:
                 continue
-            self.seen |= 1 << piece.uid
+            self.seen |= bit
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
-                    entry = (corners, piece.uid, k, (m, l, r), piece)
+                    entry = (corners, uid, k, (m, l, r), piece)
                     for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r)):
-                        slot = self.slot(key)
-                        insort(slot[ENTRIES], entry)
-                        slot[MASK] |= 1 << piece.uid
-                        slot[BY_BIT][1 << piece.uid] = slot[BY_BIT].get(1 << piece.uid, ()) + (entry,)
+                        slot = get(key) or slot_of(key)
+                        slot[ENTRIES].append(entry)
+                        slot[SORTED] = False
+                        slot[MASK] |= bit
+                        by_bit = slot[BY_BIT]
+                        by_bit[bit] = by_bit.get(bit, ()) + (entry,)
 
     def rows(self, up: bool, numbers: tuple) -> tuple:
         """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in
