@@ -81,19 +81,19 @@ class Catalogue:
         before: its key names the corners the tile sets, and the serial of that slot))."""
         found = self._rows.get((up, numbers))
         if found is None:
-            known, get, slot = numbers + (None, None, None), self.by_key.get, self.slot
-            found = self._rows[(up, numbers)] = tuple(
-                (delta, bit, edge, shared, (dc, dr, first, first[SERIAL]))
-                for delta, dc, dr, bit, edge, nup, shared, jm, jl, jr in _ID_NEIGH[up]
-                for key in ((nup, known[jm], known[jl], known[jr]),)
-                for first in (get(key) or slot(key),)
-            )
+            known, get, slot, found = numbers + (None, None, None), self.by_key.get, self.slot, []
+            for delta, dc, dr, bit, edge, nup, shared, jm, jl, jr in _ID_NEIGH[up]:
+                key = (nup, known[jm], known[jl], known[jr])
+                first = get(key) or slot(key)
+                found.append((delta, bit, edge, shared, (dc, dr, first, first[SERIAL])))
+            found = self._rows[(up, numbers)] = tuple(found)
         return found
 
     def after(self, slot: list, first: list) -> list:
         """The slot of a cell that had `slot`, once a tile sets the corners named by the
         key of `first` (the cell's slot had it touched no tile before); kept in `slot`."""
-        old, new = slot[KEY], first[KEY]
+        up, om, ol, or_ = slot[KEY]
+        _, m, l, r = first[KEY]
         found = slot[AFTER][first[SERIAL]] = self.slot(
-            (old[0], *(o if n is None else n for o, n in zip(old[1:], new[1:]))))
+            (up, om if m is None else m, ol if l is None else l, or_ if r is None else r))
         return found
