@@ -60,10 +60,11 @@ class TriangularBoard(Board):
         self._near: dict[int, tuple] = {}
         # The open cells (for `contact: point`) and those sharing an edge (`edge`), as (ids,
         # records) sorted by id (row-major), kept up to date from the first time they are
-        # needed (None until then: a game needs one of them). A tile makes new lists, so
-        # clones share them.
+        # needed (None until then: a game needs one of them). Clones share them until
+        # either lays a tile, which copies them first (`_own`: not shared since).
         self._point_list: tuple[list, list] | None = None
         self._edge_list: tuple[list, list] | None = None
+        self._own = True
 
     @property
     def count(self) -> int:
@@ -93,6 +94,7 @@ class TriangularBoard(Board):
         new = TriangularBoard.__new__(TriangularBoard)
         new._tiles, new._pts, new._near = self._tiles.copy(), self._pts.copy(), self._near.copy()
         new._point_list, new._edge_list = self._point_list, self._edge_list
+        new._own = self._own = False
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
 
@@ -123,7 +125,7 @@ class TriangularBoard(Board):
                 cell, edges, touched = rec[1], rec[2], slot[2]
                 entries = slot[5].get(fits)  # the entries of these tiles (usually one)
                 if entries is None:
-                    entries = tuple(entry for entry in slot[1] if held >> entry[1] & 1)
+                    entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
                     if len(slot[5]) < 64:  # a few sets of several tiles are kept too
                         slot[5][fits] = entries
                 for _, _, k, nums, piece in entries:
@@ -181,21 +183,28 @@ class TriangularBoard(Board):
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
         was = near.get(cid)
         near[cid] = _TAKEN
-        # The sorted lists are copied, then changed (here and by `_touch`): clones may share the old ones.
-        by_point, by_edge = self._point_list, self._edge_list
-        if by_point is not None:
-            pids, precs = by_point[0][:], by_point[1][:]
-            if was is not None:
+        if not self._own:  # the sorted lists are changed in place (here and by `_touch`)
+            self._unshare()
+        if was is not None:
+            by_point, by_edge = self._point_list, self._edge_list
+            if by_point is not None:
+                pids, precs = by_point
                 i = bisect_left(pids, cid)
                 del pids[i], precs[i]
-            self._point_list = (pids, precs)
-        if by_edge is not None:
-            eids, erecs = by_edge[0][:], by_edge[1][:]
-            if was is not None and was[2]:
+            if by_edge is not None and was[2]:
+                eids, erecs = by_edge
                 i = bisect_left(eids, cid)
                 del eids[i], erecs[i]
-            self._edge_list = (eids, erecs)
         return self._touch(cid, cell, up, numbers, fresh)
+
+    def _unshare(self) -> None:
+        """Copy the sorted lists of open cells, which a clone may share."""
+        by_point, by_edge = self._point_list, self._edge_list
+        if by_point is not None:
+            self._point_list = (by_point[0][:], by_point[1][:])
+        if by_edge is not None:
+            self._edge_list = (by_edge[0][:], by_edge[1][:])
+        self._own = True
 
     def _touch(self, cid: int, cell: Cell, up: bool, numbers: tuple, fresh: int) -> int:
         """Update the records (and sorted lists) of the neighbours of a tile just laid,
@@ -223,10 +232,8 @@ class TriangularBoard(Board):
                     erecs.insert(i, new)
                 continue
             if shared & fresh:  # the tile sets a corner the cell did not know
-                slot, after = rec[0], rest[3]
-                new = after.get(slot[4])
-                if new is None:
-                    new = after[slot[4]] = catalogue.after(slot, up, numbers, rest[4])
+                slot = rec[0]
+                new = slot[6].get(rest[3]) or catalogue.after(slot, rest[2])
                 new = near[other] = (new, rec[1], rec[2] + edge)
             elif edge:  # known corners only: one more shared edge
                 new = near[other] = (rec[0], rec[1], rec[2] + 1)

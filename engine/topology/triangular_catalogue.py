@@ -8,7 +8,6 @@ changes the cell's key, so that laying a tile costs a few look-ups per neighbour
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import Sequence
 
 from engine.pieces import Piece
@@ -16,16 +15,18 @@ from engine.topology.triangular_grid import _ID_NEIGH, rotations
 
 # A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
 # open cells hold slots, so they see pieces learnt after the record was made).
-MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT = range(6)
+MASK, ENTRIES, TOUCHED, KEY, SERIAL, BY_BIT, AFTER, SORTED = range(8)
 
 
 class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
-    key, a serial number, {bit set of uids: the entries of those pieces}]; an entry is (corners,
-    uid, rotation, numbers at M, L, R, piece), kept sorted so that the order of moves does
-    not depend on the order pieces were met (a piece's entries are next to each other).
+    key, a serial number, {bit set of uids: the entries of those pieces}, {serial of a slot
+    S: the slot whose key is this one's with the corners S names set}, whether the entries
+    are sorted]; an entry is (corners, uid, rotation, numbers at M, L, R, piece), sorted
+    (by `entries`, when read: few slots are) so that the order of moves does not depend on
+    the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
     """
 
@@ -39,45 +40,60 @@ class Catalogue:
     def slot(self, key: tuple) -> list:
         """The slot of `key`, made empty if no piece fits it yet."""
         found = self.by_key.get(key)
-        if found is None:
-            touched = sum(x is not None for x in key[1:])
-            found = self.by_key[key] = [0, [], touched, key, len(self.by_key), {}]
+        if found is None:  # (key[0] is a bool)
+            found = self.by_key[key] = [0, [], 3 - key.count(None), key, len(self.by_key), {}, {}, True]
         return found
+
+    @staticmethod
+    def entries(slot: list) -> list:
+        """The entries of `slot`, sorted."""
+        if not slot[SORTED]:
+            slot[ENTRIES].sort()
+            slot[SORTED] = True
+        return slot[ENTRIES]
 
     def learn(self, pieces: Sequence[Piece]) -> None:
         """Index the rotations of the pieces not met yet."""
+        get, slot_of = self.by_key.get, self.slot
         for piece in pieces:
-            if self.seen >> piece.uid & 1:
+            uid = piece.uid
+            bit = 1 << uid
+            if self.seen & bit:
                 continue
-            self.seen |= 1 << piece.uid
+            self.seen |= bit
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
-                    entry = (corners, piece.uid, k, (m, l, r), piece)
+                    entry = (corners, uid, k, (m, l, r), piece)
                     for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r)):
-                        slot = self.slot(key)
-                        insort(slot[ENTRIES], entry)
-                        slot[MASK] |= 1 << piece.uid
-                        slot[BY_BIT][1 << piece.uid] = slot[BY_BIT].get(1 << piece.uid, ()) + (entry,)
+                        slot = get(key) or slot_of(key)
+                        slot[ENTRIES].append(entry)
+                        slot[SORTED] = False
+                        slot[MASK] |= bit
+                        by_bit = slot[BY_BIT]
+                        by_bit[bit] = by_bit.get(bit, ()) + (entry,)
 
     def rows(self, up: bool, numbers: tuple) -> tuple:
         """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in
         `NEIGHBOURS` order): (id delta, occupancy bit, shares an edge, corners shared as
         bits, (column and row offsets, the slot of the neighbour if it touched no tile
-        before, a dict: serial of its slot before -> its slot after, the neighbour's index))."""
+        before: its key names the corners the tile sets, and the serial of that slot))."""
         found = self._rows.get((up, numbers))
         if found is None:
-            known = numbers + (None, None, None)
-            found = self._rows[(up, numbers)] = tuple(
-                (delta, bit, edge, shared, (dc, dr, self.slot((nup, known[jm], known[jl], known[jr])), {}, index))
-                for index, (delta, dc, dr, bit, edge, nup, shared, jm, jl, jr) in enumerate(_ID_NEIGH[up])
-            )
+            known, get, slot, found = numbers + (None, None, None), self.by_key.get, self.slot, []
+            for delta, dc, dr, bit, edge, nup, shared, jm, jl, jr in _ID_NEIGH[up]:
+                key = (nup, known[jm], known[jl], known[jr])
+                first = get(key) or slot(key)
+                found.append((delta, bit, edge, shared, (dc, dr, first, first[SERIAL])))
+            found = self._rows[(up, numbers)] = tuple(found)
         return found
 
-    def after(self, slot: list, up: bool, numbers: tuple, index: int) -> list:
-        """The slot of a cell that had `slot`, once a tile showing `numbers` on a cell
-        pointing `up` is laid as its neighbour number `index`."""
-        _, _, _, _, _, nup, _, jm, jl, jr = _ID_NEIGH[up][index]
-        both = numbers + slot[KEY][1:]
-        return self.slot((nup, both[jm], both[jl], both[jr]))
+    def after(self, slot: list, first: list) -> list:
+        """The slot of a cell that had `slot`, once a tile sets the corners named by the
+        key of `first` (the cell's slot had it touched no tile before); kept in `slot`."""
+        up, om, ol, or_ = slot[KEY]
+        _, m, l, r = first[KEY]
+        found = slot[AFTER][first[SERIAL]] = self.slot(
+            (up, om if m is None else m, ol if l is None else l, or_ if r is None else r))
+        return found

@@ -1,0 +1,46 @@
+"""Clones of a triangular board share their sorted lists of open cells until either lays
+a tile: whichever lays first, and in whatever order, each must keep its own."""
+
+from __future__ import annotations
+
+import random
+
+from engine.pieces import build_pieces
+from engine.topology import triangular as T
+
+TILES = build_pieces({"tiles": {"kind": "corner_tiles", "corners": 3, "values": {"min": 0, "max": 5}}})
+
+
+def _names(board, hand, rules):
+    return [(p.piece.name, p.cell, p.rotation) for p in board.iter_placements(hand, False, rules)]
+
+
+def _fresh(board):
+    """The same tiles laid on a new board (lists made from scratch)."""
+    other = T.TriangularBoard()
+    for cell, (piece, _, rotation) in board.cells.items():
+        other.put_tile(cell, piece, rotation)
+    return other
+
+
+def test_a_clone_and_its_original_diverge_without_touching_each_other():
+    rng = random.Random(3)
+    pool = list(TILES)
+    rng.shuffle(pool)
+    board, hand = T.TriangularBoard(), pool[:20]
+    board.apply_placement(next(board.iter_placements(hand, True, None)))
+    hand = hand[1:]
+    for step in range(12):
+        _names(board, hand, "point")  # both lists are made, to be shared
+        copy = board.clone()
+        before = {rules: _names(board, hand, rules) for rules in (None, "point")}
+        # the clone lays a tile first on odd steps, the original first on even ones
+        first, second = (copy, board) if step % 2 else (board, copy)
+        first.apply_placement(next(first.iter_placements(hand, False, None)))
+        assert {rules: _names(second, hand, rules) for rules in (None, "point")} == before
+        second.apply_placement(list(second.iter_placements(hand, False, None))[-1])
+        for one in (board, copy):
+            assert one.check_invariants() == []
+            for rules in (None, "point"):
+                assert _names(one, hand, rules) == _names(_fresh(one), hand, rules)
+        board = copy if step % 3 == 0 else board
