@@ -1,0 +1,107 @@
+"""The engine against the hand-written programs of `benchmarks/reference/`, side by side.
+
+Each issue sets its speed target as half of what a hand-written pure-Python program for
+that one game does. `benchmarks/reference/` holds such programs, each checked to play
+exactly the engine's game (`check_*.py`). This script times the engine's random games
+and the reference's in turns (engine, reference, engine, ...), so that the drift of a
+shared machine falls on both alike, and prints the best rate of each, the engine's share
+of the reference's, and the issue's target (half the figure the issue quotes).
+
+    python benchmarks/bench_reference.py [--seconds 2] [--repeat 3] [--only tripeaks]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE / "reference"))
+
+from engine.kernel import Game  # noqa: E402
+from engine.rules import load_ruleset  # noqa: E402
+from engine.rules.model import compile_model  # noqa: E402
+
+
+def engine_games(ref: str, players: int | None):
+    """`run(i)`: random game i of the ruleset to the end of its first round."""
+    game = Game(compile_model(load_ruleset(ref))[0])
+
+    def run(seed: int) -> None:
+        state = game.new_game(players, seed)
+        rng = random.Random(seed)
+        number = state.round.number
+        while not state.is_over and state.round.number == number:
+            state.apply(rng.choice(state.legal_moves()))
+    return run
+
+
+def reference_tripeaks():
+    from tripeaks_aisleriot import play
+    deck = [rank for rank in range(1, 14) for _ in range(4)]
+
+    def run(seed: int) -> None:
+        rng = random.Random(seed)
+        order = deck[:]
+        rng.shuffle(order)
+        play(order, rng)
+    return run
+
+
+def reference_triominos():
+    from triominos_pressman import play_round
+    return play_round
+
+
+def reference_triolet():
+    from triolet_standard import play_game
+    return lambda seed: play_game(random.Random(seed))
+
+
+#: name, ruleset, players, the reference program, the issue's target (games a second)
+GAMES = [
+    ("tripeaks", "tripeaks/aisleriot", None, reference_tripeaks, 10_000),
+    ("triominos", "triominos/pressman", 2, reference_triominos, 800),
+    ("triolet", "triolet/standard", 2, reference_triolet, 185),
+]
+
+
+def rate(run, seconds: float) -> float:
+    """Games a second of CPU time, over about `seconds`."""
+    start, games = time.process_time(), 0
+    while True:
+        run(games)
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return games / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", help="tripeaks, triominos or triolet")
+    args = parser.parse_args()
+    print(f"{'ruleset':22} {'engine/s':>9} {'reference/s':>12} {'share':>6} "
+          f"{'target/s':>9} {'met':>4}")
+    for name, ref, players, reference, target in GAMES:
+        if args.only and args.only != name:
+            continue
+        mine, theirs = engine_games(ref, players), reference()
+        mine(10_000), theirs(10_000)  # warm both (tables, caches) on another seed
+        ours, refs = [], []
+        for _ in range(args.repeat):
+            ours.append(rate(mine, args.seconds))
+            refs.append(rate(theirs, args.seconds))
+        best, ref_best = max(ours), max(refs)
+        print(f"{ref:22} {best:9,.0f} {ref_best:12,.0f} {best / ref_best:6.1%} "
+              f"{target:9,} {'yes' if best >= target else 'no':>4}")
+
+
+if __name__ == "__main__":
+    main()
