@@ -28,7 +28,7 @@ from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, make_event
 from engine.kernel.state import move_view, play_move
-from engine.kernel.views import make_context
+from engine.kernel.views import make_context, opponents_of
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -78,7 +78,7 @@ class _Writer:
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=_opponents,
+            k_opponents=opponents_of,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
@@ -91,10 +91,6 @@ class _Writer:
 
 def _failure(what: str, pos, exc: Exception) -> RuleFailure:
     return RuleFailure(what, pos, runtime.explain(exc))
-
-
-def _opponents(state, seat: int) -> list:
-    return [view for view in state.player_views if view.index != seat]
 
 
 #: context names read straight from the state: (local, source with `{seat}`, the
@@ -156,7 +152,8 @@ def _assign(w: _Writer, counter: str, value: str) -> str:
 
 def _after_lines(w: _Writer, game, action, indent: int) -> None:
     """Lines setting `extra`: the action's `then:` updates, its scoring rules paying the
-    mover, and its `extra_turn`, evaluated in a new context `v` for the mover."""
+    mover, and its `extra_turn`, reading the names from locals (`_locals`) or, when
+    one cannot be read so, from a new context `v` for the mover."""
     exprs = [e for _, e in action.then] + [action.extra_turn]
     exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
     if any(e is not None and not e.is_constant for e in exprs) and not _locals(

@@ -275,7 +275,7 @@ _MOVE_NAMES = frozenset(("tile", "card", "token", "piece"))
 def _resolve(ctx: Context, name: str):
     state = ctx.state
     if name == "opponents":
-        return [v for v in state.player_views if v.index != ctx.seat]
+        return opponents_of(state, ctx.seat)
     if name == "mover":
         return state.player_views[ctx.mover]
     if name.startswith("can_"):
@@ -285,6 +285,11 @@ def _resolve(ctx: Context, name: str):
         pieces = move.pieces if move is not None else ()
         return pieces[0] if pieces else None
     raise KeyError(name)
+
+
+def opponents_of(state: "State", seat: int) -> list:
+    """`opponents` in a context of `seat`: the other players' views, in seat order."""
+    return [view for view in state.player_views if view.index != seat]
 
 
 def make_context(state: "State", seat: int, mover: int | None = None) -> Context:

@@ -81,3 +81,29 @@ def test_a_failing_expression_names_its_rule_the_same_way(replace, message):
                 state, rng = g.new_game(2, seed), random.Random(seed)
                 while not state.is_over:
                     state.apply(rng.choice(state.legal_moves()))
+
+
+#: every name a step or a guard may read from the state directly, in one scoring rule,
+#: one round-end condition and one guard of the refill game
+EVERY_NAME = {
+    "value: {on: place, points: move.value}":
+        "value: {on: place, points: move.value}\n"
+        "  names:\n    on: place\n    if: can_pass or tile.value >= 0\n"
+        "    points: >-\n      sum(p.hand_value for p in opponents) - mover.hand_count"
+        " + len(players) + turn.actions + round.number + pool.count\n",
+    "nobody_can_place: {if: round.unable_in_row >= len(players)}":
+        "nobody_can_place: {if: round.unable_in_row >= len(players)"
+        " or (not can_place and all(p.hand_count > 3 for p in opponents))}",
+    "pass: {kind: pass, if: pool.count <= 3}":
+        "pass: {kind: pass, if: pool.count <= 3 and player.score >= 0}",
+}
+
+
+def test_names_read_from_locals_give_what_the_context_gives():
+    compiled = kernel_game("refill", EVERY_NAME)
+    sources = [compiled.steps["place"].source, compiled.generators["pass"].source]
+    assert not any("k_make_context" in s or "_decision_context" in s for s in sources)
+    assert "x_opponents" in sources[0] and "x_piece" in sources[0]
+    for seed in range(6):
+        generic = kernel_game("refill", EVERY_NAME, compiled=False)
+        assert _trace(compiled, seed, False) == _trace(generic, seed, False), f"seed {seed}"
