@@ -139,6 +139,8 @@ class Solver:
         self.found: dict = {}
         self.fields = (relevance.decide_counters, relevance.decide_scores)
         self.cap = INF  # `spent` beyond which the current search stops
+        #: the best-scoring complete line `decide` met: (score, move texts)
+        self.met: tuple = (NO_GAIN, None)
 
     # -- positions --------------------------------------------------------------------
     def key(self, state) -> tuple:
@@ -220,6 +222,8 @@ class Solver:
 
     def _depth_first(self, root, dead: set, order) -> list[str] | None:
         line: list[str] = []
+        path: list = []  # the moves from the root to the position searched
+        seat = root.to_move
 
         def search(state) -> bool:
             open_children = []
@@ -228,15 +232,20 @@ class Solver:
                     key = self.key(child)
                     if key not in dead:
                         open_children.append((move, child, key))
-                elif reason == self.goal:
+                    continue
+                if child.scores[seat] > self.met[0]:  # a complete line: kept if the best
+                    self.met = (child.scores[seat], [m.text for m in path] + [move.text])
+                if reason == self.goal:
                     line.append(move.text)
                     return True
             for move, child, key in open_children:
                 if key in dead:
                     continue
+                path.append(move)
                 if search(child):
                     line.append(move.text)
                     return True
+                path.pop()
                 dead.add(key)  # every line from it was searched: none reaches the goal
             return False
 
@@ -428,6 +437,11 @@ def _fill_best(solver: Solver, state, result: Solution) -> None:
             value = entry[0] if which == 1 else state.scores[seat] + entry[2]
             if value not in (INF, state.scores[seat] + NO_GAIN):
                 _record(result, which, value, solver.follow(state, solver.memo, which))
+    met, met_line = solver.met
+    if not result.exhaustive and met_line is not None and (
+            result.best_score is None or met > result.best_score):
+        # the budget ran out: a line deciding met may score more than any other met
+        _record(result, 3, met, met_line)
 
 
 def _record(result: Solution, which: int, value, line: list[str]) -> None:

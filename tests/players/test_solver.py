@@ -79,6 +79,23 @@ def test_a_node_limit_gives_the_best_met_unproven():
     assert found.best_score == 466
 
 
+def test_a_budget_spent_deciding_still_gives_a_real_best_line():
+    # Seed 19 cannot be cleared, and proving it takes about half a million positions:
+    # 300 are all spent deciding. The best complete line met on the way is reported,
+    # unproven, and playing it from the deal ends the round with exactly that score.
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("tripeaks/aisleriot"))[0])
+    found = solve(game.new_game(1, 19), max_nodes=300)
+    assert not found.exhaustive and not found.reachable
+    assert found.best_score is not None and found.best_line
+    replay = game.new_game(1, 19)
+    for move in found.best_line:
+        replay.apply(move)
+    assert replay.is_over and replay.scores == [found.best_score]
+
+
 def test_a_progressive_round_ends_the_search_when_cleared():
     # With progressive rounds the match goes on, but the solver answers for this round:
     # the one-run deal clears in 28 steps for 466, then a new round is dealt.
