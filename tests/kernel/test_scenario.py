@@ -13,6 +13,16 @@ from tests.kernel.stub_ruleset import StubRuleset
 HERE = Path(__file__).parent / "scenarios"
 
 
+def stack_run(tmp_path, old: str = "", new: str = "", extra: str = ""):
+    """A copy of stack-run.yaml in `tmp_path` (its ruleset made absolute) with `old`
+    replaced by `new` and `extra` appended: (its path, the unedited text)."""
+    text = (HERE / "stack-run.yaml").read_text()
+    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
+    path = tmp_path / "s.yaml"
+    path.write_text((text.replace(old, new) if old else text) + extra)
+    return path, text
+
+
 def stub_loader(ref, overlays=()):
     import tests.kernel.fakes  # noqa: F401
 
@@ -48,9 +58,7 @@ def test_the_opening_rule_picks_the_player_to_move():
 
 
 def test_a_failing_expectation_is_described(tmp_path):
-    text = (HERE / "stack-run.yaml").read_text().replace("points: 3", "points: 4")
-    path = tmp_path / "s.yaml"
-    path.write_text(text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml")))
+    path, _ = stack_run(tmp_path, "points: 3", "points: 4")
     scenario = load_scenario(path, stub_loader)
     problems = check_case(scenario, scenario.cases[0])
     assert problems == ["points: expected 4, got 3"]
@@ -65,10 +73,7 @@ def test_a_failing_expectation_is_described(tmp_path):
     (("move: deal", "mvoe: deal"), "K513"),
 ])
 def test_mistakes_are_named_with_their_place(tmp_path, edit, code):
-    text = (HERE / "stack-run.yaml").read_text()
-    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
-    path = tmp_path / "bad.yaml"
-    path.write_text(text.replace(*edit))
+    path, _ = stack_run(tmp_path, *edit)
     with pytest.raises(RulecraftError) as exc:
         load_scenario(path, stub_loader)
     (diag,) = exc.value.diagnostics
@@ -106,10 +111,7 @@ def test_a_ruleset_that_is_not_a_name_is_a_k510(tmp_path, extra, says):
 
 
 def test_a_misspelt_top_level_key_is_an_error_with_a_suggestion(tmp_path):
-    text = (HERE / "stack-run.yaml").read_text()
-    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
-    path = tmp_path / "bad.yaml"
-    path.write_text(text.replace("scores: [7]", "socres: [7]"))
+    path, text = stack_run(tmp_path, "scores: [7]", "socres: [7]")
     with pytest.raises(RulecraftError) as exc:
         load_scenario(path, stub_loader)
     (diag,) = exc.value.diagnostics
@@ -121,18 +123,12 @@ def test_a_misspelt_top_level_key_is_an_error_with_a_suggestion(tmp_path):
 
 
 def test_the_lines_of_play_keys_are_allowed(tmp_path):
-    text = (HERE / "stack-run.yaml").read_text()
-    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
-    path = tmp_path / "lines.yaml"
-    path.write_text(text + "deal: [Ac]\nlines: []\n")
+    path, _ = stack_run(tmp_path, extra="deal: [Ac]\nlines: []\n")
     assert load_scenario(path, stub_loader).cases
 
 
 def test_a_count_in_a_message_agrees_with_its_noun(tmp_path):
-    text = (HERE / "stack-run.yaml").read_text()
-    text = text.replace("../rulesets/stack.yaml", str(HERE.parent / "rulesets/stack.yaml"))
-    path = tmp_path / "bad.yaml"
-    path.write_text(text.replace("scores: [7]", "scores: [7, 1]"))
+    path, _ = stack_run(tmp_path, "scores: [7]", "scores: [7, 1]")
     with pytest.raises(RulecraftError) as exc:
         load_scenario(path, stub_loader)
     assert exc.value.diagnostics[0].message == "`scores` must list 1 integer"
