@@ -15,29 +15,20 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "reference"))
 
-from engine.kernel import Game  # noqa: E402
-from engine.rules import load_ruleset  # noqa: E402
-from engine.rules.model import compile_model  # noqa: E402
+from bench_games import load, per_second, random_play  # noqa: E402
 
 
 def engine_games(ref: str, players: int | None):
     """`run(i)`: random game i of the ruleset to the end of its first round."""
-    game = Game(compile_model(load_ruleset(ref))[0])
-
-    def run(seed: int) -> None:
-        state = game.new_game(players, seed)
-        rng = random.Random(seed)
-        number = state.round.number
-        while not state.is_over and state.round.number == number:
-            state.apply(rng.choice(state.legal_moves()))
-    return run
+    game = load(ref)
+    return lambda seed: random_play(game.new_game(players, seed), random.Random(seed), True)
 
 
 def reference_tripeaks():
@@ -71,14 +62,11 @@ GAMES = [
 
 
 def rate(run, seconds: float) -> float:
-    """Games a second of CPU time, over about `seconds`."""
-    start, games = time.process_time(), 0
-    while True:
-        run(games)
-        games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return games / elapsed
+    """Games a second of CPU time, over about `seconds` (`bench_games.per_second`)."""
+    def one(seed: int) -> int:
+        run(seed)
+        return 1
+    return per_second(one, seconds)[0]
 
 
 def main() -> None:
