@@ -296,8 +296,7 @@ def compile_step(game, action) -> Callable:
         _end_turn_lines(w, game, action, 1)
     else:
         _settle_lines(w, 1)
-    w.add(1, 'state.history.append({"move": move.text, "chances": state.pending_chances,'
-          ' "scores": state.scores[:]})')
+    w.add(1, "state.log.append((move, state.pending_chances, state.scores[:]))")
     w.add(1, "state.pending_chances = []")
     w.add(1, "return events[start:]")
     return w.build("step")

@@ -47,9 +47,7 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         end_turn(state, action, mover, extra)
     else:
         settle(state, mover)
-    state.history.append(
-        {"move": move.text, "chances": state.pending_chances, "scores": state.scores[:]}
-    )
+    state.log.append((move, state.pending_chances, state.scores[:]))
     state.pending_chances = []
     return events[start:]
 

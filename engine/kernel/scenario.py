@@ -223,7 +223,7 @@ def _set_numbers(state, data: dict, doc, players: int) -> None:
         setattr(state.counters, name, value)
     _set_fields(state.counters, data.get("counters") or {}, tuple(state.game.model.counters),
                 ("counters",), doc)
-    state.events, state.history, state.setup_chances, state.pending_chances = [], [], [], []
+    state.events, state.log, state.setup_chances, state.pending_chances = [], [], [], []
     state.opening_pieces = None
     state.is_over = False
     state._rebind()

@@ -46,7 +46,9 @@ class State:
         self.turn = TurnInfo()
         self.counters = Counters()
         self.events: list[ScoreEvent] = []
-        self.history: list[dict] = []  # one entry per applied move, for records
+        # One entry per applied move, for records: (move, its chance outcomes, the scores
+        # after it). `history` writes them out as records hold them, when asked.
+        self.log: list[tuple] = []
         self.setup_chances: list[list[int]] = []
         self.pending_chances: list[list[int]] = []
         self.forced_chances: list[list[int]] | None = None
@@ -210,7 +212,7 @@ class State:
         other.turn = self.turn.copy()
         other.counters = self.counters.copy()
         other.events = list(self.events)
-        other.history = list(self.history)
+        other.log = list(self.log)
         other.pending_chances = list(self.pending_chances)
         if self.forced_chances is not None:
             other.forced_chances = list(self.forced_chances)
@@ -225,6 +227,13 @@ class State:
             {k: v for k, v in by_action.items() if v is not _BUSY} if by_action else {}
         )
         return other
+
+    @property
+    def history(self) -> list[dict]:
+        """One dict per applied move, as records hold them: its text, the chance outcomes
+        it caused and the scores after it (a new list each time: built from `log`)."""
+        return [{"move": move.text, "chances": chances, "scores": scores}
+                for move, chances, scores in self.log]
 
     def random(self) -> random.Random:
         """The state's own generator, copied first if a clone still shares it."""
@@ -269,11 +278,11 @@ def _place_moves(state: State, action) -> list[Move]:
     name = action.name
     guard = action.guard
     if guard is None:
-        return [Move(name, None, p) for p in placements]  # text formatted when asked (Move.of)
+        return Move.many(name, placements)
     ctx = state._decision_context()
     if action.guard_filter is not None:
         found = action.guard_filter(ctx, ((p, p.pieces[0]) for p in placements))
-        return [Move(name, None, p) for p, _ in found]
+        return Move.many(name, [p for p, _ in found])
     evaluate = guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
