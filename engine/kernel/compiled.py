@@ -365,3 +365,22 @@ def compile_play_moves(game, action) -> Callable | None:
     w.add(3, f"out.append(move if move is not None else {make}(action, state, _k, _p))")
     w.add(1, "return out")
     return w.build("generate")
+
+
+_PIECE_TEXT = {name: "_p" for name in ("tile", "card", "token", "piece")}
+
+
+def compile_piece_key(exprs) -> Callable | None:
+    """`key(piece)`: the tuple of the int values of `exprs` for one piece, as the generic
+    path works them out in a context holding only the piece (the opening rank), written
+    as one function; None if an expression reads any other name."""
+    parts = [expr.inline(_PIECE_TEXT) for expr in exprs]
+    if not parts or any(part is None for part in parts):
+        return None
+    w = _Writer()
+    w.add(0, "def key(_p):")
+    w.add(1, "try:")
+    w.add(2, "return (" + "".join(f"k_int({part}), " for part in parts) + ")")
+    w.add(1, "except k_ERRORS as exc:")
+    w.add(2, "raise k_evaluation_error(exc) from exc")
+    return w.build("key")

@@ -309,15 +309,11 @@ def choose_opener(state: "State") -> None:
     state.to_move = (state.round.number - 1) % state.n
     if opening is None:
         return
-    # One context per seat serves all its pieces: only the piece names change between
-    # them, and those are set each time (a context never keeps them; see `Context`).
     best = None
-    rank = opening.rank
     for seat in range(state.n):
-        ctx = make_context(state, seat)
+        rank_of = _rank_of(state, seat, opening.rank)
         for piece in state.hands[seat]:
-            ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = piece
-            key = tuple([int(k.evaluate(ctx)) for k in rank])
+            key = rank_of(piece)
             if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
                 best = (key, seat, piece)
     if best is None:
@@ -332,6 +328,22 @@ def choose_opener(state: "State") -> None:
                 allowed.add(other.uid)
     state.to_move = seat
     state.opening_pieces = frozenset(allowed)
+
+
+def _rank_of(state: "State", seat: int, rank):
+    """The opening rank of one of `seat`'s pieces, as a function of the piece: the
+    compiled one when the rank reads the piece alone, else evaluated in one context for
+    the seat (only the piece names change between its pieces, and those are set each
+    time: a context never keeps them; see `Context`)."""
+    compiled = state.game.opening_key
+    if compiled is not None:
+        return compiled
+    ctx = make_context(state, seat)
+
+    def key(piece) -> tuple:
+        ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = piece
+        return tuple([int(k.evaluate(ctx)) for k in rank])
+    return key
 
 
 def receivers(state: "State", to: str, mover: int) -> list[int]:

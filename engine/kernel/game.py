@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.diagnostics import counted
-from engine.kernel.compiled import compile_play_moves, compile_simple_moves, compile_step
+from engine.kernel.compiled import (
+    compile_piece_key, compile_play_moves, compile_simple_moves, compile_step,
+)
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
@@ -72,6 +74,9 @@ class Game:
         self.steps = {
             a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
         }
+        #: the opening rank of one piece as a function, when it reads the piece alone
+        opening = model.opening
+        self.opening_key = compile_piece_key(opening.rank) if compiled and opening else None
         for piece in self.pieces:
             _expose_attributes(piece)
 

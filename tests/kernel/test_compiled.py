@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from engine import paths
 from engine.kernel import Game, RuleFailure
 from engine.rules import load_ruleset
 from engine.rules.model import compile_model
@@ -107,3 +108,29 @@ def test_names_read_from_locals_give_what_the_context_gives():
     for seed in range(6):
         generic = kernel_game("refill", EVERY_NAME, compiled=False)
         assert _trace(compiled, seed, False) == _trace(generic, seed, False), f"seed {seed}"
+
+
+
+def test_the_opening_rank_is_compiled_when_it_reads_the_piece_alone(tmp_path):
+    model, _ = compile_model(load_ruleset("triominos/pressman"))
+    game = Game(model)
+    assert game.opening_key is not None and Game(model, compiled=False).opening_key is None
+    # The fact sheet's rank: a triple first, then the highest total, then the highest
+    # corner, then the middle one: 4-4-4 is (triple, 12, 4, 4); 1-5-5 is (no, 11, 5, 5)
+    # and beats 0-5-5 (no, 10, 5, 5) on the total.
+    by_name = {p.name: p for p in game.pieces}
+    assert game.opening_key(by_name["4-4-4"]) == (1, 12, 4, 4)
+    assert game.opening_key(by_name["1-5-5"]) == (0, 11, 5, 5)
+    assert game.opening_key(by_name["1-5-5"]) > game.opening_key(by_name["0-5-5"])
+    # a rank that reads more than the piece is evaluated in a context per seat, as before
+    text = (paths.rulesets_dir() / "triominos" / "pressman.yaml").read_text(encoding="utf-8")
+    assert 'rank: ["tile.distinct == 1"' in text
+    path = tmp_path / "ranked.yaml"
+    path.write_text(text.replace('rank: ["tile.distinct == 1"', 'rank: ["player.score", "tile.distinct == 1"'),
+                    encoding="utf-8")
+    model, diagnostics = compile_model(load_ruleset(str(path)))
+    assert model is not None, diagnostics
+    assert Game(model).opening_key is None
+    for seed in range(10):  # every score is 0 at the first deal: the same opener and piece
+        first, other = Game(model).new_game(2, seed), game.new_game(2, seed)
+        assert (first.to_move, first.opening_pieces) == (other.to_move, other.opening_pieces)
