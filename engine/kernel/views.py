@@ -166,23 +166,20 @@ class PileView(PoolView):
 class PlaceMove:
     """`move` of a place action: the board kind's placement plus the generic fields."""
 
-    __slots__ = ("placement", "opening")
+    __slots__ = ("placement", "opening", "pieces", "count")
 
     def __init__(self, placement, opening: bool):
         self.placement = placement
         self.opening = opening
-
-    @property
-    def pieces(self) -> list:
-        return list(self.placement.pieces)
+        # read by nearly every rule of a place action: listed once (a move's record is
+        # made once per move applied, and never changed)
+        self.pieces = list(placement.pieces)
+        self.count = len(self.pieces)
 
     @property
     def value(self) -> int:
-        return sum(p.value for p in self.placement.pieces)
-
-    @property
-    def count(self) -> int:
-        return len(self.placement.pieces)
+        pieces = self.pieces
+        return pieces[0].value if len(pieces) == 1 else sum([p.value for p in pieces])
 
     def __getattr__(self, name: str):
         # Board-kind measures (`edges`, `lines`, ...) live on the placement itself.
