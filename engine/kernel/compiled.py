@@ -27,7 +27,7 @@ from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, make_event
-from engine.kernel.state import move_view, play_move
+from engine.kernel.state import exchange_options, move_view, play_move
 from engine.kernel.views import make_context, opponents_of
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -319,20 +319,24 @@ def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
 
 
 def compile_simple_moves(game, action) -> Callable | None:
-    """`generate(state, action) -> moves` for a draw, pass or deal action with a guard:
-    what `state._simple_moves` does, the guard written in place; None for other kinds."""
-    if action.kind not in ("draw", "pass", "deal") or action.guard is None:
+    """`generate(state, action) -> moves` for a draw, pass, deal or exchange action with
+    a guard: what `state._simple_moves` (or `_exchange_moves`) does, the guard written
+    in place; None for other kinds."""
+    if action.kind not in ("draw", "pass", "deal", "exchange") or action.guard is None:
         return None
     w = _Writer()
     w.add(0, "def generate(state, action):")
-    if action.needs_pool:
+    if action.needs_pool or action.kind == "exchange":
         w.add(1, "if not state.pool:")
         w.add(2, "return []")
     if not _locals(w, game, [action.guard], 1, seat="state.to_move"):
         _context_lines(w, 1)
     _guard_lines(w, 1, w.expr(action.guard))
     w.names = None
-    w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
+    if action.kind == "exchange":
+        w.add(1, f"return {w.const(exchange_options)}(state, action) if ok else []")
+    else:
+        w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
     return w.build("generate")
 
 

@@ -319,6 +319,12 @@ def _simple_moves(state: State, action) -> list[Move]:
 def _exchange_moves(state: State, action) -> list[Move]:
     if not state.pool or not _guard_ok(state, action):
         return []
+    return exchange_options(state, action)
+
+
+def exchange_options(state: State, action) -> list[Move]:
+    """The exchanges of the mover's rack (its guard holding): every sub-multiset of up to
+    `max` pieces, by size, then in the order of the sorted names."""
     names = tuple(sorted(p.name for p in state.hands[state.to_move]))
     limit = min(action.max or len(names), len(names))
     # The moves depend only on the names in hand, so they are made once per rack.
