@@ -32,21 +32,6 @@ class Move:
         move = cls(action, None, data)  # type: ignore[arg-type]
         return move
 
-    @classmethod
-    def many(cls, action: str, items) -> list["Move"]:
-        """`[Move(action, None, item) for item in items]` (arguments formatted when asked)
-        at about 60% of the cost: the slots are set on instances made without `__init__`.
-        A board's whole list of placements is wrapped so on every position."""
-        if type(items) is not list:
-            items = list(items)
-        out = [_new(cls) for _ in items]
-        for move, item in zip(out, items):
-            move.action = action
-            move._arg = None
-            move.data = item
-            move._text = None
-        return out
-
     @property
     def arg(self) -> str:
         if self._arg is None:
@@ -100,6 +85,21 @@ class ScoreEvent:
 
 
 _new = object.__new__
+
+
+def moves_of_data(action: str, items) -> list[Move]:
+    """`[Move(action, None, item) for item in items]` (arguments formatted when asked) at
+    about 70% of the cost, for any length: the slots are set on instances made without
+    `__init__`. A board's whole list of placements is wrapped so on every position."""
+    out = []
+    for item in items:
+        move = _new(Move)
+        move.action = action
+        move._arg = None
+        move.data = item
+        move._text = None
+        out.append(move)
+    return out
 
 
 def make_event(player: int, points: int, rule: str, pos: Position | None,

@@ -13,7 +13,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Hashable
 
 from engine.expr import EvaluationError
-from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
+from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.views import (
     Counters, ExchangeMove, PileView, PlayerView, PlayMove, PoolView, RoundInfo,
     TurnInfo,
@@ -278,11 +278,11 @@ def _place_moves(state: State, action) -> list[Move]:
     name = action.name
     guard = action.guard
     if guard is None:
-        return Move.many(name, placements)
+        return moves_of_data(name, placements)
     ctx = state._decision_context()
     if action.guard_filter is not None:
         found = action.guard_filter(ctx, ((p, p.pieces[0]) for p in placements))
-        return Move.many(name, [p for p, _ in found])
+        return moves_of_data(name, [p for p, _ in found])
     evaluate = guard.evaluate
     uses_move, aliases = action.guard_move, action.guard_pieces
     out = []
