@@ -423,10 +423,10 @@ def legal_moves(board: tuple, rack: list, in_bag: int) -> list:
 # -------------------------------------------------------------------------- benchmarks
 # The position `benchmarks/bench_games.py` measures (half-way through the engine's
 # random game of seed 7): board, rack, tokens in the bag.
-MID_GAME = ("A9=9 A10=3 B7=6 B8=7 B10=1 C6=3 C7=7 C9=0 C10=11 D5=1 D6=1 D8=6 D9=3 E6=11 "
-            "E7=0 E8=4 F7=12 G6=7 G7=3 G8=5 H5=4 H6=0 H8=3 H9=0 I4=6 I5=4 I9=2 I10=4 J3=3 "
-            "J4=6 J10=5 J11=0 K2=1 K3=9 K11=8 K12=2 L1=4 L2=1 L12=2 L13=9 M1=10 M13=3 "
-            "N1=1 N2=10 N13=3 N14=2 O2=0 O3=14 O14=9 O15=2", [0, 1, 4], 25)
+MID_GAME = ("B1=13 B2=2 C2=3 C3=11 C4=1 D4=2 D5=4 E5=10 E6=1 F6=3 F7=3 G7=3 G8=5 G13=6 "
+            "G14=9 H8=3 H9=0 H13=5 H14=2 H15=8 I9=2 I10=4 I12=7 I13=4 I15=5 J10=0 J11=5 "
+            "J14=8 J15=2 K11=1 K12=3 K14=2 L12=2 L13=8 L14=5 M13=1 N12=7 N13=6 O12=7",
+            [4, 7, 14], 36)
 
 
 def parse_tokens(text: str) -> list:

@@ -37,3 +37,21 @@ def _steps(size: int) -> tuple:
         if len(_STEPS) < 1024:
             _STEPS[size] = found
     return found
+
+
+def insert_at_random(rng: random.Random, items: list, new) -> None:
+    """Insert each of `new`, in turn, at a uniformly random place of `items` (one of its
+    length + 1). If `items` was in a uniformly random order, the result is too: mixing a
+    few pieces into a shuffled pool costs one draw each, not a shuffle of the whole."""
+    if type(rng) is not random.Random:  # a subclass may sample its own way
+        for item in new:
+            items.insert(rng.randrange(len(items) + 1), item)
+        return
+    getrandbits = rng.getrandbits
+    for item in new:
+        n = len(items) + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items.insert(j, item)

@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
-from engine.kernel.chance import shuffle
+from engine.kernel.chance import insert_at_random, shuffle
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
 from engine.kernel.state import State, move_view, pieces_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
@@ -109,8 +109,7 @@ def _exchange(state, action, move) -> None:
     returned = pieces_named(hand, move.data)
     for piece in returned:
         take(hand, piece)
-    state.pool.extend(returned)
-    state.pool = list(reversed(shuffled(state, state.pool)))
+    mix_into_pool(state, returned)
     for _ in returned:
         hand.append(state.pool.pop())
 
@@ -154,6 +153,19 @@ def shuffled(state: "State", pieces: list) -> list:
         shuffle(state.random(), order)
     state.pending_chances.append([p.uid for p in order])
     return order
+
+
+def mix_into_pool(state: "State", returned: list) -> None:
+    """Put `returned` back into the pool at random places; the pool's new order (first
+    drawn first) is recorded. The pool's order is random already, so each piece goes in
+    at a random place (`insert_at_random`), not reshuffling the whole. When the state
+    replays a record, the recorded order is used instead, as `shuffled` does."""
+    if state.forced_chances:
+        state.pool = list(reversed(shuffled(state, state.pool + returned)))
+        return
+    pool = state.pool  # the state's own list (a clone copies it)
+    insert_at_random(state.random(), pool, returned)
+    state.pending_chances.append([p.uid for p in reversed(pool)])
 
 
 def refill(state: "State", seat: int) -> None:

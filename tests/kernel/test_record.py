@@ -149,3 +149,25 @@ def test_a_changed_ruleset_suggests_a_command_that_has_the_option(tmp_path):
     with pytest.raises(RulecraftError) as exc:
         replay_record(load_record(path), g, "other-hash")
     assert f"rulecraft replay {path} --rescore" in exc.value.diagnostics[0].help
+
+
+
+def test_an_exchange_replays_any_recorded_order_of_the_pool():
+    # An exchange records the pool's whole new order, first drawn first. A record made
+    # when exchanges reshuffled the whole pool holds some other order of the same pieces:
+    # replaying follows whichever order is recorded.
+    g = game("refill")
+    state = _played(g, seed=3)
+    history = state.history
+    at = next(i for i, m in enumerate(history) if m["move"].startswith("exchange"))
+    (order,) = history[at]["chances"]
+    before = list(state.setup_chances) + [c for m in history[:at] for c in m["chances"]]
+    given_back = len(history[at]["move"].split()) - 1
+    for recorded in (order, order[::-1]):
+        replay = g.new_game(2, 12345, chances=before + [recorded])
+        for entry in history[:at]:
+            replay.apply(entry["move"])
+        seat = replay.to_move
+        replay.apply(history[at]["move"])
+        assert [p.uid for p in replay.hands[seat]][-given_back:] == recorded[:given_back]
+        assert [p.uid for p in reversed(replay.pool)] == recorded[given_back:]

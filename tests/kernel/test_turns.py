@@ -34,7 +34,7 @@ def test_exchange_returns_reshuffles_and_draws_as_many():
     state.apply("exchange 0 1")
     after = Counter(p.uid for p in state.pool) + Counter(p.uid for p in state.hands[1])
     assert before == after and len(state.hands[1]) == 3
-    (chance,) = state.history[-1]["chances"]  # the reshuffle is recorded, first drawn first
+    (chance,) = state.history[-1]["chances"]  # the pool's new order is recorded, first drawn first
     kept = [p.uid for p in state.hands[1]][:1]
     assert [p.uid for p in state.hands[1]] == kept + chance[:2]
     assert [p.uid for p in reversed(state.pool)] == chance[2:]
