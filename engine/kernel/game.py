@@ -29,6 +29,35 @@ def _expose_attributes(piece) -> None:
             object.__setattr__(piece, name, value)
 
 
+#: names a guard may read that never generate an action's moves (read from the state)
+_STATE_NAMES = frozenset(("players", "pool", "pile", "board", "round", "turn", "counters",
+                          "player", "mover", "opponents", "move") + _PIECE_NAMES)
+
+
+def can_cycle(actions) -> bool:
+    """Whether generating the moves of some action may need that action's own moves: its
+    guard reads `can_<itself>`, directly or through the guards of other actions. A name
+    other than the state's own (a definition, say) counts as reading every `can_`."""
+    every = {a.name for a in actions}
+    needs = {}
+    for action in actions:
+        used = frozenset() if action.guard is None else getattr(action.guard, "names_used", None)
+        if used is None or any(n not in _STATE_NAMES and not n.startswith("can_") for n in used):
+            needs[action.name] = every
+        else:
+            needs[action.name] = {n[4:] for n in used if n.startswith("can_")} & every
+    for start in every:
+        seen, todo = set(), list(needs[start])
+        while todo:
+            name = todo.pop()
+            if name == start:
+                return True
+            if name not in seen:
+                seen.add(name)
+                todo += needs[name]
+    return False
+
+
 def players_mismatch(model, n: int) -> str:
     """Why `n` players cannot play; "for 1 player", not "for 1 to 1 players"."""
     lo, hi = model.players_min, model.players_max
@@ -55,6 +84,8 @@ class Game:
             trigger: all(r.to == "mover" for r in rules) for trigger, rules in self.rules_on.items()
         }
         self.tracks_unable = model.tracks_unable
+        #: whether a move generator may need its own action's moves (see `State.moves_of`)
+        self.can_cycle = can_cycle(self.actions)
         self.place_view = place_view_class(model.topology)  # `move` of a place action
         self.exchange_cache: dict = {}
         for action in self.actions:

@@ -118,7 +118,7 @@ class State:
                     found = known.get(action.name)
                     if found is None or found is _BUSY:
                         found = self.moves_of(action)
-                    legal.extend(found)
+                    legal += found
             self._legal = legal
         return legal
 
@@ -130,6 +130,14 @@ class State:
             if found is _BUSY:
                 raise RuntimeError(f"`can_{action.name}` depends on itself")
             return found  # type: ignore[return-value]
+        if not self.game.can_cycle:
+            # no guard reads `can_` of an action whose guard leads back to it: nothing to mark
+            try:
+                found = known[action.name] = self.game.generators[action.name](self, action)
+            except EvaluationError as exc:
+                raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
+                                  exc) from exc
+            return found
         known[action.name] = _BUSY
         try:
             found = self.game.generators[action.name](self, action)

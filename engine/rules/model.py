@@ -18,6 +18,7 @@ from engine.expr import compile_expression
 from engine.expr.definitions import Definition
 from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, build_pieces
+from engine.rules.cycles import check_can_cycles
 from engine.topology import BOARD_KINDS, Topology
 
 R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the engine knows")
@@ -224,6 +225,7 @@ class _Builder:
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
         self.unused_definitions()
+        check_can_cycles(model.actions, self.definitions, self.report)
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics
 
