@@ -26,8 +26,8 @@ from engine.expr import runtime
 from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
-from engine.kernel.moves import RuleFailure, make_event
-from engine.kernel.state import exchange_options, move_view, play_move
+from engine.kernel.moves import RuleFailure, make_event, moves_of_data
+from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
 from engine.kernel.views import make_context, opponents_of
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -78,7 +78,8 @@ class _Writer:
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of,
+            k_opponents=opponents_of, k_wrap=moves_of_data, k_EvaluationError=EvaluationError,
+            k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
@@ -388,3 +389,38 @@ def compile_piece_key(exprs) -> Callable | None:
     w.add(1, "except k_ERRORS as exc:")
     w.add(2, "raise k_evaluation_error(exc) from exc")
     return w.build("key")
+
+
+def compile_legal(game) -> Callable | None:
+    """`legal(state) -> moves`: what `State.legal_moves` does for a position not over,
+    written out per action: each action's moves taken from the position's cache, or
+    generated and cached; a place action without a guard lists the board's placements in
+    place. None when a guard may lead back to its own action (`Game.can_cycle`): then
+    `State.moves_of` marks the actions under way."""
+    if game.can_cycle:
+        return None
+    w = _Writer()
+    w.add(0, "def legal(state):")
+    w.add(1, "known = state._by_action")
+    w.add(1, "out = []")
+    for action in game.actions:
+        name = w.const(action.name)
+        w.add(1, f"found = known.get({name})")
+        w.add(1, "if found is None:")
+        if action.kind == "place" and action.guard is None and game.generators[action.name] is GENERATORS["place"]:
+            w.add(2, "hand = state.hands[state.to_move]")
+            w.add(2, "first = not state.round.placed_any")
+            w.add(2, "if first and state.opening_pieces is not None:")
+            w.add(3, "hand = [p for p in hand if p.uid in state.opening_pieces]")
+            w.add(2, f"found = k_wrap({name}, state.board.iter_placements(hand, first, "
+                     f"{w.const(action.rules)}))")
+        else:  # its generator, failing as `State.moves_of` says it
+            w.add(2, "try:")
+            w.add(3, f"found = {w.const(game.generators[action.name])}(state, {w.const(action)})")
+            w.add(2, "except k_EvaluationError as exc:")
+            what = w.const(f"the condition of action `{action.name}`")
+            w.add(3, f"raise k_RuleFailure({what}, {w.const(action.pos)}, exc) from exc")
+        w.add(2, f"known[{name}] = found")
+        w.add(1, "out += found")
+    w.add(1, "return out")
+    return w.build("legal")

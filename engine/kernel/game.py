@@ -7,7 +7,7 @@ from typing import Sequence
 
 from engine.diagnostics import counted
 from engine.kernel.compiled import (
-    compile_piece_key, compile_play_moves, compile_simple_moves, compile_step,
+    compile_legal, compile_piece_key, compile_play_moves, compile_simple_moves, compile_step,
 )
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
@@ -101,6 +101,8 @@ class Game:
             or GENERATORS[a.kind]
             for a in self.actions
         }
+        #: `legal(state)`: the legal moves of a position not over, or None (`State.legal_moves`)
+        self.legal = compile_legal(self) if compiled else None
         #: action name -> `step(state, move)`, everything `flow.apply_move` does
         self.steps = {
             a.name: compile_step(self, a) if compiled else apply_move for a in self.actions

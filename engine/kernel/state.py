@@ -109,17 +109,24 @@ class State:
         """Every legal move, in the documented order (actions as written, then the kind's)."""
         legal = self._legal
         if legal is None:
-            legal = []
-            if not self.is_over:
-                # The moves of an action are usually known already (a round-end
-                # condition read `can_<action>`): taken from the cache without a call.
-                known = self._by_action
-                for action in self.game.actions:
-                    found = known.get(action.name)
-                    if found is None or found is _BUSY:
-                        found = self.moves_of(action)
-                    legal += found
+            if self.is_over:
+                legal = []
+            elif self.game.legal is not None:
+                legal = self.game.legal(self)  # `_every_move`, generated (compiled.py)
+            else:
+                legal = self._every_move()
             self._legal = legal
+        return legal
+
+    def _every_move(self) -> list[Move]:
+        # The moves of an action are usually known already (a round-end condition read
+        # `can_<action>`): taken from the cache without a call.
+        known, legal = self._by_action, []
+        for action in self.game.actions:
+            found = known.get(action.name)
+            if found is None or found is _BUSY:
+                found = self.moves_of(action)
+            legal += found
         return legal
 
     def moves_of(self, action) -> list[Move]:
