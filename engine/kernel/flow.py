@@ -151,7 +151,7 @@ def shuffled(state: "State", pieces: list) -> list:
     else:
         order = sorted(pieces, key=_UID)  # the input order never leaks into the outcome
         shuffle(state.random(), order)
-    state.pending_chances.append([p.uid for p in order])
+    state.pending_chances.append(list(map(_UID, order)))
     return order
 
 
@@ -165,7 +165,7 @@ def mix_into_pool(state: "State", returned: list) -> None:
         return
     pool = state.pool  # the state's own list (a clone copies it)
     insert_at_random(state.random(), pool, returned)
-    state.pending_chances.append([p.uid for p in reversed(pool)])
+    state.pending_chances.append(list(map(_UID, reversed(pool))))
 
 
 def refill(state: "State", seat: int) -> None:
@@ -284,7 +284,7 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     state._rebind()
     if deal is not None:
         order = list(deal)
-        state.pending_chances.append([p.uid for p in order])
+        state.pending_chances.append(list(map(_UID, order)))
     else:
         order = shuffled(state, list(game.pieces))
     state.pool = list(reversed(order))

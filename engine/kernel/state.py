@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations, repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Hashable
 
 from engine.expr import EvaluationError
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.kernel.game import Game
 
 _new = object.__new__
+_NAME = attrgetter("name")
 _BUSY = object()  # marks an action whose moves are being generated (a `can_` cycle)
 
 
@@ -340,7 +341,7 @@ def _exchange_moves(state: State, action) -> list[Move]:
 def exchange_options(state: State, action) -> list[Move]:
     """The exchanges of the mover's rack (its guard holding): every sub-multiset of up to
     `max` pieces, by size, then in the order of the sorted names."""
-    names = tuple(sorted(p.name for p in state.hands[state.to_move]))
+    names = tuple(sorted(map(_NAME, state.hands[state.to_move])))
     limit = min(action.max or len(names), len(names))
     # The moves depend only on the names in hand, so they are made once per rack.
     cache = state.game.exchange_cache
