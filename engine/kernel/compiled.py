@@ -220,10 +220,17 @@ _INVALIDATE = ("state._legal = state._listed = state._by_text = state._ctx = Non
                "state._by_action = {}")
 
 
-def _settle_lines(w: _Writer, indent: int) -> None:
+def _settle_lines(w: _Writer, game, indent: int) -> None:
     """`flow.settle`: a player to move with no legal move at all ends the round."""
-    w.add(indent, "if not state.is_over and not state.previewing and not state.legal_moves():")
-    w.add(indent + 1, 'k_end_round(state, "stalled", None, mover)')
+    if game.legal is None:
+        w.add(indent, "if not state.is_over and not state.previewing and not state.legal_moves():")
+        w.add(indent + 1, 'k_end_round(state, "stalled", None, mover)')
+        return
+    # `state.legal_moves()` for a position not over, without the call: kept as it does
+    w.add(indent, "if not state.is_over and not state.previewing:")
+    w.add(indent + 1, f"listed = state._legal = {w.const(game.legal)}(state)")
+    w.add(indent + 1, "if not listed:")
+    w.add(indent + 2, 'k_end_round(state, "stalled", None, mover)')
 
 
 def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
@@ -261,7 +268,7 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     w.add(indent, f"elif r.turns >= {int(model.max_turns_per_round)}:")
     w.add(indent + 1, 'k_end_round(state, "turn_limit", None, mover)')
     w.add(indent, "else:")
-    _settle_lines(w, indent + 1)
+    _settle_lines(w, game, indent + 1)
 
 
 def compile_step(game, action) -> Callable:
@@ -276,7 +283,9 @@ def compile_step(game, action) -> Callable:
         places = w.const(game.place_actions)
         w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
-    if action.reads_move:
+    if action.reads_move and action.kind == "place":  # `move_view`, without the call
+        w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
+    elif action.reads_move:
         w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
     else:
         w.add(1, "view = None")
@@ -296,7 +305,7 @@ def compile_step(game, action) -> Callable:
     if action.ends_turn:
         _end_turn_lines(w, game, action, 1)
     else:
-        _settle_lines(w, 1)
+        _settle_lines(w, game, 1)
     w.add(1, "state.log.append((move, state.pending_chances, state.scores[:]))")
     w.add(1, "state.pending_chances = []")
     w.add(1, "return events[start:]")
