@@ -117,17 +117,20 @@ _MOVE_NAMES = {
 
 
 def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
-            with_move: bool = False, items: tuple = ()) -> bool:
+            with_move: bool = False, items: tuple = (), cans: dict | None = None) -> bool:
     """Read the context names of `exprs` from locals (no context made), if every one
     of them can be written so: writes the locals' lines, sets `w.names` and returns
     True; else False, and the caller makes a context `v`. The values are those the
     context of `seat` would give: the same objects (a `can_<action>` is the cached
-    moves). `items`: names a caller's loop binds to each item (read as `_p`)."""
+    moves). `items`: names a caller's loop binds to each item (read as `_p`); `cans`:
+    `can_<action>` -> a local holding that action's moves, listed already."""
     live = [e for e in exprs if e is not None and not e.is_constant]
     used = set().union(*(e.names_used for e in live)) if live else set()
     known = dict(_STATE_NAMES, **(_MOVE_NAMES if with_move else {}))
     for name, action in game.can_actions.items():
-        if name in used:  # what the context's `__missing__` gives, the moves cached
+        if name in used and cans and name in cans:  # (listed for a position not over)
+            known[name] = (f"k_bool({cans[name]})", None)
+        elif name in used:  # what the context's `__missing__` gives, the moves cached
             moves = f"state.moves_of({w.const(action)})"
             known[name] = (f"(not state.is_over and k_bool({moves}))", None)
     names = {name: local for name, (local, _) in known.items()}
@@ -403,33 +406,58 @@ def compile_piece_key(exprs) -> Callable | None:
 def compile_legal(game) -> Callable | None:
     """`legal(state) -> moves`: what `State.legal_moves` does for a position not over,
     written out per action: each action's moves taken from the position's cache, or
-    generated and cached; a place action without a guard lists the board's placements in
-    place. None when a guard may lead back to its own action (`Game.can_cycle`): then
-    `State.moves_of` marks the actions under way."""
+    listed and cached. A place action without a guard lists the board's placements in
+    place, and a draw, pass, deal or exchange guard is written in place, reading the
+    `can_<action>` of actions listed before it from their locals. None when a guard may
+    lead back to its own action (`Game.can_cycle`): `State.moves_of` marks actions then."""
     if game.can_cycle:
         return None
     w = _Writer()
     w.add(0, "def legal(state):")
     w.add(1, "known = state._by_action")
     w.add(1, "out = []")
-    for action in game.actions:
-        name = w.const(action.name)
-        w.add(1, f"found = known.get({name})")
-        w.add(1, "if found is None:")
-        if action.kind == "place" and action.guard is None and game.generators[action.name] is GENERATORS["place"]:
-            w.add(2, "hand = state.hands[state.to_move]")
-            w.add(2, "first = not state.round.placed_any")
-            w.add(2, "if first and state.opening_pieces is not None:")
-            w.add(3, "hand = [p for p in hand if p.uid in state.opening_pieces]")
-            w.add(2, f"found = k_wrap({name}, state.board.iter_placements(hand, first, "
-                     f"{w.const(action.rules)}))")
-        else:  # its generator, failing as `State.moves_of` says it
-            w.add(2, "try:")
-            w.add(3, f"found = {w.const(game.generators[action.name])}(state, {w.const(action)})")
-            w.add(2, "except k_EvaluationError as exc:")
-            what = w.const(f"the condition of action `{action.name}`")
-            w.add(3, f"raise k_RuleFailure({what}, {w.const(action.pos)}, exc) from exc")
-        w.add(2, f"known[{name}] = found")
-        w.add(1, "out += found")
+    listed: dict[str, str] = {}  # `can_<action>` -> the local holding its moves
+    for i, action in enumerate(game.actions):
+        local, name = f"m{i}", w.const(action.name)
+        w.add(1, f"{local} = known.get({name})")
+        w.add(1, f"if {local} is None:")
+        _listing_lines(w, game, action, local, listed)
+        w.add(2, f"known[{name}] = {local}")
+        w.add(1, f"out += {local}")
+        listed[f"can_{action.name}"] = local
     w.add(1, "return out")
     return w.build("legal")
+
+
+def _listing_lines(w: _Writer, game, action, local: str, listed: dict) -> None:
+    """Lines setting `local` to the moves of `action` (see `compile_legal`)."""
+    generator = game.generators[action.name]
+    if action.kind == "place" and action.guard is None and generator is GENERATORS["place"]:
+        w.add(2, "hand = state.hands[state.to_move]")
+        w.add(2, "first = not state.round.placed_any")
+        w.add(2, "if first and state.opening_pieces is not None:")
+        w.add(3, "hand = [p for p in hand if p.uid in state.opening_pieces]")
+        w.add(2, f"{local} = k_wrap({w.const(action.name)}, state.board.iter_placements("
+                 f"hand, first, {w.const(action.rules)}))")
+        return
+    what = f"the condition of action `{action.name}`"
+    simple = action.kind in ("draw", "pass", "deal", "exchange") and action.guard is not None
+    pad = 2
+    if simple and action.kind != "pass":  # as `_simple_moves` and `_exchange_moves` begin
+        w.add(2, "if not state.pool:")
+        w.add(3, f"{local} = []")
+        w.add(2, "else:")
+        pad = 3
+    if simple and _locals(w, game, [action.guard], pad, seat="state.to_move", cans=listed):
+        w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
+        w.names = None
+        if action.kind == "exchange":
+            w.add(pad, f"{local} = {w.const(exchange_options)}(state, {w.const(action)}) if ok else []")
+        else:
+            w.add(pad, f"{local} = [{w.const(action.only_move)}] if ok else []")
+        return
+    # anything else: its generator, failing as `State.moves_of` says it
+    w.add(pad, "try:")
+    w.add(pad + 1, f"{local} = {w.const(generator)}(state, {w.const(action)})")
+    w.add(pad, "except k_EvaluationError as exc:")
+    w.add(pad + 1, f"raise k_RuleFailure({w.const(what)}, {w.const(action.pos)}, exc) from exc")
