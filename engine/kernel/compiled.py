@@ -78,7 +78,7 @@ class _Writer:
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of, k_wrap=moves_of_data, k_EvaluationError=EvaluationError,
+            k_opponents=opponents_of, k_wrap=moves_of_data, k_take=flow.take, k_EvaluationError=EvaluationError,
             k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
@@ -215,6 +215,15 @@ def _effect_lines(w: _Writer, action, indent: int) -> None:
         w.add(indent, "state.pile.append(state.pool.pop())")
     elif kind == "play":
         w.add(indent, "state.pile.append(state.board.remove(move.data[0]))")
+    elif kind == "place" and action.effect is flow.EFFECTS["place"]:  # `flow._place`
+        w.add(indent, "placement = move.data")
+        w.add(indent, "hand = state.hands[mover]")
+        w.add(indent, "placed = placement.pieces")
+        w.add(indent, "for piece in placed:")
+        w.add(indent + 1, "k_take(hand, piece)")
+        w.add(indent, "state.board.apply_placement(placement)")
+        w.add(indent, "turn.placed += len(placed)")
+        w.add(indent, "state.round.placed_any = True")
     elif kind != "pass":
         w.add(indent, f"{w.const(action.effect)}(state, {w.const(action)}, move)")
 
