@@ -3,7 +3,8 @@ shared by every state, and the entry point `new_game`."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 from engine.diagnostics import counted
 from engine.kernel.compiled import (
@@ -14,6 +15,7 @@ from engine.kernel.moves import Move
 from engine.kernel.state import GENERATORS, State
 from engine.kernel.views import place_view_class
 from engine.pieces import parse_deal as _parse_names
+from engine.rules.cycles import can_graph, cycle_through
 
 
 _PIECE_NAMES = ("tile", "card", "token", "piece")
@@ -29,33 +31,12 @@ def _expose_attributes(piece) -> None:
             object.__setattr__(piece, name, value)
 
 
-#: names a guard may read that never generate an action's moves (read from the state)
-_STATE_NAMES = frozenset(("players", "pool", "pile", "board", "round", "turn", "counters",
-                          "player", "mover", "opponents", "move") + _PIECE_NAMES)
-
-
-def can_cycle(actions) -> bool:
+def can_cycle(actions, definitions: Mapping = MappingProxyType({})) -> bool:
     """Whether generating the moves of some action may need that action's own moves: its
-    guard reads `can_<itself>`, directly or through the guards of other actions. A name
-    other than the state's own (a definition, say) counts as reading every `can_`."""
-    every = {a.name for a in actions}
-    needs = {}
-    for action in actions:
-        used = frozenset() if action.guard is None else getattr(action.guard, "names_used", None)
-        if used is None or any(n not in _STATE_NAMES and not n.startswith("can_") for n in used):
-            needs[action.name] = every
-        else:
-            needs[action.name] = {n[4:] for n in used if n.startswith("can_")} & every
-    for start in every:
-        seen, todo = set(), list(needs[start])
-        while todo:
-            name = todo.pop()
-            if name == start:
-                return True
-            if name not in seen:
-                seen.add(name)
-                todo += needs[name]
-    return False
+    guard reads `can_<itself>`, directly, through the guards of other actions or through
+    definitions (`engine.rules.cycles`; lint reports such a ruleset as R442)."""
+    graph = can_graph(actions, definitions)
+    return any(cycle_through(name, graph) is not None for name in graph)
 
 
 def players_mismatch(model, n: int) -> str:
@@ -85,7 +66,7 @@ class Game:
         }
         self.tracks_unable = model.tracks_unable
         #: whether a move generator may need its own action's moves (see `State.moves_of`)
-        self.can_cycle = can_cycle(self.actions)
+        self.can_cycle = can_cycle(self.actions, model.definitions)
         self.place_view = place_view_class(model.topology)  # `move` of a place action
         self.exchange_cache: dict = {}
         for action in self.actions:

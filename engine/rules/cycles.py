@@ -37,16 +37,23 @@ def can_reads(names, definitions: Mapping) -> set[str]:
     return found
 
 
+def can_graph(actions, definitions: Mapping) -> dict[str, set[str]]:
+    """Action name -> the actions whose `can_` its `if` reads (a guard whose names are
+    not known reads every one)."""
+    every = {a.name for a in actions}
+    graph = {}
+    for action in actions:
+        used = frozenset() if action.guard is None else getattr(action.guard, "names_used", None)
+        graph[action.name] = set(every) if used is None else can_reads(used, definitions) & every
+    return graph
+
+
 def check_can_cycles(actions, definitions: Mapping, report: Callable) -> None:
     """Report (R442) each action whose `if` leads back to its own `can_`: `report(code,
     message, path, help)`, at that action's `if`."""
-    names = {a.name for a in actions}
-    reads = {
-        a.name: can_reads(a.guard.names_used, definitions) & names
-        for a in actions if a.guard is not None
-    }
+    reads = can_graph(actions, definitions)
     for action in actions:
-        chain = _path_back(action.name, reads)
+        chain = cycle_through(action.name, reads)
         if chain is None:
             continue
         how = " reads " + ", whose `if` reads ".join(f"`can_{n}`" for n in chain)
@@ -60,7 +67,7 @@ def check_can_cycles(actions, definitions: Mapping, report: Callable) -> None:
         )
 
 
-def _path_back(start: str, reads: Mapping[str, set]) -> list[str] | None:
+def cycle_through(start: str, reads: Mapping[str, set]) -> list[str] | None:
     """The actions read one after another from `start`'s `if` back to `start`, if any."""
     todo, seen = [(n, [n]) for n in sorted(reads.get(start, ()))], set()
     while todo:

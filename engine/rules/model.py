@@ -130,6 +130,8 @@ class Model:
     max_turns_per_round: int = 10000
     zone_names: Mapping[str, str] = field(default_factory=dict)
     tracks_unable: bool = False
+    #: `define:` name -> Definition (its source), for what reads through them (R442)
+    definitions: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -224,6 +226,7 @@ class _Builder:
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
+        model.definitions = self.definitions
         self.unused_definitions()
         check_can_cycles(model.actions, self.definitions, self.report)
         failed = self.failed or any(x.is_error for x in self.diagnostics)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from engine.kernel import Game
 from engine.kernel.game import can_cycle
 from engine.rules import check_ruleset
 from engine.rules.model import compile_model
@@ -47,9 +50,17 @@ def test_reading_other_actions_can_is_fine(write, tree):
     assert not can_cycle(model.actions)
 
 
-def test_the_kernel_counts_an_unknown_name_as_a_possible_cycle(write, tree):
-    # the kernel's own check (it skips marking actions under way when there is no cycle)
-    # cannot see into definitions: a guard reading one counts as reading every `can_`
-    model, _ = _codes(write, tree, "if: unable and pool.count > 0",
-                      define="  unable: not can_place\n")
-    assert model is not None and can_cycle(model.actions)
+def test_the_kernel_looks_through_definitions_as_lint_does(write, tree):
+    # the kernel lists moves without marking actions under way when no guard can lead
+    # back to its own action; it must see a definition's `can_` reads as lint does
+    model, found = _codes(write, tree, "if: unable and pool.count > 0",
+                          define="  unable: not can_place\n")
+    assert model is not None and found == []
+    assert not can_cycle(model.actions, model.definitions)
+    assert Game(model).legal is not None
+    guard = SimpleNamespace(names_used=frozenset({"stuck"}))
+    definitions = {"stuck": SimpleNamespace(source="not can_draw")}
+    draw = SimpleNamespace(name="draw", guard=guard)
+    assert can_cycle([draw], definitions) and not can_cycle([draw], {})
+    # a guard whose names are not known counts as reading every `can_`
+    assert can_cycle([SimpleNamespace(name="draw", guard=SimpleNamespace(names_used=None))])
