@@ -332,7 +332,10 @@ def choose_opener(state: "State") -> None:
         return
     _, seat, piece = best
     allowed = {piece.uid}
-    if opening.also is not None:
+    also = state.game.opening_also
+    if also is not None:  # compiled: it reads the piece alone
+        allowed.update(other.uid for other in state.hands[seat] if also(other)[0])
+    elif opening.also is not None:
         ctx = make_context(state, seat)
         for other in state.hands[seat]:
             ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = other

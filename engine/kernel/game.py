@@ -91,6 +91,8 @@ class Game:
         #: the opening rank of one piece as a function, when it reads the piece alone
         opening = model.opening
         self.opening_key = compile_piece_key(opening.rank) if compiled and opening else None
+        also = opening.also if compiled and opening else None  # (as `(int(also),)`)
+        self.opening_also = compile_piece_key([also]) if also is not None else None
         for piece in self.pieces:
             _expose_attributes(piece)
 
