@@ -292,8 +292,12 @@ def compile_step(game, action) -> Callable:
     w.add(1, "turn = state.turn")
     if game.tracks_unable:
         w.add(1, "if turn.actions == 0:")
-        places = w.const(game.place_actions)
-        w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
+        if len(game.place_actions) == 1:  # (no generator expression for one action)
+            place = w.const(game.place_actions[0])
+            w.add(2, f"turn.could_place = k_bool(state.moves_of({place}))")
+        else:
+            places = w.const(game.place_actions)
+            w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
     if action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
