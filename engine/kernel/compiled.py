@@ -78,8 +78,8 @@ class _Writer:
             k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of, k_wrap=moves_of_data, k_take=flow.take, k_EvaluationError=EvaluationError,
-            k_RuleFailure=RuleFailure,
+            k_opponents=opponents_of, k_wrap=moves_of_data, k_take=flow.take,
+            k_EvaluationError=EvaluationError, k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
         source = "\n".join(self.lines) + "\n"
@@ -344,26 +344,46 @@ def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
     w.add(indent + 1, "raise k_evaluation_error(exc) from exc")
 
 
+_SIMPLE = ("draw", "pass", "deal", "exchange")
+
+
 def compile_simple_moves(game, action) -> Callable | None:
     """`generate(state, action) -> moves` for a draw, pass, deal or exchange action with
     a guard: what `state._simple_moves` (or `_exchange_moves`) does, the guard written
     in place; None for other kinds."""
-    if action.kind not in ("draw", "pass", "deal", "exchange") or action.guard is None:
+    if action.kind not in _SIMPLE or action.guard is None:
         return None
     w = _Writer()
     w.add(0, "def generate(state, action):")
-    if action.needs_pool or action.kind == "exchange":
-        w.add(1, "if not state.pool:")
-        w.add(2, "return []")
-    if not _locals(w, game, [action.guard], 1, seat="state.to_move"):
-        _context_lines(w, 1)
-    _guard_lines(w, 1, w.expr(action.guard))
+    _simple_lines(w, game, action, 1, "found")
+    w.add(1, "return found")
+    return w.build("generate")
+
+
+def _simple_lines(w: _Writer, game, action, indent: int, target: str,
+                  cans: dict | None = None, what: str | None = None) -> None:
+    """Lines setting `target` to the moves of a draw, pass, deal or exchange action with a
+    guard: none with an empty pool (but to pass), else its one move (an exchange: every
+    exchange of the rack) if the guard holds. A failing guard raises the EvaluationError
+    `State.moves_of` names the action in, or with `what`, that RuleFailure itself."""
+    pad = indent
+    if action.kind != "pass":  # as `_simple_moves` and `_exchange_moves` begin
+        w.add(indent, "if not state.pool:")
+        w.add(indent + 1, f"{target} = []")
+        w.add(indent, "else:")
+        pad = indent + 1
+    if not _locals(w, game, [action.guard], pad, seat="state.to_move", cans=cans):
+        _context_lines(w, pad)
+    if what is None:
+        _guard_lines(w, pad, w.expr(action.guard))
+    else:
+        w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
     w.names = None
     if action.kind == "exchange":
-        w.add(1, f"return {w.const(exchange_options)}(state, action) if ok else []")
+        moves = f"{w.const(exchange_options)}(state, {w.const(action)})"
     else:
-        w.add(1, f"return [{w.const(action.only_move)}] if ok else []")
-    return w.build("generate")
+        moves = f"[{w.const(action.only_move)}]"
+    w.add(pad, f"{target} = {moves} if ok else []")
 
 
 def compile_play_moves(game, action) -> Callable | None:
@@ -454,23 +474,11 @@ def _listing_lines(w: _Writer, game, action, local: str, listed: dict) -> None:
                  f"hand, first, {w.const(action.rules)}))")
         return
     what = f"the condition of action `{action.name}`"
-    simple = action.kind in ("draw", "pass", "deal", "exchange") and action.guard is not None
-    pad = 2
-    if simple and action.kind != "pass":  # as `_simple_moves` and `_exchange_moves` begin
-        w.add(2, "if not state.pool:")
-        w.add(3, f"{local} = []")
-        w.add(2, "else:")
-        pad = 3
-    if simple and _locals(w, game, [action.guard], pad, seat="state.to_move", cans=listed):
-        w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
-        w.names = None
-        if action.kind == "exchange":
-            w.add(pad, f"{local} = {w.const(exchange_options)}(state, {w.const(action)}) if ok else []")
-        else:
-            w.add(pad, f"{local} = [{w.const(action.only_move)}] if ok else []")
+    if action.kind in _SIMPLE and action.guard is not None:
+        _simple_lines(w, game, action, 2, local, listed, what)
         return
     # anything else: its generator, failing as `State.moves_of` says it
-    w.add(pad, "try:")
-    w.add(pad + 1, f"{local} = {w.const(generator)}(state, {w.const(action)})")
-    w.add(pad, "except k_EvaluationError as exc:")
-    w.add(pad + 1, f"raise k_RuleFailure({w.const(what)}, {w.const(action.pos)}, exc) from exc")
+    w.add(2, "try:")
+    w.add(3, f"{local} = {w.const(generator)}(state, {w.const(action)})")
+    w.add(2, "except k_EvaluationError as exc:")
+    w.add(3, f"raise k_RuleFailure({w.const(what)}, {w.const(action.pos)}, exc) from exc")
