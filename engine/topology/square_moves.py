@@ -87,21 +87,33 @@ _PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand
 _ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
 
 
-def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
+def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
     """The hand's plan and its pieces ranked by value, then hand order, as the
     arrangements index them. Kept by the hand's values (a game meets new racks all the
     time, but few lists of values), and shared by the orders of the same values."""
-    facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
-    key = (facts, maxk, rules.joker_lo, rules.joker_hi)
+    attrs = [p.attrs for p in hand]
+    values = tuple([a["value"] for a in attrs])
+    jokers = [a.get("joker") for a in attrs]
+    if any(jokers):  # a joker's plan depends on the values it may take
+        key = (tuple(zip(values, map(bool, jokers))), maxk, rules.joker_lo, rules.joker_hi)
+    else:
+        key = (values, maxk)
     found = _ORDERS.get(key)
     if found is None:
-        order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
-        kinds = tuple([facts[i] for i in order])  # (a stable sort: equal values in hand order)
-        plan = _PLANS.get((kinds,) + key[1:])
-        if plan is None:
-            plan = _remember(_PLANS, (kinds,) + key[1:], HandPlan(kinds, maxk, rules))
-        found = _remember(_ORDERS, key, (plan, order))
-    return found[0], [hand[i] for i in found[1]]
+        found = _remember(_ORDERS, key, _rank(values, jokers, maxk, rules))
+    return found[0], found[1](hand)
+
+
+def _rank(values: tuple, jokers: list, maxk: int, rules) -> tuple:
+    """(the plan, a function that ranks a hand of these values in this order)."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    # (a stable sort: equal values in hand order)
+    kinds = tuple([(values[i], bool(jokers[i])) for i in order])
+    key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _remember(_PLANS, key, HandPlan(kinds, maxk, rules))
+    return plan, itemgetter(*order) if len(order) > 1 else list
 
 
 def _remember(cache: dict, key, value):
@@ -213,10 +225,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
 def _cells(bits: int) -> list[int]:
     """The cells of a bit set, in increasing order."""
     out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
+    while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
+        high = bits.bit_length() - 1
+        out.append(high)
+        bits ^= 1 << high
+    out.reverse()
     return out
 
 
