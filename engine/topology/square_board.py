@@ -43,6 +43,7 @@ class SquareBoard(Board):
         self.topo = topo
         self.v = [EMPTY if a is not None else EDGE for a in topo.attrs]
         self.jk = [False] * len(self.v)
+        self.jokers = 0  # how many cells hold a joker (none: measures skip looking)
         self.piece: dict[int, Piece] = {}
         self.rules = None
         self._reindex()
@@ -133,6 +134,7 @@ class SquareBoard(Board):
     def clone(self) -> "SquareBoard":
         other = SquareBoard.__new__(SquareBoard)
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
+        other.jokers = self.jokers
         other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
         other.cross = (self.cross[0][:], self.cross[1][:])
         other._plays = None  # plays refer to the board they were made on
@@ -262,8 +264,10 @@ class SquareBoard(Board):
         cells, v, jk, piece = placement.cells, self.v, self.jk, self.piece
         for c, val, p in zip(cells, placement.values, placement.pieces):
             v[c], piece[c] = val, p
-        for c, flag in zip(cells, placement.flags or (False,) * len(cells)):
-            jk[c] = flag
+        if placement.flags:  # (an empty cell's flag is already False)
+            for c, flag in zip(cells, placement.flags):
+                jk[c] = flag
+            self.jokers += sum(placement.flags)
         runs = self._runs_through(cells)
         if placement._lines is None:  # the kernel scores the move after applying it
             placement._measure_runs(self, runs)
@@ -271,8 +275,9 @@ class SquareBoard(Board):
         self._plays, self.starts = None, {}
 
     def _runs_through(self, cells) -> list[tuple]:
-        """(direction, step, first cell, last cell, length, sum) of every maximal run
-        through the cells, each once, in the order of `SquarePlacement.runs`."""
+        """(direction, step, first cell, last cell, length, sum, the cell it was found
+        from) of every maximal run through the cells, each once, in the order of
+        `SquarePlacement.runs`."""
         v, stride = self.v, self.topo.stride
         seen, out = set(), []
         for c in cells:
@@ -287,7 +292,7 @@ class SquareBoard(Board):
                 while v[b + d] >= 0:
                     b += d
                     total += v[b]
-                out.append((k, d, a, b, (b - a) // d + 1, total))
+                out.append((k, d, a, b, (b - a) // d + 1, total, c))
         return out
 
     def _index_runs(self, cells, runs) -> None:
@@ -307,7 +312,7 @@ class SquareBoard(Board):
         self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
         rules = self._cross_for
         known = rules._cross if rules is not None else None  # (`rules.cross`, without a call)
-        for k, d, a, b, n, total in runs:
+        for k, d, a, b, n, total, _ in runs:
             back, ahead = self.back[k], self.ahead[k]
             cross, by_iv = self.cross[k], self.by_iv[k]
             for end, side in ((a - d, ahead), (b + d, back)):
@@ -396,6 +401,7 @@ class SquareBoard(Board):
             supply.remove(found)
             taken.append(found)
             self.v[c], self.jk[c], self.piece[c] = val, joker, found
+            self.jokers += joker
         self._reindex()
         return taken
 

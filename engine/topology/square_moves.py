@@ -19,6 +19,7 @@ same order as the general loops here (a test compares them).
 from __future__ import annotations
 
 from itertools import permutations, product
+from operator import itemgetter
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
@@ -26,57 +27,93 @@ from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_plain import plain_along, plain_singles
 
 BIG = 1 << 60
-_BY_KINDS: dict[tuple, list] = {}  # hand (its values) -> arrangements as hand indices
 
 
 class HandPlan:
     """What the generator reads of a hand, whatever the board and the order of its pieces:
     the arrangements, the bit set of its values, whether it has no joker, and for
-    `plain_along` the sum ranges and their cache.
+    `plain_along` the sum ranges, the arrangements coded as bits, and their caches.
 
     `arrs[k]` lists the distinct orders of k pieces of the hand: (values, indices into
     the ranked hand, joker flags or None, sum). Equal pieces are interchangeable, so each
     order of values is given once, with the equal pieces taken in hand order along the
-    line; the orders are cached by the hand's values.
+    line. A game meets a new hand at almost every turn, so a plan works out what it
+    holds when first read (most hands of a game are met once or twice).
     """
 
-    __slots__ = ("arrs", "mask", "plain", "sums", "singles")
+    __slots__ = ("kinds", "maxk", "pattern", "mask", "plain", "sums", "singles", "_arrs",
+                 "_coded")
 
     def __init__(self, kinds, maxk, rules):
         # kinds: (value, joker) of the ranked pieces
-        by_index = _BY_KINDS.get((kinds, maxk))
-        if by_index is None:
-            by_index = _remember(_BY_KINDS, (kinds, maxk),
-                                 [_arrange(kinds, k) for k in range(maxk + 1)])
-        self.arrs = by_index
+        self.kinds, self.maxk = kinds, maxk
+        self.pattern = pattern = tuple([kinds.index(kind) for kind in kinds])
         self.mask = _value_mask(kinds, rules)
         self.plain = not any(joker for _, joker in kinds)  # bit tests stand for intervals
-        ranges = [(min(a[3] for a in arrs), max(a[3] for a in arrs)) if arrs else (0, -1)
-                  for arrs in by_index]
+        self._arrs, self._coded = None, [None] * (maxk + 1)
+        values = [value for value, _ in kinds]
+        # k pieces sum from the k lowest values to the k highest (the ranked hand)
+        ranges = [(sum(values[:k]), sum(values[len(values) - k:])) for k in range(maxk + 1)]
         self.sums = (ranges, {}, {})
-        self.singles = [(1 << vals[0], vals, idx[0]) for vals, idx, _, _ in by_index[1]
-                        ] if self.plain and maxk >= 1 else []
+        # a single of each value, as `arrs[1]` orders them: each kind's first piece
+        self.singles = [(1 << values[i], (values[i],), i) for i, first in enumerate(pattern)
+                        if first == i] if self.plain and maxk >= 1 else []
+
+    @property
+    def arrs(self) -> list[list[tuple]]:
+        if self._arrs is None:
+            self._arrs = _arrangements(self.kinds, self.maxk, self.pattern)
+        return self._arrs
+
+    def coded(self, n: int) -> list[tuple]:
+        """(sum, (bits, values, take)) of each arrangement of `n` >= 2 pieces of a plain
+        hand, in order, where `bits` has, in the field of each cell (`mask.bit_length()`
+        bits, the first cell highest), the bit of the value laid there, and `take` picks
+        the arrangement's pieces (a tuple) from the ranked hand."""
+        found = self._coded[n]
+        if found is None:
+            width, values = self.mask.bit_length(), [value for value, _ in self.kinds]
+            found = self._coded[n] = []
+            for idx, take in _by_pattern(self.pattern, self.maxk)[n]:
+                vals = take(values)
+                m = 0
+                for x in vals:
+                    m = m << width | 1 << x
+                found.append((sum(vals), (m, vals, take)))
+        return found
 
 
 _PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand, ...) -> plan
 _ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
 
 
-def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, list[Piece]]:
+def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
     """The hand's plan and its pieces ranked by value, then hand order, as the
     arrangements index them. Kept by the hand's values (a game meets new racks all the
     time, but few lists of values), and shared by the orders of the same values."""
-    facts = tuple([(a["value"], bool(a.get("joker"))) for a in [p.attrs for p in hand]])
-    key = (facts, maxk, rules.joker_lo, rules.joker_hi)
+    attrs = [p.attrs for p in hand]
+    values = tuple([a["value"] for a in attrs])
+    jokers = [a.get("joker") for a in attrs]
+    if any(jokers):  # a joker's plan depends on the values it may take
+        key = (tuple(zip(values, map(bool, jokers))), maxk, rules.joker_lo, rules.joker_hi)
+    else:
+        key = (values, maxk)
     found = _ORDERS.get(key)
     if found is None:
-        order = sorted(range(len(facts)), key=[value for value, _ in facts].__getitem__)
-        kinds = tuple([facts[i] for i in order])  # (a stable sort: equal values in hand order)
-        plan = _PLANS.get((kinds,) + key[1:])
-        if plan is None:
-            plan = _remember(_PLANS, (kinds,) + key[1:], HandPlan(kinds, maxk, rules))
-        found = _remember(_ORDERS, key, (plan, order))
-    return found[0], [hand[i] for i in found[1]]
+        found = _remember(_ORDERS, key, _rank(values, jokers, maxk, rules))
+    return found[0], found[1](hand)
+
+
+def _rank(values: tuple, jokers: list, maxk: int, rules) -> tuple:
+    """(the plan, a function that ranks a hand of these values in this order)."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    # (a stable sort: equal values in hand order)
+    kinds = tuple([(values[i], bool(jokers[i])) for i in order])
+    key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _remember(_PLANS, key, HandPlan(kinds, maxk, rules))
+    return plan, itemgetter(*order) if len(order) > 1 else list
 
 
 def _remember(cache: dict, key, value):
@@ -86,19 +123,37 @@ def _remember(cache: dict, key, value):
     return value
 
 
-def _arrange(kinds: tuple, k: int) -> list[tuple]:
-    """(values, hand indices, joker flags or None, sum) for each distinct order of k of
-    the hand's kinds. Index tuples come in increasing order, so the first one met for
-    an order of kinds takes equal pieces in hand order."""
-    seen: dict[tuple, tuple] = {}
-    kind = kinds.__getitem__
-    for idx in permutations(range(len(kinds)), k):
-        seen.setdefault(tuple(map(kind, idx)), idx)
+def _arrangements(kinds: tuple, maxk: int, pattern: tuple) -> list[list[tuple]]:
+    """Per k up to `maxk`: (values, hand indices, joker flags or None, sum) for each
+    distinct order of k of the hand's kinds (`pattern`: see `_by_pattern`)."""
     out = []
-    for key, idx in seen.items():
-        vals, flags = tuple([value for value, _ in key]), tuple([joker for _, joker in key])
-        out.append((vals, idx, flags if True in flags else None, sum(vals)))
+    for orders in _by_pattern(pattern, maxk):
+        arrs = []
+        for idx, _ in orders:
+            key = [kinds[i] for i in idx]
+            vals, flags = tuple([value for value, _ in key]), tuple([joker for _, joker in key])
+            arrs.append((vals, idx, flags if True in flags else None, sum(vals)))
+        out.append(arrs)
     return out
+
+
+_PATTERNS: dict[tuple, list] = {}  # (pattern, maxk) -> per k, (index tuple, itemgetter)
+
+
+def _by_pattern(pattern: tuple, maxk: int) -> list[list[tuple]]:
+    """Per k up to `maxk`, the index tuples of the distinct orders of k kinds and their
+    itemgetters (k >= 2). Index tuples come in increasing order, so the first one met for
+    an order of kinds takes equal pieces in hand order. Which they are depends only on
+    which kinds are equal (`pattern`: each kind's first index), so they are kept by it."""
+    found = _PATTERNS.get((pattern, maxk))
+    if found is None:
+        found = _PATTERNS[(pattern, maxk)] = []
+        for k in range(maxk + 1):
+            seen: dict[tuple, tuple] = {}
+            for idx in permutations(range(len(pattern)), k):
+                seen.setdefault(tuple([pattern[i] for i in idx]), idx)
+            found.append([(idx, itemgetter(*idx) if k >= 2 else None) for idx in seen.values()])
+    return found
 
 
 def _value_mask(facts, rules) -> int:
@@ -135,7 +190,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     else:
         anchors = None  # the index's bit sets give the cells (below)
     plan, ranked = hand_plan(hand, maxk, rules)
-    mask, arrs, plain = plan.mask, plan.arrs, plan.plain
+    mask, plain = plan.mask, plan.plain
     pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
     fits = None
     if need is None:  # kept with the first cells, until the board changes
@@ -148,13 +203,13 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if plain:
             plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
         else:
-            _singles(out, board, anchors, cross, mask, arrs[1], pick, rules)
+            _singles(out, board, anchors, cross, mask, plan.arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
         window, room = rules.window, rules.max_length - max(2, rules.min_count)
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
             if plain:
-                plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, plan.sums)
+                plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
                 return out
         for k, d in ((0, 1), (1, topo.stride)):
             if fits is None:
@@ -162,17 +217,19 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = _starts(board, anchors, d, window, cross[1 - k], key)
             else:
                 starts = lines[k]
-            _along(out, board, starts, k, d, need, mask, cross[1 - k], arrs, maxk, pick, rules)
+            _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
+                   rules)
     return out
 
 
 def _cells(bits: int) -> list[int]:
     """The cells of a bit set, in increasing order."""
     out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
+    while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
+        high = bits.bit_length() - 1
+        out.append(high)
+        bits ^= 1 << high
+    out.reverse()
     return out
 
 

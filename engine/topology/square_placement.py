@@ -152,26 +152,27 @@ class SquarePlacement(Placement):
 
     def _measure_runs(self, board: "SquareBoard", runs) -> None:
         """`_measure` on the board after the play was laid, from the runs through its
-        cells (`SquareBoard._runs_through`): the same records."""
-        v, jk, topo = board.v, board.jk, board.topo
-        cells = self.cells
+        cells (`SquareBoard._runs_through`): the same records. A legal play lies in one
+        line: the run along it holds all its cells, any other run the one it was found
+        from."""
+        topo, cells = board.topo, self.cells
+        stride = topo.stride
         through = {c: [] for c in cells}
+        # the play's step, or 0 for a single piece (whose runs hold just it)
+        along = 0 if len(cells) < 2 else 1 if cells[1] - cells[0] < stride else stride
         lines = []
-        for _, d, a, b, n, total in runs:
+        for _, d, a, b, n, total, c in runs:
             if n < 2:
                 continue
-            new = jokers = joker_sum = 0
-            for c in range(a, b + d, d):
-                if c in through:
-                    through[c].append(n)
-                    new += 1
-                if jk[c]:
-                    jokers += 1
-                    joker_sum += v[c]
-            lines.append(Line(n, total, total - joker_sum, new, jokers))
+            inside = cells if d == along else (c,)
+            for c in inside:
+                through[c].append(n)
+            if board.jokers:
+                lines.append(_line_with_jokers(board, d, a, b, n, total, len(inside)))
+            else:
+                lines.append(Line(n, total, total, len(inside), 0))
         placed = []
         flags = self.flags or (False,) * len(cells)
-        stride = topo.stride
         for c, val, p, flag in zip(cells, self.values, self.pieces, flags):
             lines_through = through[c]
             record = new_placed(Placed)  # the fields as `Placed(...)` sets them, at once
@@ -181,3 +182,14 @@ class SquarePlacement(Placement):
                                "lines_through": lines_through}
             placed.append(record)
         self._lines, self._placed = lines, placed
+
+
+def _line_with_jokers(board: "SquareBoard", d, a, b, n, total, new) -> Line:
+    """The `line` record of the run a..b along `d`, on a board that holds jokers."""
+    v, jk = board.v, board.jk
+    jokers = joker_sum = 0
+    for c in range(a, b + d, d):
+        if jk[c]:
+            jokers += 1
+            joker_sum += v[c]
+    return Line(n, total, total - joker_sum, new, jokers)

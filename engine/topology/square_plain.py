@@ -14,8 +14,6 @@ they must find the same plays in the same order.
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from engine.topology.square_board import SquarePlacement
 
 
@@ -35,11 +33,11 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
                         out.append(SquarePlacement(board, at, vals, pieces))
 
 
-def plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, sums):
+def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
     """Plays of two or more pieces along rows, then columns, that touch the board, by
     their first cell: `_along` of `square_moves.py` without jokers, for the first cells
     of `_useful_starts` (`lines`: those of rows and of columns; all take a value of the
-    hand crosswise). `sums` is the hand plan's: for each count the lowest and highest
+    hand crosswise). `plan.sums` is the hand plan's: for each count the lowest and highest
     sum of its arrangements, a cache (count, low, high) -> the arrangements whose sum
     lies in low..high as (bits, values, take), and per rules a cache (count, line
     length, sum of the line's other pieces) -> the same lists. A range is cut to the
@@ -48,6 +46,7 @@ def plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, sums):
     v, ml = board.v, rules.max_length
     mink = max(2, rules.min_count)
     width = mask.bit_length()
+    sums = plan.sums
     by_line = sums[2].get(rules)
     if by_line is None:
         by_line = sums[2][rules] = {}
@@ -85,7 +84,7 @@ def plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, sums):
                     key = (n, length, psum + inner_s + ss)
                     fits = by_line.get(key)
                     if fits is None:
-                        fits = by_line[key] = _line_fits(sums, arrs, rules, key, width)
+                        fits = by_line[key] = _line_fits(plan, rules, key)
                     if fits:
                         at = tuple(cells)
                         for m, vals, take in fits:
@@ -95,9 +94,11 @@ def plain_along(out, board, lines, mask, arrs, maxk, ranked, rules, sums):
                     break
 
 
-def _line_fits(sums, arrs, rules, key, width) -> list[tuple]:
+def _line_fits(plan, rules, key) -> list[tuple]:
     """The arrangements of `key[0]` pieces that keep the sum rule of a line of `key[1]`
-    pieces whose other pieces sum to `key[2]`."""
+    pieces whose other pieces sum to `key[2]`, as (bits, values, take) (see
+    `HandPlan.coded`), in order."""
+    sums = plan.sums
     n, length, base = key
     lo, hi = rules.bounds[length]
     least, most = sums[0][n]
@@ -105,19 +106,6 @@ def _line_fits(sums, arrs, rules, key, width) -> list[tuple]:
     span = (n, lo if lo > least else least, hi if hi < most else most)
     fits = sums[1].get(span)
     if fits is None:
-        fits = sums[1][span] = _in_range(arrs[n], span[1], span[2], width)
+        lo, hi = span[1], span[2]
+        fits = sums[1][span] = [arr for total, arr in plan.coded(n) if lo <= total <= hi]
     return fits
-
-
-def _in_range(arrs, lo, hi, width) -> list[tuple]:
-    """(bits, values, take) of the arrangements whose sum lies in lo..hi, in order;
-    `bits` has, in the field of each cell, the bit of the value laid there, and `take`
-    picks the arrangement's pieces (a tuple: two or more) from the ranked hand."""
-    out = []
-    for vals, idx, _, total in arrs:
-        if lo <= total <= hi:
-            m = 0
-            for x in vals:
-                m = m << width | 1 << x
-            out.append((m, vals, itemgetter(*idx)))
-    return out

@@ -225,6 +225,43 @@ def test_jokers_declare_a_value(topo):
     assert board.check_invariants() == []
 
 
+def _records(play):
+    return ([(l.length, l.sum, l.face_sum, l.new, l.jokers) for l in play.lines],
+            [sorted(vars(p).items()) for p in play.placed])
+
+
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_measures_worked_out_on_apply_are_those_read_before(topo, jokers):
+    """Applying a play measures it from the runs it was laid through (a shortcut); the
+    records must be those its own walk of the board gives before it is laid, with and
+    without jokers on the board."""
+    action = {**PLACE, "jokers": {"max_per_play": 1}} if jokers else PLACE
+    rules = topo.compile_place(action)
+    rng = random.Random(11 + jokers)
+    compared = 0
+    for _ in range(6):
+        board, bag, first = topo.new_board(), tokens(*range(16), *range(16), jokers=jokers), True
+        rng.shuffle(bag)
+        for _ in range(12):
+            rack = bag[:3]
+            plays = list(board.iter_placements(rack, first, rules))
+            if not plays:
+                rng.shuffle(bag)
+                continue
+            for play in rng.sample(plays, min(6, len(plays))) + [plays[-1]]:
+                trial = board.clone()
+                again = type(play)(trial, play.cells, play.values, play.pieces, play.flags)
+                trial.apply_placement(again)  # measured from the runs
+                assert _records(again) == _records(play)  # measured by walking, before
+                compared += 1
+            chosen = rng.choice(plays)
+            board.apply_placement(chosen)
+            bag = [p for p in bag if p not in chosen.pieces]
+            first = False
+        assert board.check_invariants() == []
+    assert compared > 300
+
+
 # ------------------------------------------------------------------ the generator
 def test_repeated_values_give_each_play_once(topo, rules):
     board = board_with(topo, {(7, 7): 5})
