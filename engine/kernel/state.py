@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from operator import attrgetter
+from weakref import ref as _weak
 from typing import TYPE_CHECKING, Hashable
 
 from engine.expr import EvaluationError
@@ -65,12 +66,14 @@ class State:
     # -- views and contexts -------------------------------------------------------
     def _bind_views(self) -> None:
         # Views are made without their `__init__` (a call each): a clone binds a set.
+        # (a weak reference to the state: see `engine.kernel.views`)
+        weak = self.weak = _weak(self)
         views = self.player_views = [_new(PlayerView) for _ in range(self.n)]
         for i, view in enumerate(views):
-            view._state = self
+            view._owner = weak
             view.index = i
         pool, pile = _new(PoolView), _new(PileView)
-        pool._state = pile._state = self
+        pool._owner = pile._owner = weak
         self.base_values = {
             "players": views,
             "pool": pool,

@@ -154,3 +154,30 @@ def test_a_solitaire_is_won_by_clearing_not_by_scoring():
     while stuck.pool:
         stuck.apply("deal")
     assert stuck.is_over and stuck.round.reason == "stuck" and stuck.winner is None
+
+
+@pytest.mark.parametrize("ref", ["triominos/pressman", "tripeaks/aisleriot"])
+def test_a_dropped_state_is_freed_without_the_garbage_collector(ref):
+    # Views and contexts reach their state weakly: a state is no reference cycle, so a
+    # finished game goes at once rather than waiting for (and costing) a collection.
+    import gc
+    import random
+
+    from engine.kernel import Game
+    from engine.rules import load_ruleset
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset(ref))[0])
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(3):
+            state, rng = game.new_game(None, seed), random.Random(seed)
+            state.context()["pool"].count  # noqa: B018 - a context and a view in use
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_moves()))
+            copy = state.clone()
+            del state, copy
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
