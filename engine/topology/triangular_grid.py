@@ -192,3 +192,23 @@ _ID_NEIGH = {
     )
     for up in (True, False)
 }
+# Per orientation, for each of the cell's corners M, L, R: the five other cells meeting at
+# its point, as (id delta, the index of their own corner there); and the same with, for a
+# cell not known yet, its orientation, its column and row offsets, and the id deltas of its
+# corner points M, L, R (all deltas from the cell's id).
+_ID_AROUND_FULL = {
+    up: tuple(
+        tuple((row[0], k, row[5], row[1], row[2], *(row[0] + d for d in _ID_POINTS[row[5]]))
+              for row in _ID_NEIGH[up] for k in range(3) if row[7 + k] == j)
+        for j in range(3)
+    )
+    for up in (True, False)
+}
+_ID_AROUND = {up: tuple(tuple(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
+# Per orientation, the three edge neighbours (LEFT, RIGHT, MIDDLE): their id delta,
+# orientation, column and row offsets, and the id deltas of their corner points M, L, R.
+_ID_EDGES = {
+    up: tuple((row[0], row[5], row[1], row[2], *(row[0] + d for d in _ID_POINTS[row[5]]))
+              for row in _ID_NEIGH[up] if row[4])
+    for up in (True, False)
+}

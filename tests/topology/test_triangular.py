@@ -378,11 +378,11 @@ def test_check_invariants_reports_a_disagreeing_corner():
     board._pts[T.cell_id(1, 0)] = 4  # corrupt the point map by hand
     assert any("map holds 4" in p for p in board.check_invariants())
     board = board_with((0, 0))
-    del board._near[T.cell_id(1, 0)]  # forget an open cell
+    del board._edge[T.cell_id(1, 0)]  # forget an open cell
     assert any("frontier" in p for p in board.check_invariants())
     board = board_with((0, 0))
-    record = board._near[T.cell_id(1, 0)]
-    board._near[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
+    record = board._edge[T.cell_id(1, 0)]
+    board._edge[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
     assert "open cell (1, 0): stale record" in board.check_invariants()
 
 
