@@ -23,7 +23,7 @@ from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
-    _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _spin, cell_id,
+    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _spin, cell_id,
     cells_at, corner_points, id_cell, is_up, neighbour, rotations,
 )
 from engine.topology.triangular_placement import (
@@ -59,6 +59,7 @@ class TriangularBoard(Board):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
+        self._round: dict[int, int] = {}  # point id -> which of its six cells hold a tile (`cells_at` bits)
         self._edge: dict[int, tuple] = {}
         self._near: dict[int, tuple] | None = None
 
@@ -89,6 +90,7 @@ class TriangularBoard(Board):
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
         new._tiles, new._pts, new._edge = self._tiles.copy(), self._pts.copy(), self._edge.copy()
+        new._round = self._round.copy()
         new._near = None if self._near is None else self._near.copy()
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
@@ -162,14 +164,19 @@ class TriangularBoard(Board):
         c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
-        if placement is not None and placement._mask is None:
-            placement._mask = self._occupancy(cid, up)
-        pts, tiles = self._pts, self._tiles
-        numbers = n0, n1, n2 = tuple(numbers)
-        tiles[cid] = (piece, numbers, rotation, cell)
+        pts, tiles, round_ = self._pts, self._tiles, self._round
         dm, dl, dr = _ID_POINTS[up]
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
-        fresh = (at_m not in pts, at_l not in pts, at_r not in pts)  # corners unknown until now
+        a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
+        fm, fl, fr = _FROM_POINT[up]
+        mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
+        if placement is not None and placement._mask is None:
+            placement._mask = mask
+        bm, bl, br = _AT_POINT[up]
+        round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
+        numbers = n0, n1, n2 = tuple(numbers)
+        tiles[cid] = (piece, numbers, rotation, cell)
+        fresh = (not a_m, not a_l, not a_r)  # corners no tile touched until now
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
         edge, get, by_key = self._edge, pts.get, self._catalogue.by_key
         edge.pop(cid, None)
@@ -182,12 +189,12 @@ class TriangularBoard(Board):
                     if rec is not None:
                         slot = rec[0]
                         edge[cid + delta] = (slot[6].get(4 * number + k) or after(slot, k, number), rec[1], rec[2])
-        for delta, nup, dc, dr, pm, pl, pr in _ID_EDGES[up]:  # one more shared edge each
+        for delta, bit, nup, dc, dr, pm, pl, pr in _ID_EDGES[up]:  # one more shared edge each
             other = cid + delta
             rec = edge.get(other)
             if rec is not None:
                 edge[other] = (rec[0], rec[1], rec[2] + 1)
-            elif other not in tiles:  # it shared no edge until now
+            elif not mask & bit:  # it shared no edge until now
                 key = (nup, get(cid + pm), get(cid + pl), get(cid + pr))
                 edge[other] = (by_key.get(key) or self._catalogue.slot(key), (c + dc, r + dr), 1)
         if self._near is not None:
@@ -225,11 +232,8 @@ class TriangularBoard(Board):
         return self._near
 
     def _occupancy(self, cid: int, up: bool) -> int:
-        tiles, mask = self._tiles, 0
-        for delta, bit in _ID_OCCUPANCY[up]:
-            if cid + delta in tiles:
-                mask |= bit
-        return mask
+        get, (dm, dl, dr), (fm, fl, fr) = self._round.get, _ID_POINTS[up], _FROM_POINT[up]
+        return fm[get(cid + dm, 0)] | fl[get(cid + dl, 0)] | fr[get(cid + dr, 0)]
 
     def occupancy(self, cell: Cell) -> int:
         """Which of the 12 neighbours of `cell` hold a tile, as bits in `NEIGHBOURS` order."""
@@ -288,6 +292,12 @@ class TriangularBoard(Board):
                     problems.append(f"point {point}: map holds {points.get(point)}, {cell} shows {number}")
         if len(points) != len(seen):
             problems.append("the point map holds points no tile covers")
+        round_ = {}
+        for cell in self.cells:
+            for point, bit in zip(corner_points(cell), _AT_POINT[is_up(cell)]):
+                round_[cell_id(*point)] = round_.get(cell_id(*point), 0) | bit
+        if round_ != self._round:
+            problems.append("the cells holding a tile round some point are not those recorded")
         touching, edging, tiles = set(), set(), self._tiles
         for cid, tile in tiles.items():
             touching.update(cid + delta for delta, _ in _ID_OCCUPANCY[is_up(tile[3])])
