@@ -15,6 +15,7 @@ them with their types; the game guides in docs/games/ show how shipped rulesets 
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
@@ -41,15 +42,16 @@ _new = object.__new__
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 _OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
+_ID_OF = itemgetter(3)  # of an open cell's record
 
 
 class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells.
 
     Cells and points are keyed by their int ids (`cell_id`). The open cells are kept up to
-    date as tiles go down, each with a record (slot, cell, shared edges), where `slot` is
-    the catalogue's entry for the numbers its corners must show: in `_edge` those sharing
-    an edge with a tile (always), in `_near` every empty cell touching a tile (for
+    date as tiles go down, each with a record (slot, cell, shared edges, id), where `slot`
+    is the catalogue's entry for the numbers its corners must show: in `_edge` those
+    sharing an edge with a tile (always), in `_near` every empty cell touching a tile (for
     `contact: point`: None until a placement needs them, then made and kept). A tile
     changes the records of the cells around a point it shows first (their slot) and of
     its edge neighbours (their count of shared edges); the others stay as they were.
@@ -112,15 +114,14 @@ class TriangularBoard(Board):
             return self._openings(hand)
         # `contact: point` (else `edge`), from compile_place
         frontier = self._point_records() if rules == "point" else self._edge
-        ids = []  # the open cells some tile of the hand fits (a plain loop: the hot one)
-        for cid, rec in frontier.items():
+        fitting = []  # the open cells some tile of the hand fits (a plain loop: the hot one)
+        for rec in frontier.values():
             if rec[0][0] & held:
-                ids.append(cid)
-        if len(ids) > 1:
-            ids.sort()  # ids sort by row, then column; few cells fit, so sorting them is cheap
+                fitting.append(rec)
+        if len(fitting) > 1:  # by id: by row, then column; few cells fit, so sorting them is cheap
+            fitting.sort(key=_ID_OF)
         found = []  # a list, not a generator: cheaper, the callers take every placement
-        for cid in ids:
-            slot, cell, edges = frontier[cid]
+        for slot, cell, edges, _ in fitting:
             fits = slot[0] & held
             entries = slot[5].get(fits)  # the entries of these tiles (usually one)
             if entries is None:
@@ -187,16 +188,16 @@ class TriangularBoard(Board):
                 for delta, k in around[j]:
                     rec = edge.get(cid + delta)
                     if rec is not None:
-                        slot = rec[0]
-                        edge[cid + delta] = (slot[6].get(4 * number + k) or after(slot, k, number), rec[1], rec[2])
+                        slot = rec[0][6].get(4 * number + k) or after(rec[0], k, number)
+                        edge[cid + delta] = (slot, rec[1], rec[2], rec[3])
         for delta, bit, nup, dc, dr, pm, pl, pr in _ID_EDGES[up]:  # one more shared edge each
             other = cid + delta
             rec = edge.get(other)
             if rec is not None:
-                edge[other] = (rec[0], rec[1], rec[2] + 1)
+                edge[other] = (rec[0], rec[1], rec[2] + 1, other)
             elif not mask & bit:  # it shared no edge until now
                 key = (nup, get(cid + pm), get(cid + pl), get(cid + pr))
-                edge[other] = (by_key.get(key) or self._catalogue.slot(key), (c + dc, r + dr), 1)
+                edge[other] = (by_key.get(key) or self._catalogue.slot(key), (c + dc, r + dr), 1, other)
         if self._near is not None:
             self._put_near(cid, cell, up, fresh)
 
@@ -213,14 +214,15 @@ class TriangularBoard(Board):
                     other = cid + delta
                     rec = near.get(other)
                     if rec is not None:
-                        near[other] = (rec[0][6].get(4 * number + k) or after(rec[0], k, number), rec[1], rec[2])
+                        near[other] = (rec[0][6].get(4 * number + k) or after(rec[0], k, number),
+                                       rec[1], rec[2], rec[3])
                     elif other not in tiles:  # it touched no tile until now
                         near[other] = (slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr))),
-                                       (c + dc, r + dr), 0)
+                                       (c + dc, r + dr), 0, other)
         for delta, *_ in _ID_EDGES[up]:
             rec = near.get(cid + delta)
             if rec is not None:  # (an empty edge neighbour touches the tile: it has one)
-                near[cid + delta] = (rec[0], rec[1], rec[2] + 1)
+                near[cid + delta] = (rec[0], rec[1], rec[2] + 1, cid + delta)
 
     def _point_records(self) -> dict[int, tuple]:
         """The records of every open cell, made from scratch the first time and kept since."""
@@ -319,7 +321,7 @@ class TriangularBoard(Board):
         up, get = is_up(cell), self._pts.get
         pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
         edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
-        return (slot_of((up, pm, pl, pr)), cell, edges)
+        return (slot_of((up, pm, pl, pr)), cell, edges, cid)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
