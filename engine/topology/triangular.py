@@ -24,8 +24,8 @@ from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
-    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _spin, cell_id,
-    cells_at, corner_points, id_cell, is_up, neighbour, rotations,
+    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE,
+    _contact_fields, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour, rotations,
 )
 from engine.topology.triangular_placement import (
     CONTACT_FIELDS, MOVE_FIELDS, Contact, TriangularPlacement,
@@ -161,7 +161,8 @@ class TriangularBoard(Board):
 
     def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int,
              placement: TriangularPlacement | None = None) -> None:
-        """Lay the tile; a placement's measures, read later, describe the board before it."""
+        """Lay the tile; a placement's measures, read later, describe the board before it.
+        (One flat function, a little over the usual length: it runs for every tile laid.)"""
         c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
