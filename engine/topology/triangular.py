@@ -15,17 +15,17 @@ them with their types; the game guides in docs/games/ show how shipped rulesets 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from operator import itemgetter
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, register
-from engine.topology.triangular_catalogue import Catalogue
+from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import render
 from engine.topology.triangular_grid import (
-    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _ALL12,
-    _HALF, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _contact_fields, _spin, cell_id, cells_at, corner_points,
-    id_cell, is_up, neighbour, rotations,
+    ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
+    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE,
+    _contact_fields, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour, rotations,
 )
 from engine.topology.triangular_placement import (
     CONTACT_FIELDS, MOVE_FIELDS, Contact, TriangularPlacement,
@@ -39,32 +39,31 @@ __all__ = [
 ]
 
 _new = object.__new__
-_TAKEN = ("taken",)  # the `_near` entry of a cell holding a tile
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
+_OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
+_ID_OF = itemgetter(3)  # of an open cell's record
 
 
 class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells.
 
-    Cells and points are keyed by their int ids (`cell_id`). Every empty cell touching a
-    tile has a record in `_near`, kept up to date as tiles go down: (slot, cell, shared
-    edges), where `slot` is the catalogue's entry for the numbers its corners must show.
-    A cell holding a tile is there too, as `_TAKEN`: one look-up tells the three apart.
+    Cells and points are keyed by their int ids (`cell_id`). The open cells are kept up to
+    date as tiles go down, each with a record (slot, cell, shared edges, id), where `slot`
+    is the catalogue's entry for the numbers its corners must show: in `_edge` those
+    sharing an edge with a tile (always), in `_near` every empty cell touching a tile (for
+    `contact: point`: None until a placement needs them, then made and kept). A tile
+    changes the records of the cells around a point it shows first (their slot) and of
+    its edge neighbours (their count of shared edges); the others stay as they were.
     """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
-        self._near: dict[int, tuple] = {}
-        # The open cells (for `contact: point`) and those sharing an edge (`edge`), as (ids,
-        # records) sorted by id (row-major), kept up to date from the first time they are
-        # needed (None until then: a game needs one of them). Clones share them until
-        # either lays a tile, which copies them first (`_own`: not shared since).
-        self._point_list: tuple[list, list] | None = None
-        self._edge_list: tuple[list, list] | None = None
-        self._own = True
+        self._round: dict[int, int] = {}  # point id -> which of its six cells hold a tile (`cells_at` bits)
+        self._edge: dict[int, tuple] = {}
+        self._near: dict[int, tuple] | None = None
 
     @property
     def count(self) -> int:
@@ -83,18 +82,18 @@ class TriangularBoard(Board):
     @property
     def edge_frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a tile."""
-        return {rec[1] for rec in self._near.values() if rec is not _TAKEN and rec[2]}
+        return {rec[1] for rec in self._edge.values()}
 
     @property
     def point_frontier(self) -> set[Cell]:
         """Empty cells touching a tile at a point or more."""
-        return {rec[1] for rec in self._near.values() if rec is not _TAKEN}
+        return {rec[1] for rec in self._point_records().values()}
 
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
-        new._tiles, new._pts, new._near = self._tiles.copy(), self._pts.copy(), self._near.copy()
-        new._point_list, new._edge_list = self._point_list, self._edge_list
-        new._own = self._own = False
+        new._tiles, new._pts, new._edge = self._tiles.copy(), self._pts.copy(), self._edge.copy()
+        new._round = self._round.copy()
+        new._near = None if self._near is None else self._near.copy()
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
         return new
 
@@ -113,51 +112,44 @@ class TriangularBoard(Board):
             catalogue.learn(hand)
         if first and not self._tiles:
             return self._openings(hand)
-        if rules == "point":  # `contact: point` (else `edge`), from compile_place
-            order = (self._point_list or self._listing(False))[1]
-        else:
-            order = (self._edge_list or self._listing(True))[1]
+        # `contact: point` (else `edge`), from compile_place
+        frontier = self._point_records() if rules == "point" else self._edge
+        fitting = []  # the open cells some tile of the hand fits (a plain loop: the hot one)
+        for rec in frontier.values():
+            if rec[0][0] & held:
+                fitting.append(rec)
+        if len(fitting) > 1:  # by id: by row, then column; few cells fit, so sorting them is cheap
+            fitting.sort(key=_ID_OF)
         found = []  # a list, not a generator: cheaper, the callers take every placement
-        for rec in order:
-            slot = rec[0]
+        for slot, cell, edges, _ in fitting:
             fits = slot[0] & held
-            if fits:  # some tile of the hand fits the known corners
-                cell, edges, touched = rec[1], rec[2], slot[2]
-                entries = slot[5].get(fits)  # the entries of these tiles (usually one)
-                if entries is None:
-                    entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
-                    if len(slot[5]) < 64:  # a few sets of several tiles are kept too
-                        slot[5][fits] = entries
-                for _, _, k, nums, piece in entries:
-                    # `TriangularPlacement(...)` without calling `__init__`: a third cheaper
-                    new = _new(TriangularPlacement)
-                    new.piece = piece
-                    new.cell = cell
-                    new.rotation = k
-                    new.numbers = nums
-                    new.edges = edges
-                    new.corners_touched = touched
-                    new._board = self
-                    new._mask = new._contacts = None
-                    found.append(new)
+            entries = slot[5].get(fits)  # the entries of these tiles (usually one)
+            if entries is None:
+                entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
+                if len(slot[5]) < 64:  # a few sets of several tiles are kept too
+                    slot[5][fits] = entries
+            for _, _, k, nums, piece in entries:
+                # `TriangularPlacement(...)` without calling `__init__`: a third cheaper
+                new = _new(TriangularPlacement)
+                new.piece = piece
+                new.cell = cell
+                new.rotation = k
+                new.numbers = nums
+                new.edges = edges
+                new.corners_touched = slot[2]
+                new._board = self
+                new._mask = new._contacts = None
+                found.append(new)
         return iter(found)
 
-    def _listing(self, edge: bool) -> tuple[list, list]:
-        """The sorted (ids, records) of the open cells (sharing an edge if `edge`), kept from now on."""
-        near = self._near
-        ids = sorted(x for x, rec in near.items() if rec is not _TAKEN and (rec[2] or not edge))
-        found = (ids, [near[x] for x in ids])
-        if edge:
-            self._edge_list = found
-        else:
-            self._point_list = found
-        return found
-
     def _openings(self, hand: Sequence[Piece]) -> Iterator[TriangularPlacement]:
-        for cell in ((0, 0), (1, 0)):
-            for piece in sorted(hand, key=lambda p: (tuple(p.attrs["corners"]), p.uid)):
-                for k, nums in rotations(piece.attrs["corners"], cell == (0, 0)):
-                    yield TriangularPlacement(piece, cell, k, nums, 0, 0, self)
+        found, slot = [], self._catalogue.slot
+        for cell, up in _OPENINGS:  # each piece's entries, in the order of the pieces' first ones
+            by_bit = slot((up, None, None, None))[BY_BIT]
+            for entries in sorted(by_bit[1 << piece.uid] for piece in hand):
+                for _, _, k, nums, piece in entries:
+                    found.append(TriangularPlacement(piece, cell, k, nums, 0, 0, self))
+        return iter(found)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and the open cells up to date."""
@@ -165,97 +157,86 @@ class TriangularBoard(Board):
         cell = placement.cell
         c, r = cell
         up, cid = (c + r) % 2 == 0, (r + _HALF) * _STRIDE + c + _HALF
-        mask = self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation)
-        if placement._mask is None:  # measures describe the board before the move
-            placement._mask = mask
+        self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation, placement)
 
-    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int) -> int:
-        """Lay the tile; returns which of the cell's 12 neighbours held a tile before."""
+    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int,
+             placement: TriangularPlacement | None = None) -> None:
+        """Lay the tile; a placement's measures, read later, describe the board before it.
+        (One flat function, a little over the usual length: it runs for every tile laid.)"""
         c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
-        pts, near = self._pts, self._near
-        numbers = n0, n1, n2 = tuple(numbers)
-        self._tiles[cid] = (piece, numbers, rotation, cell)
+        pts, tiles, round_ = self._pts, self._tiles, self._round
         dm, dl, dr = _ID_POINTS[up]
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
-        fresh = (at_m not in pts) | (at_l not in pts) << 1 | (at_r not in pts) << 2  # corners unknown until now
+        a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
+        fm, fl, fr = _FROM_POINT[up]
+        mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
+        if placement is not None and placement._mask is None:
+            placement._mask = mask
+        bm, bl, br = _AT_POINT[up]
+        round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
+        numbers = n0, n1, n2 = tuple(numbers)
+        tiles[cid] = (piece, numbers, rotation, cell)
+        fresh = (not a_m, not a_l, not a_r)  # corners no tile touched until now
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
-        was = near.get(cid)
-        near[cid] = _TAKEN
-        if not self._own:  # the sorted lists are changed in place (here and by `_touch`)
-            self._unshare()
-        if was is not None:
-            by_point, by_edge = self._point_list, self._edge_list
-            if by_point is not None:
-                pids, precs = by_point
-                i = bisect_left(pids, cid)
-                del pids[i], precs[i]
-            if by_edge is not None and was[2]:
-                eids, erecs = by_edge
-                i = bisect_left(eids, cid)
-                del eids[i], erecs[i]
-        return self._touch(cid, cell, up, numbers, fresh)
-
-    def _unshare(self) -> None:
-        """Copy the sorted lists of open cells, which a clone may share."""
-        by_point, by_edge = self._point_list, self._edge_list
-        if by_point is not None:
-            self._point_list = (by_point[0][:], by_point[1][:])
-        if by_edge is not None:
-            self._edge_list = (by_edge[0][:], by_edge[1][:])
-        self._own = True
-
-    def _touch(self, cid: int, cell: Cell, up: bool, numbers: tuple, fresh: int) -> int:
-        """Update the records (and sorted lists) of the neighbours of a tile just laid,
-        whose corners in `fresh` were unknown until now; returns the occupancy mask."""
-        near, catalogue, (c, r), mask = self._near, self._catalogue, cell, 0
-        get = near.get
-        pids, precs = self._point_list or (None, None)
-        eids, erecs = self._edge_list or (None, None)
-        rows = catalogue._rows.get((up, numbers)) or catalogue.rows(up, numbers)
-        for delta, bit, edge, shared, rest in rows:
+        edge, get, by_key = self._edge, pts.get, self._catalogue.by_key
+        edge.pop(cid, None)
+        around, after = _ID_AROUND[up], self._catalogue.after
+        for j in 0, 1, 2:  # a new number at a point: the open cells round it learn it
+            if fresh[j]:
+                number = numbers[j]
+                for delta, k in around[j]:
+                    rec = edge.get(cid + delta)
+                    if rec is not None:
+                        slot = rec[0][6].get(4 * number + k) or after(rec[0], k, number)
+                        edge[cid + delta] = (slot, rec[1], rec[2], rec[3])
+        for delta, bit, nup, dc, dr, pm, pl, pr in _ID_EDGES[up]:  # one more shared edge each
             other = cid + delta
-            rec = get(other)
-            if rec is _TAKEN:
-                mask |= bit
-                continue
-            if rec is None:  # an empty cell with no record touched no tile until now
-                new = near[other] = (rest[2], (c + rest[0], r + rest[1]), edge)
-                if pids is not None:
-                    i = bisect_left(pids, other)
-                    pids.insert(i, other)
-                    precs.insert(i, new)
-                if edge and eids is not None:
-                    i = bisect_left(eids, other)
-                    eids.insert(i, other)
-                    erecs.insert(i, new)
-                continue
-            if shared & fresh:  # the tile sets a corner the cell did not know
-                slot = rec[0]
-                new = slot[6].get(rest[3]) or catalogue.after(slot, rest[2])
-                new = near[other] = (new, rec[1], rec[2] + edge)
-            elif edge:  # known corners only: one more shared edge
-                new = near[other] = (rec[0], rec[1], rec[2] + 1)
-            else:
-                continue
-            if pids is not None:
-                precs[bisect_left(pids, other)] = new
-            if eids is not None:
-                if rec[2]:
-                    erecs[bisect_left(eids, other)] = new
-                elif edge:
-                    i = bisect_left(eids, other)
-                    eids.insert(i, other)
-                    erecs.insert(i, new)
-        return mask
+            rec = edge.get(other)
+            if rec is not None:
+                edge[other] = (rec[0], rec[1], rec[2] + 1, other)
+            elif not mask & bit:  # it shared no edge until now
+                key = (nup, get(cid + pm), get(cid + pl), get(cid + pr))
+                edge[other] = (by_key.get(key) or self._catalogue.slot(key), (c + dc, r + dr), 1, other)
+        if self._near is not None:
+            self._put_near(cid, cell, up, fresh)
+
+    def _put_near(self, cid: int, cell: Cell, up: bool, fresh: tuple) -> None:
+        """`_put` for the records of every open cell (`contact: point`), once the tile and
+        its numbers are down: the cells round a new number learn it, or open with it."""
+        near, tiles, get, slot_of = self._near, self._tiles, self._pts.get, self._catalogue.slot
+        (c, r), after = cell, self._catalogue.after
+        near.pop(cid, None)
+        for j in 0, 1, 2:
+            if fresh[j]:
+                number = self._pts[cid + _ID_POINTS[up][j]]
+                for delta, k, nup, dc, dr, pm, pl, pr in _ID_AROUND_FULL[up][j]:
+                    other = cid + delta
+                    rec = near.get(other)
+                    if rec is not None:
+                        near[other] = (rec[0][6].get(4 * number + k) or after(rec[0], k, number),
+                                       rec[1], rec[2], rec[3])
+                    elif other not in tiles:  # it touched no tile until now
+                        near[other] = (slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr))),
+                                       (c + dc, r + dr), 0, other)
+        for delta, *_ in _ID_EDGES[up]:
+            rec = near.get(cid + delta)
+            if rec is not None:  # (an empty edge neighbour touches the tile: it has one)
+                near[cid + delta] = (rec[0], rec[1], rec[2] + 1, cid + delta)
+
+    def _point_records(self) -> dict[int, tuple]:
+        """The records of every open cell, made from scratch the first time and kept since."""
+        if self._near is None:
+            self._near = {}
+            for x in sorted({cid + delta for cid, tile in self._tiles.items()
+                             for delta, _ in _ID_OCCUPANCY[is_up(tile[3])]} - self._tiles.keys()):
+                self._near[x] = self._record(x, self._catalogue.slot)
+        return self._near
 
     def _occupancy(self, cid: int, up: bool) -> int:
-        tiles, mask = self._tiles, 0
-        for delta, bit in _ID_OCCUPANCY[up]:
-            if cid + delta in tiles:
-                mask |= bit
-        return mask
+        get, (dm, dl, dr), (fm, fl, fr) = self._round.get, _ID_POINTS[up], _FROM_POINT[up]
+        return fm[get(cid + dm, 0)] | fl[get(cid + dl, 0)] | fr[get(cid + dr, 0)]
 
     def occupancy(self, cell: Cell) -> int:
         """Which of the 12 neighbours of `cell` hold a tile, as bits in `NEIGHBOURS` order."""
@@ -287,7 +268,8 @@ class TriangularBoard(Board):
         if first and not self._tiles:
             if cell not in ((0, 0), (1, 0)):
                 return f"the first tile goes on 0,0 (pointing up) or 1,0 (pointing down), not {where}"
-        elif cid not in self._near or (rules != "point" and not self._near[cid][2]):
+        elif not any(cid + delta in self._tiles for delta, *_ in (
+                _ID_OCCUPANCY[is_up(cell)] if rules == "point" else _ID_EDGES[is_up(cell)])):
             return f"cell {where} does not " + ("touch a tile" if rules == "point" else "share an edge with a tile")
         if rotation is None:
             return f"no rotation of {piece.name} fits on {where} (or give one: r0, r1 or r2)"
@@ -313,28 +295,34 @@ class TriangularBoard(Board):
                     problems.append(f"point {point}: map holds {points.get(point)}, {cell} shows {number}")
         if len(points) != len(seen):
             problems.append("the point map holds points no tile covers")
-        touching = set()
-        for cid, (_, _, _, (c, r)) in self._tiles.items():
-            touching.update(cell_id(c + dc, r + dr) for dc, dr in _ALL12[is_up((c, r))])
-        touching -= self._tiles.keys()
-        opened = {x: rec for x, rec in self._near.items() if rec is not _TAKEN}
-        if set(opened) != touching or {x for x, rec in self._near.items() if rec is _TAKEN} != self._tiles.keys():
-            problems.append("the frontier of open cells is not the set of empty neighbours")
-        point_ids, edge_ids = sorted(opened), sorted(x for x, rec in opened.items() if rec[2])
-        if self._point_list not in (None, (point_ids, [opened[x] for x in point_ids])) or self._edge_list not in (
-                None, (edge_ids, [opened[x] for x in edge_ids])):
-            problems.append("the sorted lists of open cells are stale")
-        problems += [f"open cell {id_cell(x)}: stale record" for x in sorted(touching & opened.keys())
-                     if opened[x] != self._record(x)]
-        return problems
+        round_ = {}
+        for cell in self.cells:
+            for point, bit in zip(corner_points(cell), _AT_POINT[is_up(cell)]):
+                round_[cell_id(*point)] = round_.get(cell_id(*point), 0) | bit
+        if round_ != self._round:
+            problems.append("the cells holding a tile round some point are not those recorded")
+        touching, edging, tiles = set(), set(), self._tiles
+        for cid, tile in tiles.items():
+            touching.update(cid + delta for delta, _ in _ID_OCCUPANCY[is_up(tile[3])])
+            edging.update(cid + row[0] for row in _ID_EDGES[is_up(tile[3])])
+        touching -= tiles.keys()
+        edging -= tiles.keys()
+        stale = set()
+        for opened, cells, what in ((self._edge, edging, "sharing an edge"), (self._near, touching, "touching")):
+            if opened is None:
+                continue
+            if opened.keys() != cells:
+                problems.append(f"the frontier of open cells {what} is not the set of empty neighbours")
+            stale.update(x for x in cells & opened.keys() if opened[x] != self._record(x, self._catalogue.by_key.get))
+        return problems + [f"open cell {id_cell(x)}: stale record" for x in sorted(stale)]
 
-    def _record(self, cid: int) -> tuple:
-        """The record of open cell `cid`, worked out from scratch (for the checks)."""
+    def _record(self, cid: int, slot_of) -> tuple:
+        """The record of open cell `cid`, worked out from scratch, with `slot_of(key)`."""
         cell = id_cell(cid)
         up, get = is_up(cell), self._pts.get
         pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
         edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
-        return (self._catalogue.by_key.get((up, pm, pl, pr)), cell, edges)
+        return (slot_of((up, pm, pl, pr)), cell, edges, cid)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;

@@ -2,8 +2,9 @@
 
 A cell of the board is described by the numbers its corners must show (a key
 `(up, m, l, r)`, None where a corner is free); the catalogue lists, under each key, the
-rotations of the pieces that fit it, and works out once how a tile laid next to a cell
-changes the cell's key, so that laying a tile costs a few look-ups per neighbour.
+rotations of the pieces that fit it, and works out once how a number newly shown at one
+of a cell's corners changes the cell's key, so that laying a tile costs a few look-ups
+per neighbour.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.pieces import Piece
-from engine.topology.triangular_grid import _ID_NEIGH, rotations
+from engine.topology.triangular_grid import rotations
 
 # A slot: the entry of one key, changed in place as pieces are learnt (boards' records of
 # open cells hold slots, so they see pieces learnt after the record was made).
@@ -22,20 +23,20 @@ class Catalogue:
     """Every rotation of every piece met so far, by the corners a cell already knows.
 
     A slot is [the uids listed as a bit set, entries, how many corners the key names, the
-    key, a serial number, {bit set of uids: the entries of those pieces}, {serial of a slot
-    S: the slot whose key is this one's with the corners S names set}, whether the entries
-    are sorted]; an entry is (corners, uid, rotation, numbers at M, L, R, piece), sorted
+    key, a serial number, {bit set of uids: the entries of those pieces}, {4 * v + k: the
+    slot whose key is this one's with corner k (M, L, R: 0-2) showing number v}, whether
+    the entries are sorted]; the key with no corner known lists every rotation (for the
+    first tile). An entry is (corners, uid, rotation, numbers at M, L, R, piece), sorted
     (by `entries`, when read: few slots are) so that the order of moves does not depend on
     the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
     """
 
-    __slots__ = ("seen", "by_key", "_rows")
+    __slots__ = ("seen", "by_key")
 
     def __init__(self):
         self.seen = 0  # the uids learnt, as a bit set
         self.by_key: dict[tuple, list] = {}
-        self._rows: dict[tuple, tuple] = {}  # (up, numbers) -> `rows` of a tile showing them
 
     def slot(self, key: tuple) -> list:
         """The slot of `key`, made empty if no piece fits it yet."""
@@ -66,7 +67,8 @@ class Catalogue:
                 for k, (m, l, r) in rotations(corners, up):
                     entry = (corners, uid, k, (m, l, r), piece)
                     for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
-                                (up, m, None, None), (up, None, l, None), (up, None, None, r)):
+                                (up, m, None, None), (up, None, l, None), (up, None, None, r),
+                                (up, None, None, None)):
                         slot = get(key) or slot_of(key)
                         slot[ENTRIES].append(entry)
                         slot[SORTED] = False
@@ -74,26 +76,10 @@ class Catalogue:
                         by_bit = slot[BY_BIT]
                         by_bit[bit] = by_bit.get(bit, ()) + (entry,)
 
-    def rows(self, up: bool, numbers: tuple) -> tuple:
-        """For a tile showing `numbers` on a cell pointing `up`, per neighbour (in
-        `NEIGHBOURS` order): (id delta, occupancy bit, shares an edge, corners shared as
-        bits, (column and row offsets, the slot of the neighbour if it touched no tile
-        before: its key names the corners the tile sets, and the serial of that slot))."""
-        found = self._rows.get((up, numbers))
-        if found is None:
-            known, get, slot, found = numbers + (None, None, None), self.by_key.get, self.slot, []
-            for delta, dc, dr, bit, edge, nup, shared, jm, jl, jr in _ID_NEIGH[up]:
-                key = (nup, known[jm], known[jl], known[jr])
-                first = get(key) or slot(key)
-                found.append((delta, bit, edge, shared, (dc, dr, first, first[SERIAL])))
-            found = self._rows[(up, numbers)] = tuple(found)
-        return found
-
-    def after(self, slot: list, first: list) -> list:
-        """The slot of a cell that had `slot`, once a tile sets the corners named by the
-        key of `first` (the cell's slot had it touched no tile before); kept in `slot`."""
-        up, om, ol, or_ = slot[KEY]
-        _, m, l, r = first[KEY]
-        found = slot[AFTER][first[SERIAL]] = self.slot(
-            (up, om if m is None else m, ol if l is None else l, or_ if r is None else r))
+    def after(self, slot: list, corner: int, number: int) -> list:
+        """The slot of a cell that had `slot`, once its corner `corner` (M, L, R: 0-2) shows
+        `number`; kept in `slot` (under `4 * number + corner`)."""
+        key = list(slot[KEY])
+        key[corner + 1] = number
+        found = slot[AFTER][4 * number + corner] = self.slot(tuple(key))
         return found

@@ -192,3 +192,45 @@ _ID_NEIGH = {
     )
     for up in (True, False)
 }
+# Per orientation, for each of the cell's corners M, L, R: the five other cells meeting at
+# its point, as (id delta, the index of their own corner there); and the same with, for a
+# cell not known yet, its orientation, its column and row offsets, and the id deltas of its
+# corner points M, L, R (all deltas from the cell's id).
+_ID_AROUND_FULL = {
+    up: tuple(
+        tuple((row[0], k, row[5], row[1], row[2], *(row[0] + d for d in _ID_POINTS[row[5]]))
+              for row in _ID_NEIGH[up] for k in range(3) if row[7 + k] == j)
+        for j in range(3)
+    )
+    for up in (True, False)
+}
+_ID_AROUND = {up: tuple(tuple(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
+# Per orientation, the three edge neighbours (LEFT, RIGHT, MIDDLE): their id delta,
+# occupancy bit, orientation, column and row offsets, and the id deltas of their corner
+# points M, L, R.
+_ID_EDGES = {
+    up: tuple((row[0], row[3], row[5], row[1], row[2], *(row[0] + d for d in _ID_POINTS[row[5]]))
+              for row in _ID_NEIGH[up] if row[4])
+    for up in (True, False)
+}
+
+
+def _round_point(up: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For a cell pointing `up`, per corner M, L, R: its bit among the six cells round the
+    corner's point (`cells_at` order), and for each set (6 bits) of those cells holding a
+    tile, which of the cell's neighbours they are (occupancy bits, `NEIGHBOURS` order)."""
+    cell = (0, 0) if up else (1, 0)
+    names = {offset: name for name, offset in _OFFSETS[up].items()}
+    own, tables = [], []
+    for point in corner_points(cell):
+        round_ = cells_at(point)
+        own.append(1 << round_.index(cell))
+        bits = [0 if other == cell else _BIT[names[(other[0] - cell[0], other[1] - cell[1])]] for other in round_]
+        tables.append(tuple(sum(bit for i, bit in enumerate(bits) if m >> i & 1) for m in range(64)))
+    return tuple(own), tuple(tables)
+
+
+# The board keeps, per lattice point, which of its six cells hold a tile: a cell's
+# occupancy is then three look-ups, one per corner, and laying a tile three updates.
+_AT_POINT = {up: _round_point(up)[0] for up in (True, False)}
+_FROM_POINT = {up: _round_point(up)[1] for up in (True, False)}

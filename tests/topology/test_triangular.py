@@ -320,7 +320,7 @@ def test_frontier_equals_a_scan_of_the_board(seed, moves):
         choice = rng.choice(options)
         copy = board.clone()
         board.apply_placement(choice)
-        assert choice.cell not in copy.cells  # a clone is independent, though it shares lists
+        assert choice.cell not in copy.cells  # a clone is independent
         assert copy.check_invariants() == []
         if not first:  # the copy still offers what the board offered before the move
             assert {(p.piece.name, p.cell, p.numbers) for p in copy.iter_placements(hand, False, "point")} == by_point
@@ -331,6 +331,9 @@ def test_frontier_equals_a_scan_of_the_board(seed, moves):
         assert board.edge_frontier == brute_frontier(board, True)
         assert board.point_frontier == brute_frontier(board, False)
         assert board.check_invariants() == []
+        for cell in brute_frontier(board, False) | set(board.cells):  # occupancy, from the points' records
+            assert board.occupancy(cell) == sum(1 << i for i, name in enumerate(T.NEIGHBOURS)
+                                                if T.neighbour(cell, name) in board.cells)
 
 
 def test_position_round_trip_and_drawing():
@@ -378,11 +381,14 @@ def test_check_invariants_reports_a_disagreeing_corner():
     board._pts[T.cell_id(1, 0)] = 4  # corrupt the point map by hand
     assert any("map holds 4" in p for p in board.check_invariants())
     board = board_with((0, 0))
-    del board._near[T.cell_id(1, 0)]  # forget an open cell
+    board._round[T.cell_id(1, 0)] = 0  # forget which cells round a point hold a tile
+    assert any("round some point" in p for p in board.check_invariants())
+    board = board_with((0, 0))
+    del board._edge[T.cell_id(1, 0)]  # forget an open cell
     assert any("frontier" in p for p in board.check_invariants())
     board = board_with((0, 0))
-    record = board._near[T.cell_id(1, 0)]
-    board._near[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
+    record = board._edge[T.cell_id(1, 0)]
+    board._edge[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
     assert "open cell (1, 0): stale record" in board.check_invariants()
 
 

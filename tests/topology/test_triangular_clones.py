@@ -1,5 +1,6 @@
-"""Clones of a triangular board share their sorted lists of open cells until either lays
-a tile: whichever lays first, and in whatever order, each must keep its own."""
+"""Clones of a triangular board each keep their own records of open cells (those sharing
+an edge, and those touching a tile once `contact: point` asked for them): whichever lays
+a tile first, and in whatever order, neither may see the other's."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def _names(board, hand, rules):
 
 
 def _fresh(board):
-    """The same tiles laid on a new board (lists made from scratch)."""
+    """The same tiles laid on a new board (the records of `contact: point` made from scratch)."""
     other = T.TriangularBoard()
     for cell, (piece, _, rotation) in board.cells.items():
         other.put_tile(cell, piece, rotation)
@@ -31,7 +32,7 @@ def test_a_clone_and_its_original_diverge_without_touching_each_other():
     board.apply_placement(next(board.iter_placements(hand, True, None)))
     hand = hand[1:]
     for step in range(12):
-        _names(board, hand, "point")  # both lists are made, to be shared
+        _names(board, hand, "point")  # both sets of records are made, to be copied
         copy = board.clone()
         before = {rules: _names(board, hand, rules) for rules in (None, "point")}
         # the clone lays a tile first on odd steps, the original first on even ones
