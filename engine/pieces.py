@@ -20,8 +20,8 @@ RANK_NAMES = "A23456789TJQK"
 class Piece:
     """One physical piece. `uid` is unique in the game; `attrs` are what rules may read.
 
-    Attribute access (`piece.value`, `piece.corners`) reads `attrs`, so that a compiled
-    expression can use a piece as a record.
+    Each of `attrs` is also an attribute (`piece.value`, `piece.corners`), so that a
+    compiled expression can use a piece as a record.
     """
 
     uid: int
@@ -29,16 +29,19 @@ class Piece:
     name: str
     attrs: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
-    def __getattr__(self, key: str):
-        attrs = object.__getattribute__(self, "attrs")
-        try:
-            return attrs[key]
-        except KeyError:
-            raise AttributeError(key) from None
+    def __post_init__(self) -> None:
+        # Plain instance attributes, not a `__getattr__` reading `attrs`: a class with
+        # `__getattr__` loses Python's specialised attribute reads for every attribute,
+        # `uid` and `name` included, and pieces are read on every move.
+        for key, value in self.attrs.items():
+            if key not in _FIELDS:
+                object.__setattr__(self, key, value)
 
     def __repr__(self) -> str:
         return f"Piece({self.uid}, {self.component!r}, {self.name!r})"
 
+
+_FIELDS = frozenset(("uid", "component", "name", "attrs"))
 
 # A generator takes the component's spec and returns (name, attrs) pairs in a fixed order,
 # and declares the attribute types (as plain names: int, bool, str, list[int]).

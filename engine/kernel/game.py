@@ -22,15 +22,6 @@ _PIECE_NAMES = ("tile", "card", "token", "piece")
 _MOVE_NAMES = frozenset(("move",) + _PIECE_NAMES)
 
 
-def _expose_attributes(piece) -> None:
-    """Copy a piece's attributes onto the instance, so that `tile.value` in a compiled
-    expression is a plain attribute read rather than a `__getattr__` call (the values
-    are the same; pieces stay immutable)."""
-    for name, value in piece.attrs.items():
-        if name not in ("uid", "component", "name", "attrs") and name not in piece.__dict__:
-            object.__setattr__(piece, name, value)
-
-
 def can_cycle(actions, definitions: Mapping = MappingProxyType({})) -> bool:
     """Whether generating the moves of some action may need that action's own moves: its
     guard reads `can_<itself>`, directly, through the guards of other actions or through
@@ -93,8 +84,6 @@ class Game:
         self.opening_key = compile_piece_key(opening.rank) if compiled and opening else None
         also = opening.also if compiled and opening else None  # (as `(int(also),)`)
         self.opening_also = compile_piece_key([also]) if also is not None else None
-        for piece in self.pieces:
-            _expose_attributes(piece)
 
     def _prepare_guard(self, action) -> None:
         """What move generation needs of `action`: its cache of play moves, and which
