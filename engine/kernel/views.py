@@ -174,7 +174,9 @@ class PileView(PoolView):
 
 
 class PlaceMove:
-    """`move` of a place action: the board kind's placement plus the generic fields."""
+    """`move` of a place action: the board kind's placement plus the generic fields. The
+    board kind's measures (`edges`, `lines`, ...) are properties of the class that
+    `place_view_class` makes for each kind."""
 
     __slots__ = ("placement", "opening", "pieces", "count")
 
@@ -191,19 +193,15 @@ class PlaceMove:
         pieces = self.pieces
         return pieces[0].value if len(pieces) == 1 else sum([p.value for p in pieces])
 
-    def __getattr__(self, name: str):
-        # Board-kind measures (`edges`, `lines`, ...) live on the placement itself.
-        return getattr(object.__getattribute__(self, "placement"), name)
-
 
 _PLACE_VIEWS: dict[tuple, type] = {}
 
 
 def place_view_class(topology) -> type:
-    """A `PlaceMove` for one board kind, its `move.<field>`s read through C-level
-    properties rather than `__getattr__` (which Python calls only after a failed
-    lookup): the same values, at a fraction of the cost, for the hottest reads of a
-    place action's scoring rules."""
+    """A `PlaceMove` for one board kind, each of its `move.<field>`s (the kind's
+    `move_fields`, which are all an expression may read) a C-level property reading the
+    placement. (No `__getattr__` forwarding other names: a class with one loses Python's
+    specialised attribute reads for all its attributes.)"""
     fields = tuple(n for n in topology.move_fields.get("place", {}) if not hasattr(PlaceMove, n))
     key = (type(topology), fields)
     found = _PLACE_VIEWS.get(key)
