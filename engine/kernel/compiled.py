@@ -257,7 +257,10 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     w.add(indent, "r.unable_in_row = 0 if turn.could_place else r.unable_in_row + 1")
     if model.refill:
         w.add(indent, "k_refill(state, mover)")
-    w.add(indent, "turn.reset()")
+    # `turn.reset()`, without the call (tests/kernel/test_compiled.py checks the fields)
+    w.add(indent, "turn.draws = turn.placed = turn.actions = 0")
+    w.add(indent, "turn.could_place = True")
+    w.add(indent, "turn.extra = False")
     w.add(indent, "state.to_move = mover if extra else (mover + 1) % state.n")
     for line in _INVALIDATE:
         w.add(indent, line)

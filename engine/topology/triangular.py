@@ -138,7 +138,7 @@ class TriangularBoard(Board):
                 new.edges = edges
                 new.corners_touched = slot[2]
                 new._board = self
-                new._mask = new._contacts = None
+                new._mask = new._contacts = new._found = None
                 found.append(new)
         return iter(found)
 

@@ -48,12 +48,12 @@ class TriangularPlacement(Placement):
     before it)."""
 
     __slots__ = ("piece", "cell", "rotation", "numbers", "edges", "corners_touched", "_board", "_mask",
-                 "_contacts")
+                 "_contacts", "_found")
 
     def __init__(self, piece, cell, rotation, numbers, edges, touched, board):
         self.piece, self.cell, self.rotation, self.numbers = piece, cell, rotation, numbers
         self.edges, self.corners_touched, self._board = edges, touched, board
-        self._mask = self._contacts = None
+        self._mask = self._contacts = self._found = None
 
     @property
     def pieces(self) -> tuple[Piece, ...]:
@@ -82,18 +82,30 @@ class TriangularPlacement(Placement):
                               for number, fields in zip(self.numbers, _contact_fields(self._occupancy()))]
         return self._contacts
 
+    def _measured(self) -> tuple[int, int, int, int]:
+        """(hexagons, bridges, narrow_bridges, vertex_only_corners), kept once read: a
+        place action's scoring rules read them several times."""
+        found = self._found
+        if found is None:
+            found = self._found = _measures(self._occupancy())
+        return found
+
     @property
     def hexagons(self) -> int:
-        return _measures(self._occupancy())[0]
+        found = self._found
+        return (found or self._measured())[0]
 
     @property
     def bridges(self) -> int:
-        return _measures(self._occupancy())[1]
+        found = self._found
+        return (found or self._measured())[1]
 
     @property
     def narrow_bridges(self) -> int:
-        return _measures(self._occupancy())[2]
+        found = self._found
+        return (found or self._measured())[2]
 
     @property
     def vertex_only_corners(self) -> int:
-        return _measures(self._occupancy())[3]
+        found = self._found
+        return (found or self._measured())[3]

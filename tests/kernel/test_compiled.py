@@ -137,3 +137,18 @@ def test_the_opening_rank_is_compiled_when_it_reads_the_piece_alone(tmp_path):
     for seed in range(10):  # every score is 0 at the first deal: the same opener and piece
         first, other = Game(model).new_game(2, seed), game.new_game(2, seed)
         assert (first.to_move, first.opening_pieces) == (other.to_move, other.opening_pieces)
+
+
+def test_a_compiled_step_resets_every_field_of_the_turn():
+    # the step writes `turn.reset()` out in place: a field added to TurnInfo and not to
+    # the step would carry over from one turn to the next
+    from engine.kernel.views import TurnInfo
+
+    model, _ = compile_model(load_ruleset("triominos/pressman"))
+    state = Game(model).new_game(2, 3)
+    fresh = TurnInfo()
+    for slot in TurnInfo.__slots__:
+        setattr(state.turn, slot, 7)  # stale values
+    state.apply(state.legal_moves()[0])  # the opening placement ends the turn
+    assert {s: getattr(state.turn, s) for s in TurnInfo.__slots__} == {
+        s: getattr(fresh, s) for s in TurnInfo.__slots__}
