@@ -286,6 +286,19 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     _settle_lines(w, game, indent + 1)
 
 
+def _reads_state_only(action) -> bool:
+    """Whether what runs after the action's effect (its `then:`, `extra_turn` and scoring
+    rules, all paying the mover) reads only names the state holds (no `can_<action>`,
+    no definition), so none of the position's caches of moves or context."""
+    if action.scoring and not action.scoring_mover_only:
+        return False
+    exprs = [e for _, e in action.then] + [action.extra_turn]
+    exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
+    known = set(_STATE_NAMES) | set(_MOVE_NAMES)
+    return all(e is None or getattr(e, "names_used", None) is not None and e.names_used <= known
+               for e in exprs)
+
+
 def compile_step(game, action) -> Callable:
     """`step(state, move) -> score events`: everything `flow.apply_move` does for a move
     of `action`, in one function (the generic `flow._after_effect` is called when the
@@ -312,8 +325,10 @@ def compile_step(game, action) -> Callable:
     w.add(1, "start = len(events)")
     _effect_lines(w, action, 1)
     w.add(1, "turn.actions += 1")
-    for line in _INVALIDATE:
-        w.add(1, line)
+    if not (action.ends_turn and _reads_state_only(action)):
+        # (else nothing reads the position's caches before the turn's end resets them)
+        for line in _INVALIDATE:
+            w.add(1, line)
     if action.scoring and not action.scoring_mover_only:
         after = w.const(flow._after_effect)  # rules paying others: the generic loop
         w.add(1, f"extra = {after}(state, {w.const(action)}, view, mover)")
