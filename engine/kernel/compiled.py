@@ -198,10 +198,15 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
         if rule.guard is not None:
             body.append(f"if {w.expr(rule.guard)}:")
             pad = "    "
-        event = (f"k_make_event(mover, p, {w.const(rule.name)}, {w.const(rule.pos)}, "
+        fixed = int(rule.points.evaluate({})) if rule.points.is_constant else None
+        points = "p" if not fixed else str(fixed)  # (an int a checked literal folded to)
+        event = (f"k_make_event(mover, {points}, {w.const(rule.name)}, {w.const(rule.pos)}, "
                  f"{w.const(rule.label)})")
-        body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
-                 f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
+        if fixed:  # a nonzero constant: no conversion, no test
+            body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
+        else:
+            body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
+                     f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
         w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
 
 
