@@ -321,11 +321,11 @@ def choose_opener(state: "State") -> None:
     state.to_move = (state.round.number - 1) % state.n
     if opening is None:
         return
-    best = None
+    best, ranks = None, state.game.opening_ranks  # (by uid, when known beforehand)
     for seat in range(state.n):
-        rank_of = _rank_of(state, seat, opening.rank)
+        rank_of = None if ranks is not None else _rank_of(state, seat, opening.rank)
         for piece in state.hands[seat]:
-            key = rank_of(piece)
+            key = ranks[piece.uid] if ranks is not None else rank_of(piece)
             if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
                 best = (key, seat, piece)
     if best is None:

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from engine.diagnostics import counted
+from engine.expr import EvaluationError
 from engine.kernel.compiled import (
     compile_legal, compile_piece_key, compile_play_moves, compile_simple_moves, compile_step,
 )
@@ -20,6 +21,17 @@ from engine.rules.cycles import can_graph, cycle_through
 
 _PIECE_NAMES = ("tile", "card", "token", "piece")
 _MOVE_NAMES = frozenset(("move",) + _PIECE_NAMES)
+
+
+def _ranks(pieces, key) -> list | None:
+    """`key(piece)` of every piece, indexed by uid; None without a key, or if it fails
+    for some piece (then each is worked out when dealt, failing only if that one is)."""
+    if key is None or [p.uid for p in pieces] != list(range(len(pieces))):
+        return None
+    try:
+        return [key(piece) for piece in pieces]
+    except EvaluationError:
+        return None
 
 
 def can_cycle(actions, definitions: Mapping = MappingProxyType({})) -> bool:
@@ -84,6 +96,8 @@ class Game:
         self.opening_key = compile_piece_key(opening.rank) if compiled and opening else None
         also = opening.also if compiled and opening else None  # (as `(int(also),)`)
         self.opening_also = compile_piece_key([also]) if also is not None else None
+        #: the opening rank of each piece by uid, worked out once (it reads the piece alone)
+        self.opening_ranks = _ranks(self.pieces, self.opening_key)
 
     def _prepare_guard(self, action) -> None:
         """What move generation needs of `action`: its cache of play moves, and which

@@ -122,6 +122,9 @@ def test_the_opening_rank_is_compiled_when_it_reads_the_piece_alone(tmp_path):
     assert game.opening_key(by_name["4-4-4"]) == (1, 12, 4, 4)
     assert game.opening_key(by_name["1-5-5"]) == (0, 11, 5, 5)
     assert game.opening_key(by_name["1-5-5"]) > game.opening_key(by_name["0-5-5"])
+    # worked out once per piece, by uid
+    assert game.opening_ranks == [game.opening_key(p) for p in game.pieces]
+    assert game.opening_ranks[by_name["4-4-4"].uid] == (1, 12, 4, 4)
     # ... and the opener may open with 0-0-0 instead (`may_also_open_with`)
     assert game.opening_also(by_name["0-0-0"]) == (1,)
     assert game.opening_also(by_name["4-4-4"]) == game.opening_also(by_name["0-0-1"]) == (0,)
