@@ -90,22 +90,8 @@ class TriangularPlacement(Placement):
             found = self._found = _measures(self._occupancy())
         return found
 
-    @property
-    def hexagons(self) -> int:
-        found = self._found
-        return (found or self._measured())[0]
-
-    @property
-    def bridges(self) -> int:
-        found = self._found
-        return (found or self._measured())[1]
-
-    @property
-    def narrow_bridges(self) -> int:
-        found = self._found
-        return (found or self._measured())[2]
-
-    @property
-    def vertex_only_corners(self) -> int:
-        found = self._found
-        return (found or self._measured())[3]
+    # the four counted measures (`MOVE_FIELDS`), each read from `_measured()`'s tuple
+    hexagons = property(lambda self: (self._found or self._measured())[0])
+    bridges = property(lambda self: (self._found or self._measured())[1])
+    narrow_bridges = property(lambda self: (self._found or self._measured())[2])
+    vertex_only_corners = property(lambda self: (self._found or self._measured())[3])
