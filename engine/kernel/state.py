@@ -93,7 +93,8 @@ class State:
         base["counters"] = self.counters
 
     def context(self, seat: int | None = None):
-        """A fresh evaluation context with `seat` (default: the player to move) as `player`."""
+        """A fresh evaluation context with `seat` (default: the player to move) as `player`
+        (it reads this state through a weak reference: keep the state while using it)."""
         return make_context(self, self.to_move if seat is None else seat)
 
     def _invalidate(self) -> None:
