@@ -26,7 +26,7 @@ _MOVE_NAMES = frozenset(("move",) + _PIECE_NAMES)
 def _ranks(pieces, key) -> list | None:
     """`key(piece)` of every piece, indexed by uid; None without a key, or if it fails
     for some piece (then each is worked out when dealt, failing only if that one is)."""
-    if key is None or [p.uid for p in pieces] != list(range(len(pieces))):
+    if key is None:  # (uids are the pieces' indexes, as `Game.values` takes them)
         return None
     try:
         return [key(piece) for piece in pieces]

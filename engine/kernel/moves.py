@@ -26,12 +26,6 @@ class Move:
         self.data = data
         self._text = None
 
-    @classmethod
-    def of(cls, action: str, data) -> "Move":
-        """A move whose argument is `data.text`, formatted when first needed."""
-        move = cls(action, None, data)  # type: ignore[arg-type]
-        return move
-
     @property
     def arg(self) -> str:
         if self._arg is None:

@@ -142,15 +142,8 @@ class State:
             if found is _BUSY:
                 raise RuntimeError(f"`can_{action.name}` depends on itself")
             return found  # type: ignore[return-value]
-        if not self.game.can_cycle:
-            # no guard reads `can_` of an action whose guard leads back to it: nothing to mark
-            try:
-                found = known[action.name] = self.game.generators[action.name](self, action)
-            except EvaluationError as exc:
-                raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
-                                  exc) from exc
-            return found
-        known[action.name] = _BUSY
+        if self.game.can_cycle:  # mark it under way: a guard may lead back to it
+            known[action.name] = _BUSY
         try:
             found = self.game.generators[action.name](self, action)
         except EvaluationError as exc:
