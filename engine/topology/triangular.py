@@ -15,7 +15,6 @@ them with their types; the game guides in docs/games/ show how shipped rulesets 
 from __future__ import annotations
 
 import re
-from operator import itemgetter
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
@@ -24,7 +23,7 @@ from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
-    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE,
+    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _PUT, _STRIDE,
     _contact_fields, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour, rotations,
 )
 from engine.topology.triangular_placement import (
@@ -42,23 +41,28 @@ _new = object.__new__
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 _OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
-_ID_OF = itemgetter(3)  # of an open cell's record
 
 
 class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells.
 
     Cells and points are keyed by their int ids (`cell_id`). The open cells are kept up to
-    date as tiles go down, each with a record (slot, cell, shared edges, id), where `slot`
-    is the catalogue's entry for the numbers its corners must show: in `_edge` those
-    sharing an edge with a tile (always), in `_near` every empty cell touching a tile (for
-    `contact: point`: None until a placement needs them, then made and kept). A tile
-    changes the records of the cells around a point it shows first (their slot) and of
-    its edge neighbours (their count of shared edges); the others stay as they were.
+    date as tiles go down, each with a record (id, mask, slot, cell, shared edges), where
+    `slot` is the catalogue's entry for the numbers its corners must show and `mask` its
+    uids as they were when the record was made: in `_edge` those sharing an edge with a
+    tile that some piece fits (a cell no piece fits never will: its corners only get more
+    numbers), in `_near` every empty cell touching a tile (for `contact: point`: None
+    until a placement needs them, then made and kept). A tile changes the records of the
+    cells around a point it shows first (their slot) and of its edge neighbours (their
+    count of shared edges); the others stay as they were. The records are sound for the
+    pieces the catalogue knew when the board was made or last rebuilt them (`_seen`): a
+    hand holding another piece has them rebuilt (`_relearn`), which happens only while
+    the catalogue still meets new pieces.
     """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
+        self._seen = self._catalogue.seen  # the uids the records are sound for (see above)
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
         self._round: dict[int, int] = {}  # point id -> which of its six cells hold a tile (`cells_at` bits)
@@ -82,16 +86,22 @@ class TriangularBoard(Board):
     @property
     def edge_frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a tile."""
-        return {rec[1] for rec in self._edge.values()}
+        return {id_cell(x) for x in self._empty_neighbours(_ID_EDGES)}
 
     @property
     def point_frontier(self) -> set[Cell]:
         """Empty cells touching a tile at a point or more."""
-        return {rec[1] for rec in self._point_records().values()}
+        return {rec[3] for rec in self._point_records().values()}
+
+    def _empty_neighbours(self, rows: dict) -> set[int]:
+        """The ids of the empty cells at the offsets `rows[up]` (their first items) of a tile."""
+        tiles = self._tiles
+        return {cid + row[0] for cid, tile in tiles.items() for row in rows[is_up(tile[3])]} - tiles.keys()
 
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
         new._tiles, new._pts, new._edge = self._tiles.copy(), self._pts.copy(), self._edge.copy()
+        new._seen = self._seen
         new._round = self._round.copy()
         new._near = None if self._near is None else self._near.copy()
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
@@ -105,24 +115,24 @@ class TriangularBoard(Board):
         The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
         come from the open cells that `apply_placement` keeps.
         """
-        catalogue, held = self._catalogue, 0  # the hand's uids as a bit set
+        held = 0  # the hand's uids as a bit set
         for piece in hand:
             held |= 1 << piece.uid
-        if held & ~catalogue.seen:
-            catalogue.learn(hand)
+        if held & ~self._seen:  # a piece the records were not made for
+            self._relearn(hand)
         if first and not self._tiles:
             return self._openings(hand)
         # `contact: point` (else `edge`), from compile_place
         frontier = self._point_records() if rules == "point" else self._edge
         fitting = []  # the open cells some tile of the hand fits (a plain loop: the hot one)
         for rec in frontier.values():
-            if rec[0][0] & held:
+            if rec[1] & held:
                 fitting.append(rec)
-        if len(fitting) > 1:  # by id: by row, then column; few cells fit, so sorting them is cheap
-            fitting.sort(key=_ID_OF)
-        found = []  # a list, not a generator: cheaper, the callers take every placement
-        for slot, cell, edges, _ in fitting:
-            fits = slot[0] & held
+        if len(fitting) > 1:  # by id (first, and distinct): by row, then column; few cells fit
+            fitting.sort()
+        found, catalogue = [], self._catalogue  # a list, not a generator: the callers take every placement
+        for _, mask, slot, cell, edges in fitting:
+            fits = mask & held  # (the slot's own mask may have more pieces, none in the hand)
             entries = slot[5].get(fits)  # the entries of these tiles (usually one)
             if entries is None:
                 entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
@@ -152,59 +162,67 @@ class TriangularBoard(Board):
         return iter(found)
 
     def apply_placement(self, placement: Placement) -> None:
-        """Put the tile down, keeping the point map and the open cells up to date."""
+        """Put the tile down, keeping the point map and the open cells up to date; the
+        placement's measures, read later, describe the board before it. (One flat function,
+        longer than the usual: it runs for every tile laid, and each step is a few look-ups.)"""
         assert isinstance(placement, TriangularPlacement)
         cell = placement.cell
         c, r = cell
-        up, cid = (c + r) % 2 == 0, (r + _HALF) * _STRIDE + c + _HALF
-        self._put(cid, cell, up, placement.piece, placement.numbers, placement.rotation, placement)
-
-    def _put(self, cid: int, cell: Cell, up: bool, piece: Piece, numbers, rotation: int,
-             placement: TriangularPlacement | None = None) -> None:
-        """Lay the tile; a placement's measures, read later, describe the board before it.
-        (One flat function, a little over the usual length: it runs for every tile laid.)"""
-        c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
-        pts, tiles, round_ = self._pts, self._tiles, self._round
-        dm, dl, dr = _ID_POINTS[up]
+        up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
+        dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
+        pts, round_, edge = self._pts, self._round, self._edge
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
-        fm, fl, fr = _FROM_POINT[up]
         mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
-        if placement is not None and placement._mask is None:
+        if placement._mask is None:
             placement._mask = mask
-        bm, bl, br = _AT_POINT[up]
         round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
-        numbers = n0, n1, n2 = tuple(numbers)
-        tiles[cid] = (piece, numbers, rotation, cell)
-        fresh = (not a_m, not a_l, not a_r)  # corners no tile touched until now
+        n0, n1, n2 = numbers = placement.numbers
+        self._tiles[cid] = (placement.piece, numbers, placement.rotation, cell)
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
-        edge, get, by_key = self._edge, pts.get, self._catalogue.by_key
         edge.pop(cid, None)
-        around, after = _ID_AROUND[up], self._catalogue.after
-        for j in 0, 1, 2:  # a new number at a point: the open cells round it learn it
-            if fresh[j]:
-                number = numbers[j]
-                for delta, k in around[j]:
-                    rec = edge.get(cid + delta)
-                    if rec is not None:
-                        slot = rec[0][6].get(4 * number + k) or after(rec[0], k, number)
-                        edge[cid + delta] = (slot, rec[1], rec[2], rec[3])
-        for delta, bit, nup, dc, dr, pm, pl, pr in _ID_EDGES[up]:  # one more shared edge each
-            other = cid + delta
-            rec = edge.get(other)
-            if rec is not None:
-                edge[other] = (rec[0], rec[1], rec[2] + 1, other)
-            elif not mask & bit:  # it shared no edge until now
-                key = (nup, get(cid + pm), get(cid + pl), get(cid + pr))
-                edge[other] = (by_key.get(key) or self._catalogue.slot(key), (c + dc, r + dr), 1, other)
+        if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
+            around, after = _ID_AROUND[up], self._catalogue.after
+            if not a_m:
+                _learn(edge, cid, around[0], n0, after)
+            if not a_l:
+                _learn(edge, cid, around[1], n1, after)
+            if not a_r:
+                _learn(edge, cid, around[2], n2, after)
+        # The edge neighbours: one more shared edge, or open now (if some piece fits them).
+        nup, get, by_key, slot_of = not up, pts.get, self._catalogue.by_key, self._catalogue.slot
+        x = cid - 1
+        if x in edge:
+            rec = edge[x]
+            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
+        elif not mask & 1:  # empty, and it shared no edge until now
+            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or slot_of(key)
+            if slot[0]:
+                edge[x] = (x, slot[0], slot, (c - 1, r), 1)
+        x = cid + 1
+        if x in edge:
+            rec = edge[x]
+            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
+        elif not mask & 2:
+            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or slot_of(key)
+            if slot[0]:
+                edge[x] = (x, slot[0], slot, (c + 1, r), 1)
+        x = cid + mid
+        if x in edge:
+            rec = edge[x]
+            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
+        elif not mask & 4:
+            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or slot_of(key)
+            if slot[0]:
+                edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1), 1)
         if self._near is not None:
-            self._put_near(cid, cell, up, fresh)
+            self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
 
     def _put_near(self, cid: int, cell: Cell, up: bool, fresh: tuple) -> None:
-        """`_put` for the records of every open cell (`contact: point`), once the tile and
-        its numbers are down: the cells round a new number learn it, or open with it."""
+        """`apply_placement` for the records of every open cell (`contact: point`), once the
+        tile and its numbers are down: the cells round a new number learn it, or open with it."""
         near, tiles, get, slot_of = self._near, self._tiles, self._pts.get, self._catalogue.slot
         (c, r), after = cell, self._catalogue.after
         near.pop(cid, None)
@@ -215,24 +233,31 @@ class TriangularBoard(Board):
                     other = cid + delta
                     rec = near.get(other)
                     if rec is not None:
-                        near[other] = (rec[0][6].get(4 * number + k) or after(rec[0], k, number),
-                                       rec[1], rec[2], rec[3])
+                        slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
+                        near[other] = (other, slot[0], slot, rec[3], rec[4])
                     elif other not in tiles:  # it touched no tile until now
-                        near[other] = (slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr))),
-                                       (c + dc, r + dr), 0, other)
+                        slot = slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr)))
+                        near[other] = (other, slot[0], slot, (c + dc, r + dr), 0)
         for delta, *_ in _ID_EDGES[up]:
             rec = near.get(cid + delta)
             if rec is not None:  # (an empty edge neighbour touches the tile: it has one)
-                near[cid + delta] = (rec[0], rec[1], rec[2] + 1, cid + delta)
+                near[cid + delta] = rec[:4] + (rec[4] + 1,)
 
     def _point_records(self) -> dict[int, tuple]:
         """The records of every open cell, made from scratch the first time and kept since."""
         if self._near is None:
-            self._near = {}
-            for x in sorted({cid + delta for cid, tile in self._tiles.items()
-                             for delta, _ in _ID_OCCUPANCY[is_up(tile[3])]} - self._tiles.keys()):
-                self._near[x] = self._record(x, self._catalogue.slot)
+            slot_of = self._catalogue.slot
+            self._near = {x: self._record(x, slot_of) for x in sorted(self._empty_neighbours(_ID_OCCUPANCY))}
         return self._near
+
+    def _relearn(self, hand: Sequence[Piece]) -> None:
+        """Index the hand's pieces if the catalogue has not met them, and make the records
+        again for every piece it knows now (cells no piece fitted may fit one of them)."""
+        catalogue = self._catalogue
+        catalogue.learn(hand)
+        self._seen, self._near, slot_of = catalogue.seen, None, catalogue.slot
+        self._edge = {x: rec for x in sorted(self._empty_neighbours(_ID_EDGES))
+                      if (rec := self._record(x, slot_of))[1]}
 
     def _occupancy(self, cid: int, up: bool) -> int:
         get, (dm, dl, dr), (fm, fl, fr) = self._round.get, _ID_POINTS[up], _FROM_POINT[up]
@@ -301,19 +326,23 @@ class TriangularBoard(Board):
                 round_[cell_id(*point)] = round_.get(cell_id(*point), 0) | bit
         if round_ != self._round:
             problems.append("the cells holding a tile round some point are not those recorded")
-        touching, edging, tiles = set(), set(), self._tiles
-        for cid, tile in tiles.items():
-            touching.update(cid + delta for delta, _ in _ID_OCCUPANCY[is_up(tile[3])])
-            edging.update(cid + row[0] for row in _ID_EDGES[is_up(tile[3])])
-        touching -= tiles.keys()
-        edging -= tiles.keys()
-        stale = set()
+        return problems + self._check_records()
+
+    def _check_records(self) -> list[str]:
+        """`check_invariants` for the open cells: those sharing an edge with a tile are open
+        unless no piece known fits them, those touching one (once made) are all open, and
+        their records are those made from scratch (their masks for the pieces known)."""
+        edging, touching = self._empty_neighbours(_ID_EDGES), self._empty_neighbours(_ID_OCCUPANCY)
+        problems, stale, seen = [], set(), self._seen
         for opened, cells, what in ((self._edge, edging, "sharing an edge"), (self._near, touching, "touching")):
             if opened is None:
                 continue
-            if opened.keys() != cells:
+            fresh = {x: self._record(x, self._catalogue.slot) for x in cells}
+            if opened.keys() - cells or any(fresh[x][1] & seen for x in cells - opened.keys()) or (
+                    opened is self._near and opened.keys() != cells):
                 problems.append(f"the frontier of open cells {what} is not the set of empty neighbours")
-            stale.update(x for x in cells & opened.keys() if opened[x] != self._record(x, self._catalogue.by_key.get))
+            stale.update(x for x in cells & opened.keys()
+                         if opened[x][1] & seen != fresh[x][1] & seen or opened[x][2:] != fresh[x][2:])
         return problems + [f"open cell {id_cell(x)}: stale record" for x in sorted(stale)]
 
     def _record(self, cid: int, slot_of) -> tuple:
@@ -322,7 +351,8 @@ class TriangularBoard(Board):
         up, get = is_up(cell), self._pts.get
         pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
         edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
-        return (slot_of((up, pm, pl, pr)), cell, edges, cid)
+        slot = slot_of((up, pm, pl, pr))
+        return (cid, slot[0], slot, cell, edges)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
@@ -372,7 +402,22 @@ class TriangularBoard(Board):
             have = self._pts.get(cell_id(*point), number)
             if have != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {have}")
-        self._put(cid, cell, is_up(cell), piece, nums, rotation)
+        self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, 0, 0, self))
+
+
+def _learn(edge: dict, cid: int, around: tuple, number: int, after) -> None:
+    """`number` shows at a point for the first time: the open cells round it learn it
+    (`around`: their id deltas from `cid`, and their corner there); a cell no piece fits
+    any more is closed."""
+    for delta, k in around:
+        x = cid + delta
+        if x in edge:
+            rec = edge[x]
+            slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
+            if slot[0]:
+                edge[x] = (x, slot[0], slot, rec[3], rec[4])
+            else:
+                del edge[x]
 
 
 def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int | None]:

@@ -234,3 +234,20 @@ def _round_point(up: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
 # occupancy is then three look-ups, one per corner, and laying a tile three updates.
 _AT_POINT = {up: _round_point(up)[0] for up in (True, False)}
 _FROM_POINT = {up: _round_point(up)[1] for up in (True, False)}
+
+
+def _put_geometry(up: bool) -> tuple:
+    """What laying a tile on a cell pointing `up` reads (`TriangularBoard.apply_placement`):
+    the id deltas of its corner points M, L, R, their `_FROM_POINT` tables and `_AT_POINT`
+    bits, and for its edge neighbours LEFT, RIGHT and MIDDLE (ids -1, +1 and the one
+    returned last) the id delta of the corner each does not share with it. LEFT shows the
+    cell's L at its M and the cell's M at its R, RIGHT the cell's R and M at its M and L,
+    MIDDLE the cell's L and R at its L and R, in both orientations: checked here."""
+    dm, dl, dr = _ID_POINTS[up]
+    (ld, lbit, *_, lm, ll, lr), (rd, rbit, *_, rm, rl, rr), (md, mbit, *_, mm, ml, mr) = _ID_EDGES[up]
+    if (ld, rd, lbit, rbit, mbit) != (-1, 1, 1, 2, 4) or (lm, lr, rm, rl, ml, mr) != (dl, dm, dr, dm, dl, dr):
+        raise AssertionError("the edge neighbours do not share the corners `apply_placement` expects")
+    return (dm, dl, dr, *_FROM_POINT[up], *_AT_POINT[up], ll, rr, mm, md)
+
+
+_PUT = {up: _put_geometry(up) for up in (True, False)}

@@ -384,12 +384,27 @@ def test_check_invariants_reports_a_disagreeing_corner():
     board._round[T.cell_id(1, 0)] = 0  # forget which cells round a point hold a tile
     assert any("round some point" in p for p in board.check_invariants())
     board = board_with((0, 0))
+    list(board.iter_placements([zero(7)], False, None))  # a piece known: the open cells it fits
     del board._edge[T.cell_id(1, 0)]  # forget an open cell
     assert any("frontier" in p for p in board.check_invariants())
     board = board_with((0, 0))
+    list(board.iter_placements([zero(7)], False, None))
     record = board._edge[T.cell_id(1, 0)]
-    board._edge[T.cell_id(1, 0)] = record[:2] + (0,) + record[3:]  # lose its shared edge
+    board._edge[T.cell_id(1, 0)] = record[:4] + (0,)  # lose its shared edge
     assert "open cell (1, 0): stale record" in board.check_invariants()
+
+
+def test_a_cell_no_known_piece_fits_opens_for_a_piece_met_later():
+    # The open cells keep only what some known piece fits: 0-0-1 shows a 1 that no zero
+    # tile can meet, until a hand holding 0-0-1 itself comes (rotations by 2.4).
+    board = board_with((0, 0))
+    assert {p.cell for p in board.iter_placements([zero(7)], False, None)} == {(-1, 0), (0, 1), (1, 0)}
+    board.put_tile((1, 0), BY_NAME["0-0-1"], 0)  # its R, at point (3, 0), shows 1
+    assert {p.cell for p in board.iter_placements([zero(7)], False, None)} == {(-1, 0), (0, 1)}
+    assert board.check_invariants() == []
+    spots = {(p.cell, p.rotation) for p in board.iter_placements([BY_NAME["0-0-1"]], False, None)}
+    assert spots == {((-1, 0), 1), ((0, 1), 2), ((2, 0), 2), ((1, -1), 1)}
+    assert board.check_invariants() == []
 
 
 def test_cells_far_from_the_origin_are_refused_not_confused():
