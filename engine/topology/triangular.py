@@ -50,8 +50,10 @@ class TriangularBoard(Board):
     date as tiles go down, each with a record (id, mask, slot, cell, shared edges), where
     `slot` is the catalogue's entry for the numbers its corners must show and `mask` its
     uids as they were when the record was made: in `_edge` those sharing an edge with a
-    tile that some piece fits (a cell no piece fits never will: its corners only get more
-    numbers), in `_near` every empty cell touching a tile (for `contact: point`: None
+    tile that some piece off the table fits (a cell none fits never will: its corners only
+    get more numbers, and a piece is in one place, so no hand holds a piece on the table;
+    a cell is left out when it opens or learns a number, not when its last piece goes
+    down elsewhere), in `_near` every empty cell touching a tile (for `contact: point`: None
     until a placement needs them, then made and kept). A tile changes the records of the
     cells around a point it shows first (their slot) and of its edge neighbours (their
     count of shared edges); the others stay as they were. The records are sound for the
@@ -63,6 +65,7 @@ class TriangularBoard(Board):
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
         self._seen = self._catalogue.seen  # the uids the records are sound for (see above)
+        self._free = -1  # the uids of the pieces not on the table, as a bit set (all, at first)
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
         self._round: dict[int, int] = {}  # point id -> which of its six cells hold a tile (`cells_at` bits)
@@ -101,7 +104,7 @@ class TriangularBoard(Board):
     def clone(self) -> "TriangularBoard":
         new = TriangularBoard.__new__(TriangularBoard)
         new._tiles, new._pts, new._edge = self._tiles.copy(), self._pts.copy(), self._edge.copy()
-        new._seen = self._seen
+        new._seen, new._free = self._seen, self._free
         new._round = self._round.copy()
         new._near = None if self._near is None else self._near.copy()
         new._catalogue = self._catalogue  # a cache of the pieces' rotations, shared
@@ -173,6 +176,7 @@ class TriangularBoard(Board):
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
         pts, round_, edge = self._pts, self._round, self._edge
+        free = self._free = self._free & ~(1 << placement.piece.uid)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
         mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
@@ -186,11 +190,11 @@ class TriangularBoard(Board):
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
             around, after = _ID_AROUND[up], self._catalogue.after
             if not a_m:
-                _learn(edge, cid, around[0], n0, after)
+                _learn(edge, cid, around[0], n0, after, free)
             if not a_l:
-                _learn(edge, cid, around[1], n1, after)
+                _learn(edge, cid, around[1], n1, after, free)
             if not a_r:
-                _learn(edge, cid, around[2], n2, after)
+                _learn(edge, cid, around[2], n2, after, free)
         # The edge neighbours: one more shared edge, or open now (if some piece fits them).
         nup, get, by_key, slot_of = not up, pts.get, self._catalogue.by_key, self._catalogue.slot
         x = cid - 1
@@ -199,7 +203,7 @@ class TriangularBoard(Board):
             edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
         elif not mask & 1:  # empty, and it shared no edge until now
             slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or slot_of(key)
-            if slot[0]:
+            if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c - 1, r), 1)
         x = cid + 1
         if x in edge:
@@ -207,7 +211,7 @@ class TriangularBoard(Board):
             edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
         elif not mask & 2:
             slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or slot_of(key)
-            if slot[0]:
+            if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c + 1, r), 1)
         x = cid + mid
         if x in edge:
@@ -215,7 +219,7 @@ class TriangularBoard(Board):
             edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
         elif not mask & 4:
             slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or slot_of(key)
-            if slot[0]:
+            if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1), 1)
         if self._near is not None:
             self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
@@ -257,7 +261,7 @@ class TriangularBoard(Board):
         catalogue.learn(hand)
         self._seen, self._near, slot_of = catalogue.seen, None, catalogue.slot
         self._edge = {x: rec for x in sorted(self._empty_neighbours(_ID_EDGES))
-                      if (rec := self._record(x, slot_of))[1]}
+                      if (rec := self._record(x, slot_of))[1] & self._free}
 
     def _occupancy(self, cid: int, up: bool) -> int:
         get, (dm, dl, dr), (fm, fl, fr) = self._round.get, _ID_POINTS[up], _FROM_POINT[up]
@@ -338,7 +342,7 @@ class TriangularBoard(Board):
             if opened is None:
                 continue
             fresh = {x: self._record(x, self._catalogue.slot) for x in cells}
-            if opened.keys() - cells or any(fresh[x][1] & seen for x in cells - opened.keys()) or (
+            if opened.keys() - cells or any(fresh[x][1] & seen & self._free for x in cells - opened.keys()) or (
                     opened is self._near and opened.keys() != cells):
                 problems.append(f"the frontier of open cells {what} is not the set of empty neighbours")
             stale.update(x for x in cells & opened.keys()
@@ -405,16 +409,16 @@ class TriangularBoard(Board):
         self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, 0, 0, self))
 
 
-def _learn(edge: dict, cid: int, around: tuple, number: int, after) -> None:
+def _learn(edge: dict, cid: int, around: tuple, number: int, after, free: int) -> None:
     """`number` shows at a point for the first time: the open cells round it learn it
-    (`around`: their id deltas from `cid`, and their corner there); a cell no piece fits
-    any more is closed."""
+    (`around`: their id deltas from `cid`, and their corner there); a cell no piece off
+    the table (`free`) fits any more is closed."""
     for delta, k in around:
         x = cid + delta
         if x in edge:
             rec = edge[x]
             slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
-            if slot[0]:
+            if slot[0] & free:
                 edge[x] = (x, slot[0], slot, rec[3], rec[4])
             else:
                 del edge[x]

@@ -396,13 +396,14 @@ def test_check_invariants_reports_a_disagreeing_corner():
 
 def test_a_cell_no_known_piece_fits_opens_for_a_piece_met_later():
     # The open cells keep only what some known piece fits: 0-0-1 shows a 1 that no zero
-    # tile can meet, until a hand holding 0-0-1 itself comes (rotations by 2.4).
+    # tile can meet, until a hand holding a 0-0-1 comes (rotations by 2.4).
     board = board_with((0, 0))
     assert {p.cell for p in board.iter_placements([zero(7)], False, None)} == {(-1, 0), (0, 1), (1, 0)}
     board.put_tile((1, 0), BY_NAME["0-0-1"], 0)  # its R, at point (3, 0), shows 1
     assert {p.cell for p in board.iter_placements([zero(7)], False, None)} == {(-1, 0), (0, 1)}
     assert board.check_invariants() == []
-    spots = {(p.cell, p.rotation) for p in board.iter_placements([BY_NAME["0-0-1"]], False, None)}
+    twin = Piece(2000, "t", "0-0-1 again", {"corners": [0, 0, 1]})  # (the one on the table is in no hand)
+    spots = {(p.cell, p.rotation) for p in board.iter_placements([twin], False, None)}
     assert spots == {((-1, 0), 1), ((0, 1), 2), ((2, 0), 2), ((1, -1), 1)}
     assert board.check_invariants() == []
 
