@@ -57,15 +57,15 @@ class TriangularBoard(Board):
     until a placement needs them, then made and kept). A tile changes the records of the
     cells around a point it shows first (their slot) and of its edge neighbours (their
     count of shared edges); the others stay as they were. The records are sound for the
-    pieces the catalogue knew when the board was made or last rebuilt them (`_seen`): a
-    hand holding another piece has them rebuilt (`_relearn`), which happens only while
-    the catalogue still meets new pieces.
+    pieces the catalogue knew when the board was made or last rebuilt them (`_seen`): they
+    are rebuilt (`_relearn`) if it has met more since, which happens only while the
+    catalogue still meets new pieces.
     """
 
     def __init__(self, catalogue: "Catalogue | None" = None):
         self._catalogue = catalogue if catalogue is not None else Catalogue()
         self._seen = self._catalogue.seen  # the uids the records are sound for (see above)
-        self._free = -1  # the uids of the pieces not on the table, as a bit set (all, at first)
+        self._free = -1  # the uids of the pieces not on the table, as a bit set (all at first: -1)
         self._tiles: dict[int, tuple] = {}  # id -> (piece, numbers at M, L, R, rotation, cell)
         self._pts: dict[int, int] = {}  # point id -> its number
         self._round: dict[int, int] = {}  # point id -> which of its six cells hold a tile (`cells_at` bits)
@@ -118,11 +118,16 @@ class TriangularBoard(Board):
         The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
         come from the open cells that `apply_placement` keeps.
         """
-        held = 0  # the hand's uids as a bit set
-        for piece in hand:
-            held |= 1 << piece.uid
-        if held & ~self._seen:  # a piece the records were not made for
-            self._relearn(hand)
+        catalogue = self._catalogue
+        bits, held = catalogue.bits, 0  # the hand's uids as a bit set
+        try:
+            for piece in hand:  # (+ is |: a hand holds a piece once)
+                held += bits[piece.uid]
+        except (IndexError, TypeError):  # a piece the catalogue has not met (None, or past the end)
+            catalogue.learn(hand)
+            return self.iter_placements(hand, first, rules)
+        if self._seen != catalogue.seen:  # pieces met since the records were made
+            self._relearn()
         if first and not self._tiles:
             return self._openings(hand)
         # `contact: point` (else `edge`), from compile_place
@@ -133,7 +138,7 @@ class TriangularBoard(Board):
                 fitting.append(rec)
         if len(fitting) > 1:  # by id (first, and distinct): by row, then column; few cells fit
             fitting.sort()
-        found, catalogue = [], self._catalogue  # a list, not a generator: the callers take every placement
+        found = []  # a list, not a generator: the callers take every placement
         for _, mask, slot, cell, edges in fitting:
             fits = mask & held  # (the slot's own mask may have more pieces, none in the hand)
             entries = slot[5].get(fits)  # the entries of these tiles (usually one)
@@ -176,7 +181,7 @@ class TriangularBoard(Board):
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
         pts, round_, edge = self._pts, self._round, self._edge
-        free = self._free = self._free & ~(1 << placement.piece.uid)
+        free = self._free = self._free - (1 << placement.piece.uid)  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
         mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
@@ -254,11 +259,10 @@ class TriangularBoard(Board):
             self._near = {x: self._record(x, slot_of) for x in sorted(self._empty_neighbours(_ID_OCCUPANCY))}
         return self._near
 
-    def _relearn(self, hand: Sequence[Piece]) -> None:
-        """Index the hand's pieces if the catalogue has not met them, and make the records
-        again for every piece it knows now (cells no piece fitted may fit one of them)."""
+    def _relearn(self) -> None:
+        """Make the records again for every piece the catalogue knows now (cells no piece
+        fitted may fit one met since)."""
         catalogue = self._catalogue
-        catalogue.learn(hand)
         self._seen, self._near, slot_of = catalogue.seen, None, catalogue.slot
         self._edge = {x: rec for x in sorted(self._empty_neighbours(_ID_EDGES))
                       if (rec := self._record(x, slot_of))[1] & self._free}

@@ -32,10 +32,11 @@ class Catalogue:
     Shared by the boards of one ruleset, whose pieces have distinct uids.
     """
 
-    __slots__ = ("seen", "by_key")
+    __slots__ = ("seen", "bits", "by_key")
 
     def __init__(self):
         self.seen = 0  # the uids learnt, as a bit set
+        self.bits: list[int | None] = []  # uid -> 1 << uid, None for a uid not learnt
         self.by_key: dict[tuple, list] = {}
 
     def slot(self, key: tuple) -> list:
@@ -62,6 +63,8 @@ class Catalogue:
             if self.seen & bit:
                 continue
             self.seen |= bit
+            self.bits.extend([None] * (uid + 1 - len(self.bits)))
+            self.bits[uid] = bit
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
