@@ -260,12 +260,18 @@ class TriangularBoard(Board):
         return self._near
 
     def _relearn(self) -> None:
-        """Make the records again for every piece the catalogue knows now (cells no piece
-        fitted may fit one met since)."""
+        """Bring the records up to the pieces the catalogue knows now: their masks from
+        their slots, and the cells sharing an edge that no piece fitted, opened if one
+        met since does (their slots are kept: a piece is listed in them when learnt)."""
         catalogue = self._catalogue
-        self._seen, self._near, slot_of = catalogue.seen, None, catalogue.slot
-        self._edge = {x: rec for x in sorted(self._empty_neighbours(_ID_EDGES))
-                      if (rec := self._record(x, slot_of))[1] & self._free}
+        self._seen, edge, slot_of = catalogue.seen, self._edge, catalogue.slot
+        for opened in (edge, self._near or {}):
+            for x, rec in list(opened.items()):
+                opened[x] = (x, rec[2][0], *rec[2:])
+        for x in self._empty_neighbours(_ID_EDGES) - edge.keys():
+            rec = self._record(x, slot_of)
+            if rec[1] & self._free:
+                edge[x] = rec
 
     def _occupancy(self, cid: int, up: bool) -> int:
         get, (dm, dl, dr), (fm, fl, fr) = self._round.get, _ID_POINTS[up], _FROM_POINT[up]
@@ -355,12 +361,12 @@ class TriangularBoard(Board):
 
     def _record(self, cid: int, slot_of) -> tuple:
         """The record of open cell `cid`, worked out from scratch, with `slot_of(key)`."""
-        cell = id_cell(cid)
-        up, get = is_up(cell), self._pts.get
-        pm, pl, pr = (get(cid + delta) for delta in _ID_POINTS[up])
-        edges = sum(cell_id(*neighbour(cell, name)) in self._tiles for name in ("LEFT", "RIGHT", "MIDDLE"))
-        slot = slot_of((up, pm, pl, pr))
-        return (cid, slot[0], slot, cell, edges)
+        r, c = divmod(cid, _STRIDE)
+        cell, up, get, tiles = (c - _HALF, r - _HALF), not (c + r) & 1, self._pts.get, self._tiles
+        dm, dl, dr = _ID_POINTS[up]
+        slot = slot_of((up, get(cid + dm), get(cid + dl), get(cid + dr)))
+        (left, *_), (right, *_), (middle, *_) = _ID_EDGES[up]
+        return (cid, slot[0], slot, cell, (cid + left in tiles) + (cid + right in tiles) + (cid + middle in tiles))
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
