@@ -116,7 +116,8 @@ class TriangularBoard(Board):
         """Every matching placement: cells by (row, column), then tiles by their numbers
         (then uid), then rotation; so the order does not depend on the order of the hand.
         The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
-        come from the open cells that `apply_placement` keeps.
+        come from the open cells that `apply_placement` keeps. `hand` holds a piece once at
+        most, and no piece on the table (a piece is in one place).
         """
         catalogue = self._catalogue
         bits, held = catalogue.bits, 0  # the hand's uids as a bit set
