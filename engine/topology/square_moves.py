@@ -25,6 +25,7 @@ from typing import Iterator, Sequence
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_plain import plain_along, plain_singles
+from engine.topology.square_unrolled import walk_functions
 
 BIG = 1 << 60
 
@@ -299,88 +300,26 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     return found
 
 
-def _steps(board, window, ml) -> tuple[int, list[tuple]]:
-    """What the walks of `_live` read whatever the hand, kept until the board changes:
-    the cells whose run just before or whose neighbour across touches the board, and
-    for each step j of the walk (j, filled cells j steps on, cells where a new piece j
-    steps on keeps the line short enough, cells j steps on that touch the board across
-    or are followed by a piece), all as bit sets in the layout of `Square.both`, where
-    a step is one bit in either direction."""
-    key = ("steps", window, ml)
-    steps = board.starts.get(key)
-    if steps is None:
-        topo = board.topo
-        longest = max(topo.width, topo.height)
-        # no walk goes further, no line is longer (and so no shift crosses the gap)
-        window, ml = min(window, longest), min(ml, longest + 1)
-        filled, full = board.filled, topo.all_bits
-        low = filled & topo.low_bits
-        high, s, t = filled ^ low, topo.stride, topo.stride_t
-        across = (low << s) | (low >> s) | (high << t) | (high >> t)
-        near = across | (filled >> 1)
-        # back[r] / ahead[r]: cells with r or more filled cells just before / after them
-        back, ahead = [full, filled << 1], [full, filled >> 1]
-        for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
-            back.append(back[-1] & (filled << r))
-            ahead.append(ahead[-1] & (filled >> r))
-        per_step = []
-        for j in range(1, window):
-            room = ml - j - 1  # the runs before and after may hold this many pieces
-            if room < 0:
-                fine = 0
-            else:  # too long: plen >= p and sn >= room + 1 - p for some p
-                bad = (ahead[room + 1] >> j) | back[room + 1]
-                for p in range(1, room + 1):
-                    bad |= back[p] & (ahead[room + 1 - p] >> j)
-                fine = full ^ (bad & full)
-            # (the last step's filled cells are not read: the walks end there)
-            per_step.append((j, filled >> j if j < window - 1 else 0, fine, near >> j))
-        steps = board.starts[key] = ((filled << 1) | across, per_step)
-    return steps
-
-
 def _live(board, fit, rules, maxk) -> int:
-    """The cells of `fit` (both directions, see `_steps`) from which `_along` meets a
-    candidate run: its walk, done for every first cell at once on bit sets (a cell along
-    the walk is filled, takes a value of the hand, or ends it). A candidate has `mink`
-    new pieces or more, a line no longer than `max_length`, and touches the board:
-    `touch` has the first cells whose walk touched it so far (a piece before the first
-    cell, one inside the play, a new piece with a neighbour across or a piece after it;
-    a cell that ends the walk may set it too, harmlessly)."""
-    mink = max(2, rules.min_count)
-    touching, per_step = _steps(board, rules.window, rules.max_length)
-    alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, live, last = fit & touching, 0, len(per_step)
-    for j, here_filled, fine, near in per_step:
-        last -= 1
-        here_new = (fit >> j) & fine
-        touch |= near
-        if not last:  # the walks end here: only the runs that end here count
-            for n in range(max(1, mink - 1), len(alive)):
-                if alive[n]:
-                    live |= alive[n] & here_new & touch
-            break
-        nxt = [0] * (len(alive) + 1)
-        more = 0
-        for n in range(1, len(alive)):
-            cells = alive[n]
-            if cells:
-                stay = cells & here_filled
-                if stay:
-                    touch |= stay
-                    nxt[n] |= stay
-                    more = 1
-                moved = cells & here_new
-                if moved:
-                    if n + 1 >= mink:
-                        live |= moved & touch
-                    if n + 1 < maxk:
-                        nxt[n + 1] |= moved
-                        more = 1
-        if not more:
-            break
-        alive = nxt
-    return live
+    """The cells of `fit` (both directions, in the layout of `Square.both`) from which
+    `_along` meets a candidate run: its walk, done for every first cell at once on bit
+    sets (a cell along the walk is filled, takes a value of the hand, or ends it). A
+    candidate has `mink` new pieces or more, a line no longer than `max_length`, and
+    touches the board (a piece before the first cell, one inside the play, a new piece
+    with a neighbour across or a piece after it). The walk is generated code for the
+    rules' numbers (`square_unrolled.py`); what it reads whatever the hand is kept with
+    the board until the board changes."""
+    topo = board.topo
+    longest = max(topo.width, topo.height)
+    # no walk goes further, no line is longer (and so no shift crosses the gap)
+    window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
+    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk)
+    key = ("steps", window, ml)
+    known = board.starts.get(key)
+    if known is None:
+        known = board.starts[key] = steps(board.filled, topo.low_bits, topo.all_bits,
+                                          topo.stride, topo.stride_t)
+    return live(fit, known)
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
