@@ -25,7 +25,7 @@ from typing import Iterator, Sequence
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_plain import plain_along, plain_singles
-from engine.topology.square_unrolled import walk_functions
+from engine.topology.square_unrolled import along_function, walk_functions
 
 BIG = 1 << 60
 
@@ -210,7 +210,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
             if plain:
-                plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
+                along = along_function(window, max(2, rules.min_count), maxk)
+                if along is None:
+                    plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
+                else:
+                    along(out, board, lines, mask, plan, ranked, rules)
                 return out
         for k, d in ((0, 1), (1, topo.stride)):
             if fits is None:

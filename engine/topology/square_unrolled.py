@@ -114,3 +114,98 @@ def _live_source(window: int, mink: int, maxk: int) -> str:
         out.append(f"    {', '.join(a for a, _ in alive)} = {', '.join(p for _, p in alive)}")
     out.append("    return live")
     return "\n".join(out) + "\n"
+
+
+ALONG_WINDOW = 6  # the widest window whose walk is written out (its paths double per cell)
+
+_ALONG: dict[tuple, Callable] = {}  # (window, mink, maxk) -> function
+
+
+def along_function(window: int, mink: int, maxk: int) -> Callable | None:
+    """`square_plain.plain_along` written out for these numbers (None for a window wider
+    than `ALONG_WINDOW`): called as `along(out, board, lines, mask, plan, ranked, rules)`.
+
+    The loop over the cells of a walk becomes nested code, one branch per path: a filled
+    cell (the count of new pieces stays) or a new piece (it grows), so that the count,
+    the cells, the sum of the pieces inside the play and whether one of them touches
+    the board are known from the path, not kept in variables; a path ends where the loop
+    would break or the count reaches `maxk`. The plays come out in the same order."""
+    if window > ALONG_WINDOW:
+        return None
+    key = (window, mink, maxk)
+    found = _ALONG.get(key)
+    if found is None:
+        from engine.topology.square_board import SquarePlacement
+        from engine.topology.square_plain import line_fits
+
+        out = ["def along(out, board, lines, mask, plan, ranked, rules):",
+               "    add = out.append",
+               "    v, ml = board.v, rules.max_length",
+               "    width = mask.bit_length()",
+               "    sums = plan.sums[2]",
+               "    by_line = sums.get(rules)",
+               "    if by_line is None:",
+               "        by_line = sums[rules] = {}",
+               "    get = by_line.get",
+               "    for k, d in ((0, 1), (1, board.topo.stride)):",
+               "        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]",
+               "        for c in lines[k]:  # the first cells, in increasing order",
+               "            iv = cross[c]",
+               "            sig = iv[3] & mask",
+               "            plen, psum = back[c]",
+               "            t = plen or iv[2]"]
+        if window >= 2:  # (a narrower window has no play of two pieces)
+            _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
+        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits}
+        source = "\n".join(out) + "\n"
+        exec(compile(source, f"<square along {key}>", "exec"), namespace)  # numbers only
+        found = _ALONG[key] = namespace["along"]
+    return found
+
+
+def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> None:
+    """The code of the walk at its cell `span` (2..window), given the path so far: the
+    new cells' names, the names of the values of the pieces inside the play, and whether
+    one of them made the play touch the board (`touched`; else `t` says). `pad`: the
+    indentation; a path that meets a new piece goes on at the same one."""
+    last = span == window
+    out += [f"{pad}i{span} = {'c' if span == 2 else f'i{span - 1}'} + d",
+            f"{pad}iv = cross[i{span}]",
+            f"{pad}if iv is None:"]
+    if not last:  # a filled cell: a piece inside the play, which touches the board
+        out += [f"{pad}    x{span} = v[i{span}]",
+                f"{pad}    if x{span} >= 0:"]
+        _along_step(out, pad + " " * 8, span + 1, cells, inner + [f"x{span}"], True, window,
+                    mink, maxk)
+    out += [f"{pad}    continue",
+            f"{pad}bits = iv[3] & mask",
+            f"{pad}if not bits:",
+            f"{pad}    continue",
+            f"{pad}sn, ss = ahead[i{span}]",
+            f"{pad}length = plen + {span} + sn",
+            f"{pad}if length > ml:",
+            f"{pad}    continue",
+            f"{pad}sig = sig << width | bits"]
+    cells = cells + [f"i{span}"]
+    n = len(cells)
+    if not touched:
+        out += [f"{pad}if iv[2]:", f"{pad}    t = True"]
+    if n >= mink:
+        lead = pad
+        if not touched:
+            out.append(f"{pad}if t or sn:")
+            lead = pad + "    "
+        base = " + ".join(["psum"] + inner + ["ss"])
+        out += [f"{lead}key = ({n}, length, {base})",
+                f"{lead}fits = get(key)",
+                f"{lead}if fits is None:",
+                f"{lead}    fits = by_line[key] = line_fits(plan, rules, key)",
+                f"{lead}if fits:",
+                f"{lead}    at = ({', '.join(cells)})",
+                f"{lead}    for m, vals, take in fits:",
+                f"{lead}        if sig & m == m:",
+                f"{lead}            add(SquarePlacement(board, at, vals, take(ranked)))"]
+    if n < maxk and not last:
+        _along_step(out, pad, span + 1, cells, inner, touched, window, mink, maxk)
+    else:
+        out.append(f"{pad}continue")
