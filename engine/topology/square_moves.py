@@ -9,15 +9,17 @@ Along the way the line rule of the main run narrows the sum of the new pieces to
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
 
 When plays must touch the board, the first cells are found on bit sets for all cells at
-once (`_live`: the walk that follows, done bitwise, for rows and columns together on
-a layout where the board's transposition follows it), so that only first cells with a
-play to find are walked; and a hand without jokers is served by `square_plain.py`,
-which tests arrangements against cells with bit fields. Both find the same plays in the
-same order as the general loops here (a test compares them).
+once (`_useful_starts`: the walk that follows, done bitwise, for rows and columns
+together on a layout where the board's transposition follows it), so that only first
+cells with a play to find are walked; and a hand without jokers is served by
+`square_plain.py`, which tests arrangements against cells with bit fields. Both walks
+are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
+the same plays in the same order as the general loops here (tests compare them).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import permutations, product
 from operator import itemgetter
 from typing import Iterator, Sequence
@@ -288,42 +290,46 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     new pieces that keeps the length and contact rules (`fits`: the cells that take a
     value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
     on the index's bit sets, for all cells and both directions at once, and kept until
-    the board changes (copies of a position share them, as a search generates on many)."""
+    the board changes (copies of a position share them, as a search generates on many).
+
+    The walk, done for every first cell at once on bit sets (a cell along the walk is
+    filled, takes a value of the hand, or ends it), keeps the first cells that meet a
+    candidate: `mink` new pieces or more, a line no longer than `max_length`, touching
+    the board (a piece before the first cell, one inside the play, a new piece with a
+    neighbour across or a piece after it). It is generated code for the rules' numbers
+    (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
     off = topo.offset
     # a row's first cell must take a value down, a column's across (transposed: the top)
     fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
     key = (fit, maxk, id(rules))
-    found = board.starts.get(key)
+    starts = board.starts
+    found = starts.get(key)
     if found is None:
-        live = _live(board, fit, rules, maxk)
+        steps, live, steps_key = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
+        known = starts.get(steps_key)
+        if known is None:
+            known = starts[steps_key] = steps(board.filled)
+        live = live(fit, known)
         untranspose = topo.untranspose
         columns = [untranspose[t] for t in _cells(live >> off)]
         columns.sort()
-        found = board.starts[key] = (_cells(live & topo.low_bits), columns)
+        found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
 
-def _live(board, fit, rules, maxk) -> int:
-    """The cells of `fit` (both directions, in the layout of `Square.both`) from which
-    `_along` meets a candidate run: its walk, done for every first cell at once on bit
-    sets (a cell along the walk is filled, takes a value of the hand, or ends it). A
-    candidate has `mink` new pieces or more, a line no longer than `max_length`, and
-    touches the board (a piece before the first cell, one inside the play, a new piece
-    with a neighbour across or a piece after it). The walk is generated code for the
-    rules' numbers (`square_unrolled.py`); what it reads whatever the hand is kept with
-    the board until the board changes."""
-    topo = board.topo
+_WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_starts` calls
+
+
+def _walk(rules, topo, maxk) -> tuple:
+    """(steps of a board's filled cells, live, the key of the steps in `board.starts`)
+    for these rules, board shape and most pieces (see `square_unrolled.walk_functions`)."""
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
     steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk)
-    key = ("steps", window, ml)
-    known = board.starts.get(key)
-    if known is None:
-        known = board.starts[key] = steps(board.filled, topo.low_bits, topo.all_bits,
-                                          topo.stride, topo.stride_t)
-    return live(fit, known)
+    steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
+    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml)))
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):

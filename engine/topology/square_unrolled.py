@@ -24,7 +24,7 @@ _MADE: dict[tuple, tuple[Callable, Callable]] = {}  # (window, ml, mink, maxk) -
 def walk_functions(window: int, ml: int, mink: int, maxk: int) -> tuple[Callable, Callable]:
     """(steps, live) for these numbers (`window` and `ml` already cut to the board):
 
-    - `steps(filled, low_bits, full, s, t)`: what the walks read whatever the hand, kept
+    - `steps(low_bits, full, s, t, filled)`: what the walks read whatever the hand, kept
       with the board until it changes: the cells whose run just before or whose
       neighbour across touches the board, then for each step j of the walk the filled
       cells j steps on (not for the last step), the cells where a new piece j steps on
@@ -50,7 +50,7 @@ def _steps_source(window: int, ml: int) -> str:
     line too long when, for some p, the run before the first cell holds p pieces or
     more and the run after the piece holds room + 1 - p or more (room: the pieces the
     two runs may hold, ml - j - 1), p = 0 and p = room + 1 included."""
-    out = ["def steps(filled, low_bits, full, s, t):",
+    out = ["def steps(low_bits, full, s, t, filled):",
            "    low = filled & low_bits",
            "    high = filled ^ low",
            "    across = (low << s) | (low >> s) | (high << t) | (high >> t)",
@@ -60,7 +60,8 @@ def _steps_source(window: int, ml: int) -> str:
         if r == 1:
             out += ["    b1 = filled << 1", "    a1 = filled >> 1"]
         else:
-            out += [f"    b{r} = b{r - 1} & (filled << {r})", f"    a{r} = a{r - 1} & (filled >> {r})"]
+            out += [f"    b{r} = b{r - 1} & (filled << {r})",
+                    f"    a{r} = a{r - 1} & (filled >> {r})"]
     fields = ["(filled << 1) | across"]
     for j in range(1, window):
         room = ml - j - 1
