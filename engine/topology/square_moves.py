@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import permutations, product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
@@ -87,23 +87,28 @@ class HandPlan:
 
 
 _PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand, ...) -> plan
-_ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
+_ORDERS: dict[tuple, tuple] = {}  # ((value, joker) in hand order, ...) -> (plan, ranking)
+
+
+_VALUE_JOKER = attrgetter("value", "joker")  # (a piece's attributes, read in C)
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
     """The hand's plan and its pieces ranked by value, then hand order, as the
-    arrangements index them. Kept by the hand's values (a game meets new racks all the
-    time, but few lists of values), and shared by the orders of the same values."""
-    attrs = [p.attrs for p in hand]
-    values = tuple([a["value"] for a in attrs])
-    jokers = [a.get("joker") for a in attrs]
-    if any(jokers):  # a joker's plan depends on the values it may take
-        key = (tuple(zip(values, map(bool, jokers))), maxk, rules.joker_lo, rules.joker_hi)
-    else:
-        key = (values, maxk)
+    arrangements index them. Kept by the hand's values and joker flags (a game meets new
+    racks all the time, but few lists of values), and shared by the orders of the same
+    values."""
+    try:
+        kinds = tuple(map(_VALUE_JOKER, hand))
+    except AttributeError:  # a piece with no joker attribute is no joker
+        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in hand])
+    # (a joker's plan depends on the values it may take)
+    key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
     found = _ORDERS.get(key)
     if found is None:
-        found = _remember(_ORDERS, key, _rank(values, jokers, maxk, rules))
+        values = tuple([value for value, _ in kinds])
+        found = _remember(_ORDERS, key, _rank(values, [joker for _, joker in kinds], maxk,
+                                               rules))
     return found[0], found[1](hand)
 
 
