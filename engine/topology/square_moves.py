@@ -9,22 +9,25 @@ Along the way the line rule of the main run narrows the sum of the new pieces to
 range, and each distinct arrangement of the hand is tried against the cells' intervals.
 
 When plays must touch the board, the first cells are found on bit sets for all cells at
-once (`_live`: the walk that follows, done bitwise, for rows and columns together on
-a layout where the board's transposition follows it), so that only first cells with a
-play to find are walked; and a hand without jokers is served by `square_plain.py`,
-which tests arrangements against cells with bit fields. Both find the same plays in the
-same order as the general loops here (a test compares them).
+once (`_useful_starts`: the walk that follows, done bitwise, for rows and columns
+together on a layout where the board's transposition follows it), so that only first
+cells with a play to find are walked; and a hand without jokers is served by
+`square_plain.py`, which tests arrangements against cells with bit fields. Both walks
+are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
+the same plays in the same order as the general loops here (tests compare them).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import permutations, product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_plain import plain_along, plain_singles
+from engine.topology.square_unrolled import along_function, walk_functions
 
 BIG = 1 << 60
 
@@ -84,23 +87,28 @@ class HandPlan:
 
 
 _PLANS: dict[tuple, HandPlan] = {}  # (values and joker flags of the ranked hand, ...) -> plan
-_ORDERS: dict[tuple, tuple] = {}  # (the same in hand order, ...) -> (plan, ranking)
+_ORDERS: dict[tuple, tuple] = {}  # ((value, joker) in hand order, ...) -> (plan, ranking)
+
+
+_VALUE_JOKER = attrgetter("value", "joker")  # (a piece's attributes, read in C)
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
     """The hand's plan and its pieces ranked by value, then hand order, as the
-    arrangements index them. Kept by the hand's values (a game meets new racks all the
-    time, but few lists of values), and shared by the orders of the same values."""
-    attrs = [p.attrs for p in hand]
-    values = tuple([a["value"] for a in attrs])
-    jokers = [a.get("joker") for a in attrs]
-    if any(jokers):  # a joker's plan depends on the values it may take
-        key = (tuple(zip(values, map(bool, jokers))), maxk, rules.joker_lo, rules.joker_hi)
-    else:
-        key = (values, maxk)
+    arrangements index them. Kept by the hand's values and joker flags (a game meets new
+    racks all the time, but few lists of values), and shared by the orders of the same
+    values."""
+    try:
+        kinds = tuple(map(_VALUE_JOKER, hand))
+    except AttributeError:  # a piece with no joker attribute is no joker
+        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in hand])
+    # (a joker's plan depends on the values it may take)
+    key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
     found = _ORDERS.get(key)
     if found is None:
-        found = _remember(_ORDERS, key, _rank(values, jokers, maxk, rules))
+        values = tuple([value for value, _ in kinds])
+        found = _remember(_ORDERS, key, _rank(values, [joker for _, joker in kinds], maxk,
+                                               rules))
     return found[0], found[1](hand)
 
 
@@ -209,7 +217,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
             if plain:
-                plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
+                along = along_function(window, max(2, rules.min_count), maxk)
+                if along is None:
+                    plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
+                else:
+                    along(out, board, lines, mask, plan, ranked, rules)
                 return out
         for k, d in ((0, 1), (1, topo.stride)):
             if fits is None:
@@ -283,104 +295,46 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     new pieces that keeps the length and contact rules (`fits`: the cells that take a
     value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
     on the index's bit sets, for all cells and both directions at once, and kept until
-    the board changes (copies of a position share them, as a search generates on many)."""
+    the board changes (copies of a position share them, as a search generates on many).
+
+    The walk, done for every first cell at once on bit sets (a cell along the walk is
+    filled, takes a value of the hand, or ends it), keeps the first cells that meet a
+    candidate: `mink` new pieces or more, a line no longer than `max_length`, touching
+    the board (a piece before the first cell, one inside the play, a new piece with a
+    neighbour across or a piece after it). It is generated code for the rules' numbers
+    (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
     off = topo.offset
     # a row's first cell must take a value down, a column's across (transposed: the top)
     fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
     key = (fit, maxk, id(rules))
-    found = board.starts.get(key)
+    starts = board.starts
+    found = starts.get(key)
     if found is None:
-        live = _live(board, fit, rules, maxk)
+        steps, live, steps_key = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
+        known = starts.get(steps_key)
+        if known is None:
+            known = starts[steps_key] = steps(board.filled)
+        live = live(fit, known)
         untranspose = topo.untranspose
         columns = [untranspose[t] for t in _cells(live >> off)]
         columns.sort()
-        found = board.starts[key] = (_cells(live & topo.low_bits), columns)
+        found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
 
-def _steps(board, window, ml) -> tuple[int, list[tuple]]:
-    """What the walks of `_live` read whatever the hand, kept until the board changes:
-    the cells whose run just before or whose neighbour across touches the board, and
-    for each step j of the walk (j, filled cells j steps on, cells where a new piece j
-    steps on keeps the line short enough, cells j steps on that touch the board across
-    or are followed by a piece), all as bit sets in the layout of `Square.both`, where
-    a step is one bit in either direction."""
-    key = ("steps", window, ml)
-    steps = board.starts.get(key)
-    if steps is None:
-        topo = board.topo
-        longest = max(topo.width, topo.height)
-        # no walk goes further, no line is longer (and so no shift crosses the gap)
-        window, ml = min(window, longest), min(ml, longest + 1)
-        filled, full = board.filled, topo.all_bits
-        low = filled & topo.low_bits
-        high, s, t = filled ^ low, topo.stride, topo.stride_t
-        across = (low << s) | (low >> s) | (high << t) | (high >> t)
-        near = across | (filled >> 1)
-        # back[r] / ahead[r]: cells with r or more filled cells just before / after them
-        back, ahead = [full, filled << 1], [full, filled >> 1]
-        for r in range(2, ml):  # (the longest runs read: ml - 1, beside a pair)
-            back.append(back[-1] & (filled << r))
-            ahead.append(ahead[-1] & (filled >> r))
-        per_step = []
-        for j in range(1, window):
-            room = ml - j - 1  # the runs before and after may hold this many pieces
-            if room < 0:
-                fine = 0
-            else:  # too long: plen >= p and sn >= room + 1 - p for some p
-                bad = (ahead[room + 1] >> j) | back[room + 1]
-                for p in range(1, room + 1):
-                    bad |= back[p] & (ahead[room + 1 - p] >> j)
-                fine = full ^ (bad & full)
-            # (the last step's filled cells are not read: the walks end there)
-            per_step.append((j, filled >> j if j < window - 1 else 0, fine, near >> j))
-        steps = board.starts[key] = ((filled << 1) | across, per_step)
-    return steps
+_WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_starts` calls
 
 
-def _live(board, fit, rules, maxk) -> int:
-    """The cells of `fit` (both directions, see `_steps`) from which `_along` meets a
-    candidate run: its walk, done for every first cell at once on bit sets (a cell along
-    the walk is filled, takes a value of the hand, or ends it). A candidate has `mink`
-    new pieces or more, a line no longer than `max_length`, and touches the board:
-    `touch` has the first cells whose walk touched it so far (a piece before the first
-    cell, one inside the play, a new piece with a neighbour across or a piece after it;
-    a cell that ends the walk may set it too, harmlessly)."""
-    mink = max(2, rules.min_count)
-    touching, per_step = _steps(board, rules.window, rules.max_length)
-    alive = [0, fit]  # alive[n]: the first cells whose walk has n new pieces so far
-    touch, live, last = fit & touching, 0, len(per_step)
-    for j, here_filled, fine, near in per_step:
-        last -= 1
-        here_new = (fit >> j) & fine
-        touch |= near
-        if not last:  # the walks end here: only the runs that end here count
-            for n in range(max(1, mink - 1), len(alive)):
-                if alive[n]:
-                    live |= alive[n] & here_new & touch
-            break
-        nxt = [0] * (len(alive) + 1)
-        more = 0
-        for n in range(1, len(alive)):
-            cells = alive[n]
-            if cells:
-                stay = cells & here_filled
-                if stay:
-                    touch |= stay
-                    nxt[n] |= stay
-                    more = 1
-                moved = cells & here_new
-                if moved:
-                    if n + 1 >= mink:
-                        live |= moved & touch
-                    if n + 1 < maxk:
-                        nxt[n + 1] |= moved
-                        more = 1
-        if not more:
-            break
-        alive = nxt
-    return live
+def _walk(rules, topo, maxk) -> tuple:
+    """(steps of a board's filled cells, live, the key of the steps in `board.starts`)
+    for these rules, board shape and most pieces (see `square_unrolled.walk_functions`)."""
+    longest = max(topo.width, topo.height)
+    # no walk goes further, no line is longer (and so no shift crosses the gap)
+    window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
+    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk)
+    steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
+    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml)))
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):

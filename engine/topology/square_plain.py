@@ -84,7 +84,7 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
                     key = (n, length, psum + inner_s + ss)
                     fits = by_line.get(key)
                     if fits is None:
-                        fits = by_line[key] = _line_fits(plan, rules, key)
+                        fits = by_line[key] = line_fits(plan, rules, key)
                     if fits:
                         at = tuple(cells)
                         for m, vals, take in fits:
@@ -94,7 +94,7 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
                     break
 
 
-def _line_fits(plan, rules, key) -> list[tuple]:
+def line_fits(plan, rules, key) -> list[tuple]:
     """The arrangements of `key[0]` pieces that keep the sum rule of a line of `key[1]`
     pieces whose other pieces sum to `key[2]`, as (bits, values, take) (see
     `HandPlan.coded`), in order."""

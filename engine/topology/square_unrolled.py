@@ -1,0 +1,212 @@
+"""Generated, unrolled code for the first cells of the `square` generator.
+
+`square_moves._useful_starts` finds, on bit sets for all cells and both directions at
+once, the first cells from which the walk of a play meets a candidate run of new
+pieces. That walk has at most `window` steps and each step keeps, per number n of new
+pieces so far, the set of first cells whose walk is alive with n pieces: loops over
+steps and over n, with a list per step, where the numbers of the rules (window, longest
+line, fewest and most pieces) fix every bound. So the walk is written out as straight
+Python for those numbers, once per set of numbers, with no loop and no list: about
+three times cheaper than the loops it replaces, and the hot spot of every position.
+
+What is generated comes only from integers (never from author text), and each function
+computes what the loops did, term by term; tests/topology/test_square.py compares the
+plays it leads to with those of the general loops on random boards and rules.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+_MADE: dict[tuple, tuple[Callable, Callable]] = {}  # (window, ml, mink, maxk) -> functions
+
+
+def walk_functions(window: int, ml: int, mink: int, maxk: int) -> tuple[Callable, Callable]:
+    """(steps, live) for these numbers (`window` and `ml` already cut to the board):
+
+    - `steps(low_bits, full, s, t, filled)`: what the walks read whatever the hand, kept
+      with the board until it changes: the cells whose run just before or whose
+      neighbour across touches the board, then for each step j of the walk the filled
+      cells j steps on (not for the last step), the cells where a new piece j steps on
+      keeps the line short enough, and the cells j steps on that touch the board across
+      or are followed by a piece, all in the layout of `Square.both` (`s`, `t`: the
+      strides of its two halves), where a step is one bit in either direction;
+    - `live(fit, steps)`: the cells of `fit` whose walk meets a candidate run (see
+      `square_moves._useful_starts`).
+    """
+    key = (window, ml, mink, maxk)
+    found = _MADE.get(key)
+    if found is None:
+        source = _steps_source(window, ml) + _live_source(window, mink, maxk)
+        namespace: dict = {}
+        exec(compile(source, f"<square walk {key}>", "exec"), namespace)  # numbers only
+        found = _MADE[key] = (namespace["steps"], namespace["live"])
+    return found
+
+
+def _steps_source(window: int, ml: int) -> str:
+    """The source of `steps`. back[r] / ahead[r] (`b{r}`, `a{r}`) are the cells with r
+    or more filled cells just before / after them; a new piece j steps on makes the
+    line too long when, for some p, the run before the first cell holds p pieces or
+    more and the run after the piece holds room + 1 - p or more (room: the pieces the
+    two runs may hold, ml - j - 1), p = 0 and p = room + 1 included."""
+    out = ["def steps(low_bits, full, s, t, filled):",
+           "    low = filled & low_bits",
+           "    high = filled ^ low",
+           "    across = (low << s) | (low >> s) | (high << t) | (high >> t)",
+           "    near = across | (filled >> 1)"]
+    longest_run = ml - 2  # (the room of the first step, the largest)
+    for r in range(1, longest_run + 2):
+        if r == 1:
+            out += ["    b1 = filled << 1", "    a1 = filled >> 1"]
+        else:
+            out += [f"    b{r} = b{r - 1} & (filled << {r})",
+                    f"    a{r} = a{r - 1} & (filled >> {r})"]
+    fields = ["(filled << 1) | across"]
+    for j in range(1, window):
+        room = ml - j - 1
+        if room < 0:
+            out.append(f"    f{j} = 0")
+        else:
+            bad = [f"(a{room + 1} >> {j})", f"b{room + 1}"]
+            bad += [f"(b{p} & (a{room + 1 - p} >> {j}))" for p in range(1, room + 1)]
+            out.append(f"    f{j} = full & ~({' | '.join(bad)})")
+        if j < window - 1:  # (the last step's filled cells are not read: the walks end there)
+            fields.append(f"filled >> {j}")
+        fields += [f"f{j}", f"near >> {j}"]
+    out.append(f"    return ({', '.join(fields)},)")
+    return "\n".join(out) + "\n"
+
+
+def _live_source(window: int, mink: int, maxk: int) -> str:
+    """The source of `live`. `a{n}`: the first cells whose walk is alive with n new
+    pieces (n < maxk); a step j keeps in `a{n}` the walks that meet a filled cell
+    (`s{n}`, which then touch the board) and moves to n + 1 those that meet a cell
+    taking a new piece (`m{n}`), which count when n + 1 >= mink and the walk touched
+    the board (`touch`). Each first cell is in one `a{n}` at a time, so the order in
+    which a step updates `touch` does not matter."""
+    names = ["touching"]
+    for j in range(1, window):
+        names += ([f"h{j}"] if j < window - 1 else []) + [f"f{j}", f"n{j}"]
+    out = ["def live(fit, st):",
+           f"    ({', '.join(names)},) = st",
+           "    touch = fit & touching",
+           "    a1 = fit",
+           "    live = 0"]
+    for j in range(1, window):
+        top = min(j, maxk - 1)  # the walks alive before this step have 1..top pieces
+        if j == window - 1:  # the walks end here: only the runs that end here count
+            counted = [f"a{n}" for n in range(max(1, mink - 1), top + 1)]
+            if counted:
+                out.append(f"    live |= ({' | '.join(counted)}) & (fit >> {j}) & f{j}"
+                           f" & (touch | n{j})")
+            break
+        out.append(f"    new = (fit >> {j}) & f{j}")
+        for n in range(1, top + 1):
+            out += [f"    s{n} = a{n} & h{j}", f"    m{n} = a{n} & new"]
+        out.append(f"    touch |= n{j} | {' | '.join(f's{n}' for n in range(1, top + 1))}")
+        counted = [f"m{n}" for n in range(1, top + 1) if n + 1 >= mink]
+        if counted:
+            out.append(f"    live |= ({' | '.join(counted)}) & touch")
+        alive = []
+        for n in range(1, min(top + 1, maxk - 1) + 1):
+            parts = ([f"s{n}"] if n <= top else []) + ([f"m{n - 1}"] if n >= 2 else [])
+            alive.append((f"a{n}", " | ".join(parts)))
+        out.append(f"    {', '.join(a for a, _ in alive)} = {', '.join(p for _, p in alive)}")
+    out.append("    return live")
+    return "\n".join(out) + "\n"
+
+
+ALONG_WINDOW = 6  # the widest window whose walk is written out (its paths double per cell)
+
+_ALONG: dict[tuple, Callable] = {}  # (window, mink, maxk) -> function
+
+
+def along_function(window: int, mink: int, maxk: int) -> Callable | None:
+    """`square_plain.plain_along` written out for these numbers (None for a window wider
+    than `ALONG_WINDOW`): called as `along(out, board, lines, mask, plan, ranked, rules)`.
+
+    The loop over the cells of a walk becomes nested code, one branch per path: a filled
+    cell (the count of new pieces stays) or a new piece (it grows), so that the count,
+    the cells, the sum of the pieces inside the play and whether one of them touches
+    the board are known from the path, not kept in variables; a path ends where the loop
+    would break or the count reaches `maxk`. The plays come out in the same order."""
+    if window > ALONG_WINDOW:
+        return None
+    key = (window, mink, maxk)
+    found = _ALONG.get(key)
+    if found is None:
+        from engine.topology.square_board import SquarePlacement
+        from engine.topology.square_plain import line_fits
+
+        out = ["def along(out, board, lines, mask, plan, ranked, rules):",
+               "    add = out.append",
+               "    v, ml = board.v, rules.max_length",
+               "    width = mask.bit_length()",
+               "    sums = plan.sums[2]",
+               "    by_line = sums.get(rules)",
+               "    if by_line is None:",
+               "        by_line = sums[rules] = {}",
+               "    get = by_line.get",
+               "    for k, d in ((0, 1), (1, board.topo.stride)):",
+               "        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]",
+               "        for c in lines[k]:  # the first cells, in increasing order",
+               "            iv = cross[c]",
+               "            sig = iv[3] & mask",
+               "            plen, psum = back[c]",
+               "            t = plen or iv[2]"]
+        if window >= 2:  # (a narrower window has no play of two pieces)
+            _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
+        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits}
+        source = "\n".join(out) + "\n"
+        exec(compile(source, f"<square along {key}>", "exec"), namespace)  # numbers only
+        found = _ALONG[key] = namespace["along"]
+    return found
+
+
+def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> None:
+    """The code of the walk at its cell `span` (2..window), given the path so far: the
+    new cells' names, the names of the values of the pieces inside the play, and whether
+    one of them made the play touch the board (`touched`; else `t` says). `pad`: the
+    indentation; a path that meets a new piece goes on at the same one."""
+    last = span == window
+    out += [f"{pad}i{span} = {'c' if span == 2 else f'i{span - 1}'} + d",
+            f"{pad}iv = cross[i{span}]",
+            f"{pad}if iv is None:"]
+    if not last:  # a filled cell: a piece inside the play, which touches the board
+        out += [f"{pad}    x{span} = v[i{span}]",
+                f"{pad}    if x{span} >= 0:"]
+        _along_step(out, pad + " " * 8, span + 1, cells, inner + [f"x{span}"], True, window,
+                    mink, maxk)
+    out += [f"{pad}    continue",
+            f"{pad}bits = iv[3] & mask",
+            f"{pad}if not bits:",
+            f"{pad}    continue",
+            f"{pad}sn, ss = ahead[i{span}]",
+            f"{pad}length = plen + {span} + sn",
+            f"{pad}if length > ml:",
+            f"{pad}    continue",
+            f"{pad}sig = sig << width | bits"]
+    cells = cells + [f"i{span}"]
+    n = len(cells)
+    if not touched:
+        out += [f"{pad}if iv[2]:", f"{pad}    t = True"]
+    if n >= mink:
+        lead = pad
+        if not touched:
+            out.append(f"{pad}if t or sn:")
+            lead = pad + "    "
+        base = " + ".join(["psum"] + inner + ["ss"])
+        out += [f"{lead}key = ({n}, length, {base})",
+                f"{lead}fits = get(key)",
+                f"{lead}if fits is None:",
+                f"{lead}    fits = by_line[key] = line_fits(plan, rules, key)",
+                f"{lead}if fits:",
+                f"{lead}    at = ({', '.join(cells)})",
+                f"{lead}    for m, vals, take in fits:",
+                f"{lead}        if sig & m == m:",
+                f"{lead}            add(SquarePlacement(board, at, vals, take(ranked)))"]
+    if n < maxk and not last:
+        _along_step(out, pad, span + 1, cells, inner, touched, window, mink, maxk)
+    else:
+        out.append(f"{pad}continue")

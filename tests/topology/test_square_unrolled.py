@@ -1,0 +1,72 @@
+"""The generated walks of the `square` generator (`square_unrolled.py`) find the plays the
+general loops find, in the same order, for windows, counts and line lengths of every
+size (the shipped rulesets use one set of numbers; these cover the others)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.topology import square_moves as sm
+from engine.topology import square_plain as sp
+from engine.topology import square_unrolled as su
+from engine.topology.square import Square
+from tests.topology.test_square import board_with, general_plays, tokens
+
+
+def random_case(rng):
+    width, height = rng.randint(3, 9), rng.randint(3, 9)
+    density = rng.choice([0.1, 0.2, 0.4, 0.6])
+    cells = {(x, y): rng.randrange(8) for y in range(height) for x in range(width)
+             if rng.random() < density}
+    topo = Square({"kind": "square", "width": width, "height": height,
+                   "cell_defaults": {"start": False}})
+    most = rng.randint(2, 4)
+    rules = topo.compile_place({
+        "count": {"min": rng.randint(1, most), "max": most}, "window": rng.randint(1, 8),
+        "lines": {"max_length": rng.randint(2, 6),
+                  "sums": {2: {"max": rng.randint(5, 20)}, 3: {"min": rng.randint(5, 15)},
+                           4: {"max": rng.randint(10, 30)}}}})
+    rack = tokens(*[rng.randrange(8) for _ in range(rng.randint(1, 4))])
+    return topo, cells, rules, rack
+
+
+def test_generated_walks_find_the_plays_of_the_general_loops_in_order():
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(400):
+        topo, cells, rules, rack = random_case(rng)
+        if not cells:
+            continue
+        board = board_with(topo, cells)
+        found = [p.text for p in board.iter_placements(rack, False, rules)]
+        assert found == general_plays(board, rack, rules)
+        compared += len(found)
+    assert compared > 2000
+
+
+def test_written_out_walk_matches_the_loop_it_replaces():
+    rng = random.Random(12)
+    compared = 0
+    for _ in range(300):
+        topo, cells, rules, rack = random_case(rng)
+        maxk = min(rules.max_count, len(rack))
+        along = su.along_function(rules.window, max(2, rules.min_count), maxk)
+        if not cells or maxk < 2 or along is None:
+            continue
+        board = board_with(topo, cells)
+        plan, ranked = sm.hand_plan(rack, maxk, rules)
+        board.crosses(rules)
+        fits = board.fit_bits(plan.mask)
+        lines = sm._useful_starts(board, fits, rules, maxk)
+        loop, written = [], []
+        sp.plain_along(loop, board, lines, plan.mask, plan, maxk, ranked, rules)
+        along(written, board, lines, plan.mask, plan, ranked, rules)
+        assert [p.text for p in written] == [p.text for p in loop]
+        assert [p.pieces for p in written] == [p.pieces for p in loop]
+        compared += len(loop)
+    assert compared > 1000
+
+
+def test_a_window_too_wide_to_write_out_keeps_the_loop():
+    assert su.along_function(su.ALONG_WINDOW + 1, 2, 3) is None
+    assert su.along_function(su.ALONG_WINDOW, 2, 4) is not None
