@@ -294,14 +294,16 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
 def _reads_state_only(action) -> bool:
     """Whether what runs after the action's effect (its `then:`, `extra_turn` and scoring
     rules, all paying the mover) reads only names the state holds (no `can_<action>`,
-    no definition), so none of the position's caches of moves or context."""
+    no definition but one written out of those names, such as a constant), so none of
+    the position's caches of moves or context."""
     if action.scoring and not action.scoring_mover_only:
         return False
     exprs = [e for _, e in action.then] + [action.extra_turn]
     exprs += [e for rule in action.scoring for e in (rule.guard, rule.points)]
     known = set(_STATE_NAMES) | set(_MOVE_NAMES)
-    return all(e is None or getattr(e, "names_used", None) is not None and e.names_used <= known
-               for e in exprs)
+    texts = {name: f"x_{name}" for name in known}
+    return all(e is None or getattr(e, "names_used", None) is not None and (
+        e.names_used <= known or e.inline(texts) is not None) for e in exprs)
 
 
 def compile_step(game, action) -> Callable:
