@@ -319,7 +319,7 @@ class SquareBoard(Board):
         """Update the run index after `cells` were filled, from the runs through them:
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
-        v, both = self.v, self.topo.both
+        both = self.topo.both
         near_of = lay_tables(self.topo).near
         played = near = 0
         for c in cells:
@@ -328,36 +328,46 @@ class SquareBoard(Board):
         filled = self.filled = self.filled | played
         # the anchors gain the empty cells next to the new pieces, and lose those pieces
         self.anchor_bits = (self.anchor_bits | near) & ~filled
-        rules = self._cross_for
-        known = rules._cross if rules is not None else None  # (`rules.cross`, without a call)
+        if self._cross_for is None:  # (no intervals yet: only the runs beside the ends)
+            v = self.v
+            for k, d, a, b, n, total, _ in runs:
+                if v[a - d] == EMPTY:
+                    self.ahead[k][a - d] = (n, total)
+                if v[b + d] == EMPTY:
+                    self.back[k][b + d] = (n, total)
+        else:
+            self._index_ends(runs)
+        self._forget_filled(cells)
+
+    def _index_ends(self, runs) -> None:
+        """For each empty cell at an end of a run: the run beside it, and its `cross`
+        interval from the runs on both sides (the cells by interval follow)."""
+        v, both, rules = self.v, self.topo.both, self._cross_for
+        rows = _cross_rows(rules)
         backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
         for k, d, a, b, n, total, _ in runs:
-            back, ahead, cross, by_iv = backs[k], aheads[k], crosses[k], by_ivs[k]
-            run = (n, total)
-            for end, side, other in ((a - d, ahead, back), (b + d, back, ahead)):
-                if v[end] != EMPTY:
-                    continue
-                side[end] = run
-                if known is None:
-                    continue
-                n2, s2 = other[end]
-                iv = known.get((n + n2, total + s2), known)
-                if iv is known:
-                    iv = rules.cross(n + n2, total + s2)
-                old = cross[end]
-                if iv is old:
-                    continue  # the same interval: nothing to change
-                bits = both[end]
-                if old is not None:
-                    left = by_iv[old] ^ bits  # (its cells hold this one)
-                    if left:
-                        by_iv[old] = left
-                    else:
-                        del by_iv[old]
-                cross[end] = iv
-                if iv is not None:
-                    by_iv[iv] = by_iv.get(iv, 0) | bits
-        self._forget_filled(cells)
+            run, cross = (n, total), crosses[k]
+            # (the two ends written out: a loop over them costs as much as their work)
+            e = a - d
+            if v[e] == EMPTY:
+                aheads[k][e] = run
+                n2, s2 = backs[k][e]
+                try:
+                    iv = rows[n + n2][total + s2]
+                except LookupError:
+                    iv = _learn(rows, rules, n + n2, total + s2)
+                if iv is not cross[e]:
+                    _move(cross, by_ivs[k], e, both[e], iv)
+            e = b + d
+            if v[e] == EMPTY:
+                backs[k][e] = run
+                n2, s2 = aheads[k][e]
+                try:
+                    iv = rows[n + n2][total + s2]
+                except LookupError:
+                    iv = _learn(rows, rules, n + n2, total + s2)
+                if iv is not cross[e]:
+                    _move(cross, by_ivs[k], e, both[e], iv)
 
     def _forget_filled(self, cells) -> None:
         """A filled cell takes no value and has no runs beside it: out of the index."""
@@ -428,6 +438,39 @@ class SquareBoard(Board):
             self.jokers += joker
         self._reindex()
         return taken
+
+
+def _cross_rows(rules) -> list[dict]:
+    """`rules.cross(n, total)` as `rows[n][total]`, as far as it was asked: two lookups
+    by small integers cost half of one by a tuple, made and hashed each time (kept on
+    the rules, for every board they are used on)."""
+    rows = rules.__dict__.get("cross_rows")
+    if rows is None:
+        rows = rules.cross_rows = []
+    return rows
+
+
+def _learn(rows: list[dict], rules, n: int, total: int):
+    """`rules.cross(n, total)`, added to `rows` (see `_cross_rows`)."""
+    while len(rows) <= n:
+        rows.append({})
+    found = rows[n][total] = rules.cross(n, total)
+    return found
+
+
+def _move(cross: list, by_iv: dict, c: int, bits: int, iv) -> None:
+    """Cell `c` (`bits`: its bits in `Square.both`) takes the `cross` interval `iv` in
+    place of the one it had: out of that one's cells, into those of `iv`."""
+    old = cross[c]
+    if old is not None:
+        left = by_iv[old] ^ bits  # (its cells hold this one)
+        if left:
+            by_iv[old] = left
+        else:
+            del by_iv[old]
+    cross[c] = iv
+    if iv is not None:
+        by_iv[iv] = by_iv.get(iv, 0) | bits
 
 
 def _run(v: list, k: int, d: int, c: int, i: int) -> tuple:
