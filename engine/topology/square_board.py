@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board
-from engine.topology.square_placement import Line, Placed, SquarePlacement
+from engine.topology.square_placement import Line, Placed, SquarePlacement, lay_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.topology.square import PlaceRules, Square
@@ -268,19 +268,39 @@ class SquareBoard(Board):
             for c, flag in zip(cells, placement.flags):
                 jk[c] = flag
             self.jokers += sum(placement.flags)
-        runs = self._runs_through(cells)
+        runs = self._runs_of_play(cells)
         if placement._lines is None:  # the kernel scores the move after applying it
             placement._measure_runs(self, runs)
         self._index_runs(cells, runs)
         self._plays, self.starts = None, {}
 
-    def _runs_through(self, cells) -> list[tuple]:
-        """(direction, step, first cell, last cell, length, sum, the cell it was found
-        from) of every maximal run through the cells, each once, in the order of
-        `SquarePlacement.runs`."""
+    def _runs_of_play(self, cells) -> list[tuple]:
+        """`_runs_through` for a play laid in one line (as every legal play is): the run
+        along it, which holds all its cells, is walked once, and each cell's run across."""
         v, stride = self.v, self.topo.stride
-        seen, out = set(), []
+        if len(cells) == 1:
+            c = cells[0]
+            return [_run(v, 0, 1, c, 0), _run(v, 1, stride, c, 0)]
+        k = 0 if cells[1] - cells[0] < stride else 1
+        d, e = (1, stride) if k == 0 else (stride, 1)
+        main = _run(v, k, d, cells[0], -1)
+        a, b = main[2], main[3]
         for c in cells:
+            if not a <= c <= b or (c - a) % d:
+                return self._runs_through(cells)  # not in one line
+        out = [_run(v, 1 - k, e, c, i) for i, c in enumerate(cells)]
+        out.insert(k, main)  # (in the order of `SquarePlacement.runs`)
+        return out
+
+    def _runs_through(self, cells) -> list[tuple]:
+        """(direction, step, first cell, last cell, length, sum, i) of every maximal run
+        through the cells, each once, in the order of `SquarePlacement.runs`; `i`: the
+        position in `cells` of the cell it was found from, -1 if it lies along the play
+        (by its first two cells)."""
+        v, stride = self.v, self.topo.stride
+        along = 0 if len(cells) < 2 else 1 if cells[1] - cells[0] < stride else stride
+        seen, out = set(), []
+        for i, c in enumerate(cells):
             for k, d in ((0, 1), (1, stride)):
                 a = c
                 while v[a - d] >= 0:
@@ -292,64 +312,78 @@ class SquareBoard(Board):
                 while v[b + d] >= 0:
                     b += d
                     total += v[b]
-                out.append((k, d, a, b, (b - a) // d + 1, total, c))
+                out.append((k, d, a, b, (b - a) // d + 1, total, -1 if d == along else i))
         return out
 
     def _index_runs(self, cells, runs) -> None:
         """Update the run index after `cells` were filled, from the runs through them:
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
-        v, topo = self.v, self.topo
-        both = topo.both
-        played = played_both = 0
+        both = self.topo.both
+        near_of = lay_tables(self.topo).near
+        played = near = 0
         for c in cells:
-            played |= 1 << c
-            played_both |= both[c]
-        stride = topo.stride
-        filled = self.filled = self.filled | played_both
+            played |= both[c]
+            near |= near_of[c]
+        filled = self.filled = self.filled | played
         # the anchors gain the empty cells next to the new pieces, and lose those pieces
-        near = (played << 1) | (played >> 1) | (played << stride) | (played >> stride)
-        self.anchor_bits = (self.anchor_bits | near) & topo.cell_bits & ~filled
-        rules = self._cross_for
-        known = rules._cross if rules is not None else None  # (`rules.cross`, without a call)
+        self.anchor_bits = (self.anchor_bits | near) & ~filled
+        if self._cross_for is None:  # (no intervals yet: only the runs beside the ends)
+            v = self.v
+            for k, d, a, b, n, total, _ in runs:
+                if v[a - d] == EMPTY:
+                    self.ahead[k][a - d] = (n, total)
+                if v[b + d] == EMPTY:
+                    self.back[k][b + d] = (n, total)
+        else:
+            self._index_ends(runs)
+        self._forget_filled(cells)
+
+    def _index_ends(self, runs) -> None:
+        """For each empty cell at an end of a run: the run beside it, and its `cross`
+        interval from the runs on both sides (the cells by interval follow)."""
+        v, both, rules = self.v, self.topo.both, self._cross_for
+        rows = _cross_rows(rules)
+        backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
         for k, d, a, b, n, total, _ in runs:
-            back, ahead = self.back[k], self.ahead[k]
-            cross, by_iv = self.cross[k], self.by_iv[k]
-            for end, side in ((a - d, ahead), (b + d, back)):
-                if v[end] != EMPTY:
-                    continue
-                side[end] = (n, total)
-                if rules is None:
-                    continue
-                (n1, s1), (n2, s2) = back[end], ahead[end]
-                iv, old = known.get((n1 + n2, s1 + s2), known), cross[end]
-                if iv is known:
-                    iv = rules.cross(n1 + n2, s1 + s2)
-                if iv is old:
-                    continue  # the same interval: nothing to change
-                bits = both[end]
-                if old is not None:
-                    left = by_iv[old] & ~bits
-                    if left:
-                        by_iv[old] = left
-                    else:
-                        del by_iv[old]
-                cross[end] = iv
-                if iv is not None:
-                    by_iv[iv] = by_iv.get(iv, 0) | bits
-        for k in (0, 1):  # a filled cell takes no value: out of the cells by interval
-            cross, by_iv = self.cross[k], self.by_iv[k]
+            run, cross = (n, total), crosses[k]
+            # (the two ends written out: a loop over them costs as much as their work)
+            e = a - d
+            if v[e] == EMPTY:
+                aheads[k][e] = run
+                n2, s2 = backs[k][e]
+                try:
+                    iv = rows[n + n2][total + s2]
+                except LookupError:
+                    iv = _learn(rows, rules, n + n2, total + s2)
+                if iv is not cross[e]:
+                    _move(cross, by_ivs[k], e, both[e], iv)
+            e = b + d
+            if v[e] == EMPTY:
+                backs[k][e] = run
+                n2, s2 = aheads[k][e]
+                try:
+                    iv = rows[n + n2][total + s2]
+                except LookupError:
+                    iv = _learn(rows, rules, n + n2, total + s2)
+                if iv is not cross[e]:
+                    _move(cross, by_ivs[k], e, both[e], iv)
+
+    def _forget_filled(self, cells) -> None:
+        """A filled cell takes no value and has no runs beside it: out of the index."""
+        both = self.topo.both
+        for cross, by_iv in zip(self.cross, self.by_iv):
             for c in cells:
                 old = cross[c]
                 if old is not None:
-                    left = by_iv[old] & ~both[c]
+                    left = by_iv[old] ^ both[c]
                     if left:
                         by_iv[old] = left
                     else:
                         del by_iv[old]
                     cross[c] = None
         back0, back1, ahead0, ahead1 = self.back + self.ahead
-        for c in cells:  # a filled cell has no runs beside it to remember
+        for c in cells:
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
@@ -404,6 +438,53 @@ class SquareBoard(Board):
             self.jokers += joker
         self._reindex()
         return taken
+
+
+def _cross_rows(rules) -> list[dict]:
+    """`rules.cross(n, total)` as `rows[n][total]`, as far as it was asked: two lookups
+    by small integers cost half of one by a tuple, made and hashed each time (kept on
+    the rules, for every board they are used on)."""
+    rows = rules.__dict__.get("cross_rows")
+    if rows is None:
+        rows = rules.cross_rows = []
+    return rows
+
+
+def _learn(rows: list[dict], rules, n: int, total: int):
+    """`rules.cross(n, total)`, added to `rows` (see `_cross_rows`)."""
+    while len(rows) <= n:
+        rows.append({})
+    found = rows[n][total] = rules.cross(n, total)
+    return found
+
+
+def _move(cross: list, by_iv: dict, c: int, bits: int, iv) -> None:
+    """Cell `c` (`bits`: its bits in `Square.both`) takes the `cross` interval `iv` in
+    place of the one it had: out of that one's cells, into those of `iv`."""
+    old = cross[c]
+    if old is not None:
+        left = by_iv[old] ^ bits  # (its cells hold this one)
+        if left:
+            by_iv[old] = left
+        else:
+            del by_iv[old]
+    cross[c] = iv
+    if iv is not None:
+        by_iv[iv] = by_iv.get(iv, 0) | bits
+
+
+def _run(v: list, k: int, d: int, c: int, i: int) -> tuple:
+    """The maximal run through the filled cell `c` along step `d` (direction `k`), as
+    `SquareBoard._runs_through` gives it (`i`: what it notes of the cell)."""
+    a, total = c, v[c]
+    while v[a - d] >= 0:
+        a -= d
+        total += v[a]
+    b = c
+    while v[b + d] >= 0:
+        b += d
+        total += v[b]
+    return (k, d, a, b, (b - a) // d + 1, total, i)
 
 
 def _run_problem(board: SquareBoard, d: int, run: list[int], play, rules) -> str | None:

@@ -18,10 +18,15 @@ class Line:
     """A maximal run of two or more pieces through a new piece (a `line` record)."""
 
     __slots__ = ("length", "sum", "face_sum", "new", "jokers")
+    # No `__init__`: laying a play makes its records with `Line()` and sets the fields,
+    # which costs half a call of an `__init__` (`Line.of` is the readable way).
 
-    def __init__(self, length, total, face_sum, new, jokers):
-        self.length, self.sum, self.face_sum, self.new, self.jokers = (
+    @staticmethod
+    def of(length: int, total: int, face_sum: int, new: int, jokers: int) -> "Line":
+        made = Line()
+        made.length, made.sum, made.face_sum, made.new, made.jokers = (
             length, total, face_sum, new, jokers)
+        return made
 
     def __repr__(self) -> str:
         return f"Line(length={self.length}, sum={self.sum}, new={self.new})"
@@ -30,15 +35,16 @@ class Line:
 class Placed:
     """A piece placed by the play (a `placed` record): its value, cell and cell attributes."""
 
-    def __init__(self, attrs: dict, **fields):
-        self.__dict__.update(attrs)
-        self.__dict__.update(fields)
+    # No `__init__`, as for `Line`: its fields are its dict, set at once.
+
+    @staticmethod
+    def of(attrs: dict, **fields) -> "Placed":
+        made = Placed()
+        made.__dict__ = {**attrs, **fields}
+        return made
 
     def __repr__(self) -> str:
         return f"Placed(x={self.x}, y={self.y}, value={self.value})"
-
-
-new_placed = object.__new__
 
 
 class SquarePlacement(Placement):
@@ -141,47 +147,85 @@ class SquarePlacement(Placement):
             vals = [declared[c] if c in declared else board.v[c] for c in run]
             jks = [joker[c] if c in joker else board.jk[c] for c in run]
             face = sum(v for v, j in zip(vals, jks) if not j)
-            lines.append(Line(len(run), sum(vals), face, sum(c in declared for c in run), sum(jks)))
+            lines.append(Line.of(len(run), sum(vals), face, sum(c in declared for c in run), sum(jks)))
         placed = []
         for c, v, p in zip(self.cells, self.values, self.pieces):
             x, y = topo.xy(c)
-            placed.append(Placed(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
+            placed.append(Placed.of(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
                                  x=x, y=y, max_line=max(through[c], default=1),
                                  lines_through=through[c]))
         self._lines, self._placed = lines, placed
 
     def _measure_runs(self, board: "SquareBoard", runs) -> None:
         """`_measure` on the board after the play was laid, from the runs through its
-        cells (`SquareBoard._runs_through`): the same records. A legal play lies in one
-        line: the run along it holds all its cells, any other run the one it was found
-        from."""
-        topo, cells = board.topo, self.cells
-        stride = topo.stride
-        through = {c: [] for c in cells}
-        # the play's step, or 0 for a single piece (whose runs hold just it)
-        along = 0 if len(cells) < 2 else 1 if cells[1] - cells[0] < stride else stride
+        cells (`SquareBoard._runs_through`): the same records."""
+        cells = self.cells
+        through = [[] for _ in cells]
         lines = []
-        for _, d, a, b, n, total, c in runs:
+        for _, d, a, b, n, total, i in runs:
             if n < 2:
                 continue
-            inside = cells if d == along else (c,)
-            for c in inside:
-                through[c].append(n)
-            if board.jokers:
-                lines.append(_line_with_jokers(board, d, a, b, n, total, len(inside)))
+            if i < 0:  # the run along the play holds all its cells
+                for lengths in through:
+                    lengths.append(n)
+                new = len(cells)
             else:
-                lines.append(Line(n, total, total, len(inside), 0))
+                through[i].append(n)
+                new = 1
+            if board.jokers:
+                lines.append(_line_with_jokers(board, d, a, b, n, total, new))
+            else:
+                made = Line()  # (field by field: no tuple built)
+                made.length = n
+                made.sum = made.face_sum = total
+                made.new = new
+                made.jokers = 0
+                lines.append(made)
+        bases = lay_tables(board.topo).bases
+        flags = self.flags
         placed = []
-        flags = self.flags or (False,) * len(cells)
-        for c, val, p, flag in zip(cells, self.values, self.pieces, flags):
-            lines_through = through[c]
-            record = new_placed(Placed)  # the fields as `Placed(...)` sets them, at once
-            record.__dict__ = {**topo.attrs[c], "value": p.attrs["value"], "declared": val,
-                               "joker": flag, "x": c % stride, "y": c // stride - 1,
-                               "max_line": max(lines_through) if lines_through else 1,
-                               "lines_through": lines_through}
+        for i, (c, val, p) in enumerate(zip(cells, self.values, self.pieces)):
+            lengths = through[i]
+            record = Placed()
+            record.__dict__ = fields = bases[c].copy()  # (keys in the same order)
+            fields["value"] = p.attrs["value"]
+            fields["declared"] = val
+            if flags is not None:
+                fields["joker"] = flags[i]
+            if lengths:
+                fields["max_line"] = max(lengths)
+            fields["lines_through"] = lengths
             placed.append(record)
         self._lines, self._placed = lines, placed
+
+
+class LayTables:
+    """What laying a play reads of a square topology, worked out once per topology:
+    `near[c]`, the bits of the cells beside cell `c`; `bases[c]`, the fields of a
+    `placed` record on `c` that do not depend on the play (the cell's attributes, x,
+    y), in the order `_measure` gives them."""
+
+    def __init__(self, topo):
+        stride, cells = topo.stride, topo.cell_bits
+        self.near = [0] * len(topo.attrs)
+        self.bases: list[dict | None] = [None] * len(topo.attrs)
+        for c, attrs in enumerate(topo.attrs):
+            if attrs is None:
+                continue
+            beside = 1 << (c + 1) | 1 << (c + stride)
+            beside |= (1 << (c - 1) if c >= 1 else 0) | (1 << (c - stride) if c >= stride else 0)
+            self.near[c] = beside & cells
+            self.bases[c] = {**attrs, "value": 0, "declared": 0, "joker": False,
+                             "x": c % stride, "y": c // stride - 1, "max_line": 1,
+                             "lines_through": None}
+
+
+def lay_tables(topo) -> LayTables:
+    """The `LayTables` of a square topology (kept on it)."""
+    found = topo.__dict__.get("lay_tables")
+    if found is None:
+        found = topo.lay_tables = LayTables(topo)
+    return found
 
 
 def _line_with_jokers(board: "SquareBoard", d, a, b, n, total, new) -> Line:
@@ -192,4 +236,4 @@ def _line_with_jokers(board: "SquareBoard", d, a, b, n, total, new) -> Line:
         if jk[c]:
             jokers += 1
             joker_sum += v[c]
-    return Line(n, total, total - joker_sum, new, jokers)
+    return Line.of(n, total, total - joker_sum, new, jokers)
