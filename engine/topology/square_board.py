@@ -346,44 +346,57 @@ class SquareBoard(Board):
         rows = _cross_rows(rules)
         backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
         for k, d, a, b, n, total, _ in runs:
-            run, cross = (n, total), crosses[k]
-            # (the two ends written out: a loop over them costs as much as their work)
-            e = a - d
-            if v[e] == EMPTY:
-                aheads[k][e] = run
-                n2, s2 = backs[k][e]
+            run, back, ahead, cross = (n, total), backs[k], aheads[k], crosses[k]
+            a -= d  # the two ends (written out: a loop over them costs as much as their work)
+            b += d
+            old_a = iv_a = cross[a]  # (a filled cell's: None, kept)
+            old_b = iv_b = cross[b]
+            if v[a] == EMPTY:
+                ahead[a] = run
+                n2, s2 = back[a]
                 try:
-                    iv = rows[n + n2][total + s2]
+                    iv_a = rows[n + n2][total + s2]
                 except LookupError:
-                    iv = _learn(rows, rules, n + n2, total + s2)
-                if iv is not cross[e]:
-                    _move(cross, by_ivs[k], e, both[e], iv)
-            e = b + d
-            if v[e] == EMPTY:
-                backs[k][e] = run
-                n2, s2 = aheads[k][e]
+                    iv_a = _learn(rows, rules, n + n2, total + s2)
+            if v[b] == EMPTY:
+                back[b] = run
+                n2, s2 = ahead[b]
                 try:
-                    iv = rows[n + n2][total + s2]
+                    iv_b = rows[n + n2][total + s2]
                 except LookupError:
-                    iv = _learn(rows, rules, n + n2, total + s2)
-                if iv is not cross[e]:
-                    _move(cross, by_ivs[k], e, both[e], iv)
+                    iv_b = _learn(rows, rules, n + n2, total + s2)
+            if iv_a is not old_a:
+                cross[a] = iv_a
+                if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
+                    cross[b] = iv_b
+                    _move(by_ivs[k], old_a, iv_a, both[a] | both[b])
+                    continue
+                _move(by_ivs[k], old_a, iv_a, both[a])
+            if iv_b is not old_b:
+                cross[b] = iv_b
+                _move(by_ivs[k], old_b, iv_b, both[b])
 
     def _forget_filled(self, cells) -> None:
         """A filled cell takes no value and has no runs beside it: out of the index."""
-        both = self.topo.both
-        for cross, by_iv in zip(self.cross, self.by_iv):
-            for c in cells:
-                old = cross[c]
-                if old is not None:
-                    left = by_iv[old] ^ both[c]
-                    if left:
-                        by_iv[old] = left
-                    else:
-                        del by_iv[old]
-                    cross[c] = None
-        back0, back1, ahead0, ahead1 = self.back + self.ahead
-        for c in cells:
+        both, (cross0, cross1), (by_iv0, by_iv1) = self.topo.both, self.cross, self.by_iv
+        (back0, back1), (ahead0, ahead1) = self.back, self.ahead
+        for c in cells:  # (both directions written out, as in `_index_ends`)
+            bits, old = both[c], cross0[c]
+            if old is not None:
+                cross0[c] = None
+                left = by_iv0[old] ^ bits
+                if left:
+                    by_iv0[old] = left
+                else:
+                    del by_iv0[old]
+            old = cross1[c]
+            if old is not None:
+                cross1[c] = None
+                left = by_iv1[old] ^ bits
+                if left:
+                    by_iv1[old] = left
+                else:
+                    del by_iv1[old]
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
@@ -458,17 +471,16 @@ def _learn(rows: list[dict], rules, n: int, total: int):
     return found
 
 
-def _move(cross: list, by_iv: dict, c: int, bits: int, iv) -> None:
-    """Cell `c` (`bits`: its bits in `Square.both`) takes the `cross` interval `iv` in
-    place of the one it had: out of that one's cells, into those of `iv`."""
-    old = cross[c]
+def _move(by_iv: dict, old, iv, bits: int) -> None:
+    """The cells `bits` (in the layout of `Square.both`) take the `cross` interval `iv`
+    in place of `old` (either may be None: no interval): out of the cells of one, into
+    those of the other."""
     if old is not None:
-        left = by_iv[old] ^ bits  # (its cells hold this one)
+        left = by_iv[old] ^ bits  # (its cells hold these)
         if left:
             by_iv[old] = left
         else:
             del by_iv[old]
-    cross[c] = iv
     if iv is not None:
         by_iv[iv] = by_iv.get(iv, 0) | bits
 
