@@ -61,6 +61,8 @@ class SquareBoard(Board):
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
+        self._rows = None  # their `cross` by length then sum (`_cross_rows`)
+        self.tables = lay_tables(self.topo)
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
         cells = list(self.piece)
@@ -71,7 +73,7 @@ class SquareBoard(Board):
         piece there may take given the run it joins that way, also as a bit set; None if
         none may. `touches`: that run has other pieces."""
         if self._cross_for is not rules:
-            self._cross_for = rules
+            self._cross_for, self._rows = rules, _cross_rows(rules)
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
@@ -136,6 +138,7 @@ class SquareBoard(Board):
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
         other.jokers = self.jokers
         other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
+        other._rows, other.tables = self._rows, self.tables
         other.cross = (self.cross[0][:], self.cross[1][:])
         other._plays = None  # plays refer to the board they were made on
         other.starts = self.starts  # replaced, never changed, when a board changes
@@ -320,7 +323,7 @@ class SquareBoard(Board):
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
         both = self.topo.both
-        near_of = lay_tables(self.topo).near
+        near_of = self.tables.near
         played = near = 0
         for c in cells:
             played |= both[c]
@@ -342,8 +345,7 @@ class SquareBoard(Board):
     def _index_ends(self, runs) -> None:
         """For each empty cell at an end of a run: the run beside it, and its `cross`
         interval from the runs on both sides (the cells by interval follow)."""
-        v, both, rules = self.v, self.topo.both, self._cross_for
-        rows = _cross_rows(rules)
+        v, both, rules, rows = self.v, self.topo.both, self._cross_for, self._rows
         backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
         for k, d, a, b, n, total, _ in runs:
             run, back, ahead, cross = (n, total), backs[k], aheads[k], crosses[k]
