@@ -61,6 +61,8 @@ class SquareBoard(Board):
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self._cross_for = None  # the rules `cross` was worked out for
+        self._rows = None  # their `cross` by length then sum (`_cross_rows`)
+        self.tables = lay_tables(self.topo)
         self._plays = None  # (hand, first, rules) -> the plays, until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
         cells = list(self.piece)
@@ -71,7 +73,7 @@ class SquareBoard(Board):
         piece there may take given the run it joins that way, also as a bit set; None if
         none may. `touches`: that run has other pieces."""
         if self._cross_for is not rules:
-            self._cross_for = rules
+            self._cross_for, self._rows = rules, _cross_rows(rules)
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
@@ -136,6 +138,7 @@ class SquareBoard(Board):
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
         other.jokers = self.jokers
         other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
+        other._rows, other.tables = self._rows, self.tables
         other.cross = (self.cross[0][:], self.cross[1][:])
         other._plays = None  # plays refer to the board they were made on
         other.starts = self.starts  # replaced, never changed, when a board changes
@@ -320,7 +323,7 @@ class SquareBoard(Board):
         the anchors, the bit sets, and for each empty cell at the end of a run its runs
         before and after and its `cross` interval."""
         both = self.topo.both
-        near_of = lay_tables(self.topo).near
+        near_of = self.tables.near
         played = near = 0
         for c in cells:
             played |= both[c]
@@ -342,48 +345,60 @@ class SquareBoard(Board):
     def _index_ends(self, runs) -> None:
         """For each empty cell at an end of a run: the run beside it, and its `cross`
         interval from the runs on both sides (the cells by interval follow)."""
-        v, both, rules = self.v, self.topo.both, self._cross_for
-        rows = _cross_rows(rules)
+        v, both, rules, rows = self.v, self.topo.both, self._cross_for, self._rows
         backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
         for k, d, a, b, n, total, _ in runs:
-            run, cross = (n, total), crosses[k]
-            # (the two ends written out: a loop over them costs as much as their work)
-            e = a - d
-            if v[e] == EMPTY:
-                aheads[k][e] = run
-                n2, s2 = backs[k][e]
+            run, back, ahead, cross = (n, total), backs[k], aheads[k], crosses[k]
+            a -= d  # the two ends (written out: a loop over them costs as much as their work)
+            b += d
+            old_a = iv_a = cross[a]  # (a filled cell's: None, kept)
+            old_b = iv_b = cross[b]
+            if v[a] == EMPTY:
+                ahead[a] = run
+                n2, s2 = back[a]
                 try:
-                    iv = rows[n + n2][total + s2]
+                    iv_a = rows[n + n2][total + s2]
                 except LookupError:
-                    iv = _learn(rows, rules, n + n2, total + s2)
-                if iv is not cross[e]:
-                    _move(cross, by_ivs[k], e, both[e], iv)
-            e = b + d
-            if v[e] == EMPTY:
-                backs[k][e] = run
-                n2, s2 = aheads[k][e]
+                    iv_a = _learn(rows, rules, n + n2, total + s2)
+            if v[b] == EMPTY:
+                back[b] = run
+                n2, s2 = ahead[b]
                 try:
-                    iv = rows[n + n2][total + s2]
+                    iv_b = rows[n + n2][total + s2]
                 except LookupError:
-                    iv = _learn(rows, rules, n + n2, total + s2)
-                if iv is not cross[e]:
-                    _move(cross, by_ivs[k], e, both[e], iv)
+                    iv_b = _learn(rows, rules, n + n2, total + s2)
+            if iv_a is not old_a:
+                cross[a] = iv_a
+                if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
+                    cross[b] = iv_b
+                    _move(by_ivs[k], old_a, iv_a, both[a] | both[b])
+                    continue
+                _move(by_ivs[k], old_a, iv_a, both[a])
+            if iv_b is not old_b:
+                cross[b] = iv_b
+                _move(by_ivs[k], old_b, iv_b, both[b])
 
     def _forget_filled(self, cells) -> None:
         """A filled cell takes no value and has no runs beside it: out of the index."""
-        both = self.topo.both
-        for cross, by_iv in zip(self.cross, self.by_iv):
-            for c in cells:
-                old = cross[c]
-                if old is not None:
-                    left = by_iv[old] ^ both[c]
-                    if left:
-                        by_iv[old] = left
-                    else:
-                        del by_iv[old]
-                    cross[c] = None
-        back0, back1, ahead0, ahead1 = self.back + self.ahead
-        for c in cells:
+        both, (cross0, cross1), (by_iv0, by_iv1) = self.topo.both, self.cross, self.by_iv
+        (back0, back1), (ahead0, ahead1) = self.back, self.ahead
+        for c in cells:  # (both directions written out, as in `_index_ends`)
+            bits, old = both[c], cross0[c]
+            if old is not None:
+                cross0[c] = None
+                left = by_iv0[old] ^ bits
+                if left:
+                    by_iv0[old] = left
+                else:
+                    del by_iv0[old]
+            old = cross1[c]
+            if old is not None:
+                cross1[c] = None
+                left = by_iv1[old] ^ bits
+                if left:
+                    by_iv1[old] = left
+                else:
+                    del by_iv1[old]
             back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
@@ -458,17 +473,16 @@ def _learn(rows: list[dict], rules, n: int, total: int):
     return found
 
 
-def _move(cross: list, by_iv: dict, c: int, bits: int, iv) -> None:
-    """Cell `c` (`bits`: its bits in `Square.both`) takes the `cross` interval `iv` in
-    place of the one it had: out of that one's cells, into those of `iv`."""
-    old = cross[c]
+def _move(by_iv: dict, old, iv, bits: int) -> None:
+    """The cells `bits` (in the layout of `Square.both`) take the `cross` interval `iv`
+    in place of `old` (either may be None: no interval): out of the cells of one, into
+    those of the other."""
     if old is not None:
-        left = by_iv[old] ^ bits  # (its cells hold this one)
+        left = by_iv[old] ^ bits  # (its cells hold these)
         if left:
             by_iv[old] = left
         else:
             del by_iv[old]
-    cross[c] = iv
     if iv is not None:
         by_iv[iv] = by_iv.get(iv, 0) | bits
 

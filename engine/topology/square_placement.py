@@ -181,7 +181,7 @@ class SquarePlacement(Placement):
                 made.new = new
                 made.jokers = 0
                 lines.append(made)
-        bases = lay_tables(board.topo).bases
+        bases = board.tables.bases
         flags = self.flags
         placed = []
         for i, (c, val, p) in enumerate(zip(cells, self.values, self.pieces)):
