@@ -105,6 +105,13 @@ class _Emitter:
         return False, None
 
     def emit_attr(self, node: A.Attr) -> str:
+        if self.env_text is not None and isinstance(node.obj, A.Name):
+            # the caller's own text for a context name's attribute (`pool.count`)
+            kind, target = self.checked.refs[id(node.obj)]
+            if kind == "env" and target not in self.bound:
+                text = self.env_text.get(f"{target}.{node.name}")
+                if text is not None:
+                    return text
         obj = self.emit(node.obj)
         if isinstance(self.checked.types.get(id(node.obj)), ListOf):  # `xs.count`
             return f"_len({obj})"
@@ -283,7 +290,8 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) ->
 
     With `names`, each context name is read as the caller's Python text for it (the
     caller's own fixed text, such as a local variable) instead of from `v`; None when
-    the expression reads a name `names` does not have."""
+    the expression reads a name `names` does not have. A key `name.attribute` gives
+    the text of that attribute of the name (read so in place of the attribute)."""
     emitter = _Emitter(checked)
     if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
         return None

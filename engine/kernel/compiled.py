@@ -108,6 +108,16 @@ _STATE_NAMES = {
     "mover": ("x_player", "state.player_views[{seat}]"),
     "opponents": ("x_opponents", "k_opponents(state, {seat})"),
 }
+#: attributes of context names read straight from the state, as their views compute
+#: them (`engine.kernel.views`), without the view's property call
+_STATE_ATTRS = {
+    "pool.count": "_len(state.pool)",
+    "pile.count": "_len(state.pile)",
+    "player.hand_count": "_len(state.hands[{seat}])",
+    "mover.hand_count": "_len(state.hands[{seat}])",
+    "player.score": "state.scores[{seat}]",
+    "mover.score": "state.scores[{seat}]",
+}
 #: ... and those of the move being made (`view`, the action's move record)
 _MOVE_NAMES = {
     "move": ("view", "view"),
@@ -134,6 +144,7 @@ def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
             moves = f"state.moves_of({w.const(action)})"
             known[name] = (f"(not state.is_over and k_bool({moves}))", None)
     names = {name: local for name, (local, _) in known.items()}
+    names.update((key, text.format(seat=seat)) for key, text in _STATE_ATTRS.items())
     test = dict(names, **{name: "_p" for name in items})
     if any(e.inline(test) is None for e in live):
         return False

@@ -428,9 +428,13 @@ def pieces_named(hand: list, names) -> list:
     left = list(hand)
     out = []
     for name in names:
-        piece = next(p for p in left if p.name == name)
-        left.remove(piece)
-        out.append(piece)
+        for i, piece in enumerate(left):
+            if piece.name == name:
+                del left[i]  # (by place: `remove` would compare whole pieces)
+                out.append(piece)
+                break
+        else:
+            raise ValueError(f"no piece named `{name}` in the hand")
     return out
 
 
