@@ -204,20 +204,20 @@ class TriangularBoard(Board):
                 _learn(edge, cid, around[2], n2, after, free)
         # The edge neighbours that are empty and shared no edge until now open (if some
         # piece fits them); those open already know every number they share with the tile.
-        nup, get, by_key, slot_of = not up, pts.get, self._catalogue.by_key, self._catalogue.slot
+        nup, get, by_key = not up, pts.get, self._catalogue.by_key  # (a key not met: `slot` makes it)
         x = cid - 1
         if not mask & 1 and x not in edge:
-            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or slot_of(key)
+            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or self._catalogue.slot(key)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c - 1, r))
         x = cid + 1
         if not mask & 2 and x not in edge:
-            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or slot_of(key)
+            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or self._catalogue.slot(key)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c + 1, r))
         x = cid + mid
         if not mask & 4 and x not in edge:
-            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or slot_of(key)
+            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or self._catalogue.slot(key)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
         if self._near is not None:
@@ -408,14 +408,14 @@ class TriangularBoard(Board):
         self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, self))
 
 
-def _learn(edge: dict, cid: int, around: tuple, number: int, after, free: int) -> None:
+def _learn(edge: dict, cid: int, around: dict, number: int, after, free: int) -> None:
     """`number` shows at a point for the first time: the open cells round it learn it
-    (`around`: their id deltas from `cid`, and their corner there); a cell no piece off
+    (`around`: their id deltas from `cid` -> their corner there); a cell no piece off
     the table (`free`) fits any more is closed."""
-    for delta, k in around:
+    for delta in around:  # (few are open: the corner is read only for those)
         x = cid + delta
         if x in edge:
-            rec = edge[x]
+            rec, k = edge[x], around[delta]
             slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, rec[3])

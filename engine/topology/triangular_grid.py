@@ -210,7 +210,8 @@ _ID_AROUND_FULL = {
     )
     for up in (True, False)
 }
-_ID_AROUND = {up: tuple(tuple(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
+# The same as {id delta: the index of their own corner there} (the five deltas differ).
+_ID_AROUND = {up: tuple(dict(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
 # Per orientation, the three edge neighbours (LEFT, RIGHT, MIDDLE): their id delta,
 # occupancy bit, orientation, column and row offsets, and the id deltas of their corner
 # points M, L, R.
