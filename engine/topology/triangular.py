@@ -153,6 +153,7 @@ class TriangularBoard(Board):
                 # `TriangularPlacement(...)` without calling `__init__`: a third cheaper
                 new = _new(TriangularPlacement)
                 new._entry = entry
+                new.pieces = entry[5]
                 new.cell = cell
                 new._board = self
                 new._found = None
@@ -166,7 +167,7 @@ class TriangularBoard(Board):
             for entries in sorted(by_bit[1 << piece.uid] for piece in hand):
                 for entry in entries:
                     new = _new(TriangularPlacement)
-                    new._entry, new.cell, new._board, new._found = entry, cell, self, None
+                    new._entry, new.pieces, new.cell, new._board, new._found = entry, entry[5], cell, self, None
                     found.append(new)
         return iter(found)
 
@@ -182,7 +183,7 @@ class TriangularBoard(Board):
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
         pts, round_, edge = self._pts, self._round, self._edge
-        _, uid, rotation, numbers, piece = placement._entry
+        _, uid, rotation, numbers, piece, _ = placement._entry
         free = self._free = self._free - (1 << uid)  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)

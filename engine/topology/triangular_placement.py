@@ -43,26 +43,23 @@ class Contact:
 
 class TriangularPlacement(Placement):
     """A piece on a cell in one rotation: the catalogue's entry for the piece in that
-    rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece), the cell and
-    the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come from which
+    rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece, `pieces`), the
+    cell and the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come from which
     of the 12 neighbours are occupied: `_found` holds them with that mask last
     (`_measures`), worked out from the board when first read, or set when the placement is
     applied (they describe the board before it). A listing makes thousands of placements
-    and reads few: each costs four stores, and its fields are read through `_entry`."""
+    and reads few: each costs five stores, and its fields are read through `_entry` but
+    `pieces`, which the kernel reads twice per move applied (a plain read, not a property)."""
 
-    __slots__ = ("_entry", "cell", "_board", "_found", "_contacts")
+    __slots__ = ("_entry", "pieces", "cell", "_board", "_found", "_contacts")
 
     def __init__(self, piece, cell, rotation, numbers, board):
-        self._entry = (None, piece.uid, rotation, tuple(numbers), piece)
-        self.cell, self._board, self._found = cell, board, None
+        self._entry = (None, piece.uid, rotation, tuple(numbers), piece, (piece,))
+        self.pieces, self.cell, self._board, self._found = self._entry[5], cell, board, None
 
     piece = property(lambda self: self._entry[4])
     rotation = property(lambda self: self._entry[2])
     numbers = property(lambda self: self._entry[3])
-
-    @property
-    def pieces(self) -> tuple[Piece, ...]:
-        return (self._entry[4],)
 
     @property
     def text(self) -> str:
