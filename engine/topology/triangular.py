@@ -458,6 +458,11 @@ class Triangular(Topology):
         super().__init__(spec)
         self._catalogue = Catalogue()  # the rotations of this ruleset's pieces, for every board
 
+    def learn_pieces(self, pieces: Sequence[Piece]) -> None:
+        """The catalogue learns every piece now: boards made after it never rebuild their
+        records for a piece met late (`TriangularBoard._relearn`)."""
+        self._catalogue.learn(pieces)
+
     def new_board(self) -> TriangularBoard:
         return TriangularBoard(self._catalogue)
 
