@@ -149,6 +149,11 @@ class Topology(ABC):
         """Turn a `place` action's parameters into what `iter_placements` needs."""
         return None
 
+    def learn_pieces(self, pieces: Sequence[Piece]) -> None:
+        """Every piece of the ruleset's set, given once before games are played (optional:
+        boards work without it). A kind that indexes pieces as it meets them may index
+        them all here, so that no game pays for meeting pieces late."""
+
     @abstractmethod
     def new_board(self) -> Board:
         ...

@@ -23,8 +23,9 @@ from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
-    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _PUT, _STRIDE,
-    _contact_fields, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour, rotations,
+    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _MEASURES, _PUT,
+    _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour,
+    rotations,
 )
 from engine.topology.triangular_placement import (
     CONTACT_FIELDS, MOVE_FIELDS, Contact, TriangularPlacement,
@@ -47,7 +48,7 @@ class TriangularBoard(Board):
     """The tiles on the table, the number at each lattice point and the open cells.
 
     Cells and points are keyed by their int ids (`cell_id`). The open cells are kept up to
-    date as tiles go down, each with a record (id, mask, slot, cell, shared edges), where
+    date as tiles go down, each with a record (id, mask, slot, cell), where
     `slot` is the catalogue's entry for the numbers its corners must show and `mask` its
     uids as they were when the record was made: in `_edge` those sharing an edge with a
     tile that some piece off the table fits (a cell none fits never will: its corners only
@@ -55,8 +56,9 @@ class TriangularBoard(Board):
     a cell is left out when it opens or learns a number, not when its last piece goes
     down elsewhere), in `_near` every empty cell touching a tile (for `contact: point`: None
     until a placement needs them, then made and kept). A tile changes the records of the
-    cells around a point it shows first (their slot) and of its edge neighbours (their
-    count of shared edges); the others stay as they were. The records are sound for the
+    cells around a point it shows first (their slot) and opens its edge neighbours; the
+    others stay as they were (how many edges a cell shares is a measure of its placements,
+    read from the board when needed, not kept). The records are sound for the
     pieces the catalogue knew when the board was made or last rebuilt them (`_seen`): they
     are rebuilt (`_relearn`) if it has met more since, which happens only while the
     catalogue still meets new pieces.
@@ -140,24 +142,21 @@ class TriangularBoard(Board):
         if len(fitting) > 1:  # by id (first, and distinct): by row, then column; few cells fit
             fitting.sort()
         found = []  # a list, not a generator: the callers take every placement
-        for _, mask, slot, cell, edges in fitting:
+        for _, mask, slot, cell in fitting:
             fits = mask & held  # (the slot's own mask may have more pieces, none in the hand)
             entries = slot[5].get(fits)  # the entries of these tiles (usually one)
             if entries is None:
                 entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
                 if len(slot[5]) < 64:  # a few sets of several tiles are kept too
                     slot[5][fits] = entries
-            for _, _, k, nums, piece in entries:
+            for entry in entries:
                 # `TriangularPlacement(...)` without calling `__init__`: a third cheaper
                 new = _new(TriangularPlacement)
-                new.piece = piece
+                new._entry = entry
+                new.pieces = entry[5]
                 new.cell = cell
-                new.rotation = k
-                new.numbers = nums
-                new.edges = edges
-                new.corners_touched = slot[2]
                 new._board = self
-                new._mask = new._contacts = new._found = None
+                new._found = None
                 found.append(new)
         return iter(found)
 
@@ -166,15 +165,17 @@ class TriangularBoard(Board):
         for cell, up in _OPENINGS:  # each piece's entries, in the order of the pieces' first ones
             by_bit = slot((up, None, None, None))[BY_BIT]
             for entries in sorted(by_bit[1 << piece.uid] for piece in hand):
-                for _, _, k, nums, piece in entries:
-                    found.append(TriangularPlacement(piece, cell, k, nums, 0, 0, self))
+                for entry in entries:
+                    new = _new(TriangularPlacement)
+                    new._entry, new.pieces, new.cell, new._board, new._found = entry, entry[5], cell, self, None
+                    found.append(new)
         return iter(found)
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and the open cells up to date; the
         placement's measures, read later, describe the board before it. (One flat function,
-        longer than the usual: it runs for every tile laid, and each step is a few look-ups.)"""
-        assert isinstance(placement, TriangularPlacement)
+        longer than the usual: it runs for every tile laid, and each step is a few look-ups.)
+        `placement` is a `TriangularPlacement` (its fields are read without a check)."""
         cell = placement.cell
         c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
@@ -182,15 +183,16 @@ class TriangularBoard(Board):
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
         pts, round_, edge = self._pts, self._round, self._edge
-        free = self._free = self._free - (1 << placement.piece.uid)  # (- is &~: it was not down)
+        _, uid, rotation, numbers, piece, _ = placement._entry
+        free = self._free = self._free - (1 << uid)  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
         mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
-        if placement._mask is None:
-            placement._mask = mask
+        if placement._found is None:  # the measures, before the tile changes the board
+            placement._found = _MEASURES.get(mask) or _measures(mask)
         round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
-        n0, n1, n2 = numbers = placement.numbers
-        self._tiles[cid] = (placement.piece, numbers, placement.rotation, cell)
+        n0, n1, n2 = numbers
+        self._tiles[cid] = (piece, numbers, rotation, cell)
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
         edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
@@ -201,32 +203,24 @@ class TriangularBoard(Board):
                 _learn(edge, cid, around[1], n1, after, free)
             if not a_r:
                 _learn(edge, cid, around[2], n2, after, free)
-        # The edge neighbours: one more shared edge, or open now (if some piece fits them).
-        nup, get, by_key, slot_of = not up, pts.get, self._catalogue.by_key, self._catalogue.slot
+        # The edge neighbours that are empty and shared no edge until now open (if some
+        # piece fits them); those open already know every number they share with the tile.
+        nup, get, by_key = not up, pts.get, self._catalogue.by_key  # (a key not met: `slot` makes it)
         x = cid - 1
-        if x in edge:
-            rec = edge[x]
-            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
-        elif not mask & 1:  # empty, and it shared no edge until now
-            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or slot_of(key)
+        if not mask & 1 and x not in edge:
+            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or self._catalogue.slot(key)
             if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c - 1, r), 1)
+                edge[x] = (x, slot[0], slot, (c - 1, r))
         x = cid + 1
-        if x in edge:
-            rec = edge[x]
-            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
-        elif not mask & 2:
-            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or slot_of(key)
+        if not mask & 2 and x not in edge:
+            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or self._catalogue.slot(key)
             if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c + 1, r), 1)
+                edge[x] = (x, slot[0], slot, (c + 1, r))
         x = cid + mid
-        if x in edge:
-            rec = edge[x]
-            edge[x] = (x, rec[1], rec[2], rec[3], rec[4] + 1)
-        elif not mask & 4:
-            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or slot_of(key)
+        if not mask & 4 and x not in edge:
+            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or self._catalogue.slot(key)
             if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1), 1)
+                edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
         if self._near is not None:
             self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
 
@@ -244,14 +238,10 @@ class TriangularBoard(Board):
                     rec = near.get(other)
                     if rec is not None:
                         slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
-                        near[other] = (other, slot[0], slot, rec[3], rec[4])
+                        near[other] = (other, slot[0], slot, rec[3])
                     elif other not in tiles:  # it touched no tile until now
                         slot = slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr)))
-                        near[other] = (other, slot[0], slot, (c + dc, r + dr), 0)
-        for delta, *_ in _ID_EDGES[up]:
-            rec = near.get(cid + delta)
-            if rec is not None:  # (an empty edge neighbour touches the tile: it has one)
-                near[cid + delta] = rec[:4] + (rec[4] + 1,)
+                        near[other] = (other, slot[0], slot, (c + dc, r + dr))
 
     def _point_records(self) -> dict[int, tuple]:
         """The records of every open cell, made from scratch the first time and kept since."""
@@ -268,7 +258,7 @@ class TriangularBoard(Board):
         self._seen, edge, slot_of = catalogue.seen, self._edge, catalogue.slot
         for opened in (edge, self._near or {}):
             for x, rec in list(opened.items()):
-                opened[x] = (x, rec[2][0], *rec[2:])
+                opened[x] = (x, rec[2][0], rec[2], rec[3])
         for x in self._empty_neighbours(_ID_EDGES) - edge.keys():
             rec = self._record(x, slot_of)
             if rec[1] & self._free:
@@ -363,11 +353,10 @@ class TriangularBoard(Board):
     def _record(self, cid: int, slot_of) -> tuple:
         """The record of open cell `cid`, worked out from scratch, with `slot_of(key)`."""
         r, c = divmod(cid, _STRIDE)
-        cell, up, get, tiles = (c - _HALF, r - _HALF), not (c + r) & 1, self._pts.get, self._tiles
+        cell, up, get = (c - _HALF, r - _HALF), not (c + r) & 1, self._pts.get
         dm, dl, dr = _ID_POINTS[up]
         slot = slot_of((up, get(cid + dm), get(cid + dl), get(cid + dr)))
-        (left, *_), (right, *_), (middle, *_) = _ID_EDGES[up]
-        return (cid, slot[0], slot, cell, (cid + left in tiles) + (cid + right in tiles) + (cid + middle in tiles))
+        return (cid, slot[0], slot, cell)
 
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Lay out placements in move text (`2-3-4@1,0r1`), taking pieces by name from `pieces`;
@@ -417,20 +406,20 @@ class TriangularBoard(Board):
             have = self._pts.get(cell_id(*point), number)
             if have != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {have}")
-        self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, 0, 0, self))
+        self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, self))
 
 
-def _learn(edge: dict, cid: int, around: tuple, number: int, after, free: int) -> None:
+def _learn(edge: dict, cid: int, around: dict, number: int, after, free: int) -> None:
     """`number` shows at a point for the first time: the open cells round it learn it
-    (`around`: their id deltas from `cid`, and their corner there); a cell no piece off
+    (`around`: their id deltas from `cid` -> their corner there); a cell no piece off
     the table (`free`) fits any more is closed."""
-    for delta, k in around:
+    for delta in around:  # (few are open: the corner is read only for those)
         x = cid + delta
         if x in edge:
-            rec = edge[x]
+            rec, k = edge[x], around[delta]
             slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
             if slot[0] & free:
-                edge[x] = (x, slot[0], slot, rec[3], rec[4])
+                edge[x] = (x, slot[0], slot, rec[3])
             else:
                 del edge[x]
 
@@ -468,6 +457,11 @@ class Triangular(Topology):
     def __init__(self, spec: Mapping):
         super().__init__(spec)
         self._catalogue = Catalogue()  # the rotations of this ruleset's pieces, for every board
+
+    def learn_pieces(self, pieces: Sequence[Piece]) -> None:
+        """The catalogue learns every piece now: boards made after it never rebuild their
+        records for a piece met late (`TriangularBoard._relearn`)."""
+        self._catalogue.learn(pieces)
 
     def new_board(self) -> TriangularBoard:
         return TriangularBoard(self._catalogue)

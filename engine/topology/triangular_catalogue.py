@@ -26,7 +26,7 @@ class Catalogue:
     key, a serial number, {bit set of uids: the entries of those pieces}, {4 * v + k: the
     slot whose key is this one's with corner k (M, L, R: 0-2) showing number v}, whether
     the entries are sorted]; the key with no corner known lists every rotation (for the
-    first tile). An entry is (corners, uid, rotation, numbers at M, L, R, piece), sorted
+    first tile). An entry is (corners, uid, rotation, numbers at M, L, R, piece, (piece,)), sorted
     (by `entries`, when read: few slots are) so that the order of moves does not depend on
     the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
@@ -68,7 +68,7 @@ class Catalogue:
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
-                    entry = (corners, uid, k, (m, l, r), piece)
+                    entry = (corners, uid, k, (m, l, r), piece, (piece,))
                     for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r),
                                 (up, None, None, None)):

@@ -101,6 +101,7 @@ _NEIGH = {
     for up in (True, False)
 }
 _BIT = {name: 1 << i for i, name in enumerate(NEIGHBOURS)}
+_EDGE_BITS = _BIT["LEFT"] | _BIT["RIGHT"] | _BIT["MIDDLE"]
 # Per corner: the bits of its edge cells, of its vertex-only cells, the cell across, the
 # edge neighbour facing it; a contact record's fields follow from a 12-bit occupancy mask.
 _CORNER_BITS = tuple(
@@ -123,11 +124,13 @@ def _contact_fields(mask: int) -> tuple:
     return found
 
 
-_MEASURES: dict[int, tuple[int, int, int, int]] = {}
+_MEASURES: dict[int, tuple[int, ...]] = {}
+MASK = 6  # the occupancy mask's index in a `_measures` tuple
 
 
-def _measures(mask: int) -> tuple[int, int, int, int]:
-    """(hexagons, bridges, narrow_bridges, vertex_only_corners) for an occupancy mask."""
+def _measures(mask: int) -> tuple[int, ...]:
+    """(hexagons, bridges, narrow_bridges, vertex_only_corners, edges, corners_touched,
+    `mask`) for an occupancy mask (the placement measures of `MOVE_FIELDS`), kept per mask."""
     found = _MEASURES.get(mask)
     if found is None:
         fields = _contact_fields(mask)
@@ -136,6 +139,9 @@ def _measures(mask: int) -> tuple[int, int, int, int]:
             sum(1 for _, _, vertex, _, facing in fields if facing and vertex > 0),
             sum(1 for _, _, _, across, facing in fields if facing and across),
             sum(1 for _, edge, vertex, _, _ in fields if vertex > 0 and edge == 0),
+            (mask & _EDGE_BITS).bit_count(),
+            sum(1 for tiles, *_ in fields if tiles),
+            mask,
         )
     return found
 
@@ -204,7 +210,8 @@ _ID_AROUND_FULL = {
     )
     for up in (True, False)
 }
-_ID_AROUND = {up: tuple(tuple(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
+# The same as {id delta: the index of their own corner there} (the five deltas differ).
+_ID_AROUND = {up: tuple(dict(row[:2] for row in rows) for rows in _ID_AROUND_FULL[up]) for up in (True, False)}
 # Per orientation, the three edge neighbours (LEFT, RIGHT, MIDDLE): their id delta,
 # occupancy bit, orientation, column and row offsets, and the id deltas of their corner
 # points M, L, R.

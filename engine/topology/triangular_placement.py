@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.pieces import Piece
 from engine.topology.base import Placement
-from engine.topology.triangular_grid import _contact_fields, _measures, is_up
+from engine.topology.triangular_grid import MASK, _contact_fields, _measures, is_up
 
 __all__ = ["CONTACT_FIELDS", "MOVE_FIELDS", "Contact", "TriangularPlacement"]
 
@@ -42,26 +42,28 @@ class Contact:
 
 
 class TriangularPlacement(Placement):
-    """A piece on a cell in one rotation. Measures other than the cheap ones are lazy:
-    they come from which of the 12 neighbours are occupied (`_mask`), taken from the
-    board when first needed, or when the placement is applied (they describe the board
-    before it)."""
+    """A piece on a cell in one rotation: the catalogue's entry for the piece in that
+    rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece, `pieces`), the
+    cell and the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come from which
+    of the 12 neighbours are occupied: `_found` holds them with that mask last
+    (`_measures`), worked out from the board when first read, or set when the placement is
+    applied (they describe the board before it). A listing makes thousands of placements
+    and reads few: each costs five stores, and its fields are read through `_entry` but
+    `pieces`, which the kernel reads twice per move applied (a plain read, not a property)."""
 
-    __slots__ = ("piece", "cell", "rotation", "numbers", "edges", "corners_touched", "_board", "_mask",
-                 "_contacts", "_found")
+    __slots__ = ("_entry", "pieces", "cell", "_board", "_found", "_contacts")
 
-    def __init__(self, piece, cell, rotation, numbers, edges, touched, board):
-        self.piece, self.cell, self.rotation, self.numbers = piece, cell, rotation, numbers
-        self.edges, self.corners_touched, self._board = edges, touched, board
-        self._mask = self._contacts = self._found = None
+    def __init__(self, piece, cell, rotation, numbers, board):
+        self._entry = (None, piece.uid, rotation, tuple(numbers), piece, (piece,))
+        self.pieces, self.cell, self._board, self._found = self._entry[5], cell, board, None
 
-    @property
-    def pieces(self) -> tuple[Piece, ...]:
-        return (self.piece,)
+    piece = property(lambda self: self._entry[4])
+    rotation = property(lambda self: self._entry[2])
+    numbers = property(lambda self: self._entry[3])
 
     @property
     def text(self) -> str:
-        return f"{self.piece.name}@{self.cell[0]},{self.cell[1]}r{self.rotation}"
+        return f"{self._entry[4].name}@{self.cell[0]},{self.cell[1]}r{self._entry[2]}"
 
     @property
     def cell_up(self) -> bool:
@@ -70,28 +72,27 @@ class TriangularPlacement(Placement):
     def __repr__(self) -> str:
         return f"TriangularPlacement({self.text!r})"
 
-    def _occupancy(self) -> int:
-        if self._mask is None:
-            self._mask = self._board.occupancy(self.cell)
-        return self._mask
-
     @property
     def contacts(self) -> list[Contact]:
-        if self._contacts is None:
-            self._contacts = [Contact(number, *fields)
-                              for number, fields in zip(self.numbers, _contact_fields(self._occupancy()))]
-        return self._contacts
+        try:
+            return self._contacts
+        except AttributeError:  # (a slot not set: few rulesets read contacts)
+            fields = _contact_fields((self._found or self._measured())[MASK])
+            self._contacts = [Contact(number, *row) for number, row in zip(self._entry[3], fields)]
+            return self._contacts
 
-    def _measured(self) -> tuple[int, int, int, int]:
-        """(hexagons, bridges, narrow_bridges, vertex_only_corners), kept once read: a
-        place action's scoring rules read them several times."""
+    def _measured(self) -> tuple[int, ...]:
+        """The measures (`_measures`), kept once read: a place action's scoring rules read
+        them several times."""
         found = self._found
         if found is None:
-            found = self._found = _measures(self._occupancy())
+            found = self._found = _measures(self._board.occupancy(self.cell))
         return found
 
-    # the four counted measures (`MOVE_FIELDS`), each read from `_measured()`'s tuple
+    # the counted measures (`MOVE_FIELDS`), each read from `_measured()`'s tuple
     hexagons = property(lambda self: (self._found or self._measured())[0])
     bridges = property(lambda self: (self._found or self._measured())[1])
     narrow_bridges = property(lambda self: (self._found or self._measured())[2])
     vertex_only_corners = property(lambda self: (self._found or self._measured())[3])
+    edges = property(lambda self: (self._found or self._measured())[4])
+    corners_touched = property(lambda self: (self._found or self._measured())[5])

@@ -419,3 +419,31 @@ def test_cells_far_from_the_origin_are_refused_not_confused():
     with pytest.raises(ValueError, match=f"cell {far[0]},0 does not share an edge with a tile"):
         board.parse_placement(f"0-0-0@{far[0]},0", [BY_NAME["0-0-0"]], False, "edge")
     assert board.check_invariants() == []
+
+
+def test_a_kind_given_every_piece_up_front_lists_as_one_meeting_them_late():
+    # `learn_pieces` indexes the set before any game: the same placements as a board whose
+    # catalogue meets the pieces hand by hand, and its boards never rebuild their records.
+    kind = BOARD_KINDS["triangular"]({"kind": "triangular"})
+    kind.learn_pieces(TILES)
+    early, late = kind.new_board(), T.TriangularBoard()
+    known = early._seen
+    rng = random.Random(5)
+    pool = list(TILES)
+    rng.shuffle(pool)
+    hand, first = [pool.pop() for _ in range(9)], True
+    for _ in range(30):
+        options = list(early.iter_placements(hand, first, "edge"))
+        assert [p.text for p in options] == [p.text for p in late.iter_placements(hand, first, "edge")]
+        if not options:
+            if not pool:
+                break
+            hand.append(pool.pop())
+            continue
+        chosen = rng.choice(options)
+        early.apply_placement(chosen)
+        late.apply_placement(next(p for p in late.iter_placements(hand, first, "edge") if p.text == chosen.text))
+        hand.remove(chosen.piece)
+        first = False
+    assert early.count > 5 and early._seen == known == (1 << len(TILES)) - 1
+    assert early.check_invariants() == [] and late.check_invariants() == []
