@@ -71,6 +71,7 @@ class Game:
         #: whether a move generator may need its own action's moves (see `State.moves_of`)
         self.can_cycle = can_cycle(self.actions, model.definitions)
         self.place_view = place_view_class(model.topology)  # `move` of a place action
+        model.topology.learn_pieces(self.pieces)  # (a kind may index the whole set once)
         self.exchange_cache: dict = {}
         for action in self.actions:
             self._prepare_guard(action)
