@@ -156,57 +156,78 @@ class SquarePlacement(Placement):
                                  lines_through=through[c]))
         self._lines, self._placed = lines, placed
 
-    def _measure_runs(self, board: "SquareBoard", runs) -> None:
-        """`_measure` on the board after the play was laid, from the runs through its
-        cells (`SquareBoard._runs_through`): the same records."""
-        cells = self.cells
-        through = [[] for _ in cells]
+    def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
+        """`_measure` once the play is laid in one run along direction `k` (a play of one
+        piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
+        run across (`across`, in cell order), as `SquareBoard._lay_runs` gives them: the
+        same records, in the same order (the row through a cell comes before its column).
+
+        Written for the kernel's scoring, which reads every play it applies: no record
+        is built twice and no list is kept that the records do not hold."""
+        cells, n = self.cells, along[0]
         lines = []
-        for _, d, a, b, n, total, i in runs:
-            if n < 2:
-                continue
-            if i < 0:  # the run along the play holds all its cells
-                for lengths in through:
-                    lengths.append(n)
-                new = len(cells)
-            else:
-                through[i].append(n)
-                new = 1
-            if board.jokers:
-                lines.append(_line_with_jokers(board, d, a, b, n, total, new))
-            else:
-                made = Line()  # (field by field: no tuple built)
+        if board.jokers:
+            d = board.topo.stride if k else 1
+            for c, (m, total) in zip(cells, across):
+                if m > 1:
+                    lines.append(_line_with_jokers(board, board.topo.stride + 1 - d, c, m,
+                                                   total, 1))
+            if n > 1:
+                lines.insert(k if k and across[0][0] > 1 else 0,
+                             _line_with_jokers(board, d, cells[0], n, along[1], len(cells)))
+        else:
+            for m, total in across:
+                if m > 1:
+                    made = Line()  # (field by field: no tuple built)
+                    made.length = m
+                    made.sum = made.face_sum = total
+                    made.new = 1
+                    made.jokers = 0
+                    lines.append(made)
+            if n > 1:
+                made = Line()
                 made.length = n
-                made.sum = made.face_sum = total
-                made.new = new
+                made.sum = made.face_sum = along[1]
+                made.new = len(cells)
                 made.jokers = 0
-                lines.append(made)
-        bases = board.tables.bases
-        flags = self.flags
-        placed = []
-        for i, (c, val, p) in enumerate(zip(cells, self.values, self.pieces)):
-            lengths = through[i]
+                lines.insert(k if k and across[0][0] > 1 else 0, made)
+        self._lines, self._placed = lines, self._placed_records(board, k, n, across)
+
+    def _placed_records(self, board: "SquareBoard", k: int, n: int, across: list) -> list:
+        """The `placed` records of a play laid in one run of length `n` along direction
+        `k`, `across`: (length, sum) of each cell's run across (see `_measure_laid`)."""
+        bases, flags, placed = board.tables.bases, self.flags, []
+        for i, (c, val, p, (m, _)) in enumerate(zip(self.cells, self.values, self.pieces,
+                                                    across)):
+            # the lengths of the lines (runs of two or more) through the cell, the row's
+            # first: along then across, but across then along for a column play's first
+            # cell (whose row is found before the column)
+            if m > 1:
+                through = [n, m] if n > 1 and (i or not k) else [m, n] if n > 1 else [m]
+            else:
+                through = [n] if n > 1 else []
             record = Placed()
-            record.__dict__ = fields = bases[c].copy()  # (keys in the same order)
-            fields["value"] = p.attrs["value"]
-            fields["declared"] = val
+            # the cell's fields in the same order (`LayTables.bases`); max_line: a run
+            # that is no line has length 1, the default
+            record.__dict__ = fields = {**bases[c], "value": p.value, "declared": val,
+                                        "max_line": n if n > m else m,
+                                        "lines_through": through}
             if flags is not None:
                 fields["joker"] = flags[i]
-            if lengths:
-                fields["max_line"] = max(lengths)
-            fields["lines_through"] = lengths
             placed.append(record)
-        self._lines, self._placed = lines, placed
+        return placed
 
 
 class LayTables:
     """What laying a play reads of a square topology, worked out once per topology:
     `near[c]`, the bits of the cells beside cell `c`; `bases[c]`, the fields of a
     `placed` record on `c` that do not depend on the play (the cell's attributes, x,
-    y), in the order `_measure` gives them."""
+    y), in the order `_measure` gives them; `empty`, the values of an empty board's
+    cells (`SquareBoard.v`: -1 empty, -2 a sentinel)."""
 
     def __init__(self, topo):
         stride, cells = topo.stride, topo.cell_bits
+        self.empty = [-1 if attrs is not None else -2 for attrs in topo.attrs]
         self.near = [0] * len(topo.attrs)
         self.bases: list[dict | None] = [None] * len(topo.attrs)
         for c, attrs in enumerate(topo.attrs):
@@ -228,11 +249,15 @@ def lay_tables(topo) -> LayTables:
     return found
 
 
-def _line_with_jokers(board: "SquareBoard", d, a, b, n, total, new) -> Line:
-    """The `line` record of the run a..b along `d`, on a board that holds jokers."""
+def _line_with_jokers(board: "SquareBoard", d: int, c: int, n: int, total: int,
+                      new: int) -> Line:
+    """The `line` record of the run of `n` pieces through cell `c` along step `d`, on a
+    board that holds jokers."""
     v, jk = board.v, board.jk
+    while v[c - d] >= 0:
+        c -= d
     jokers = joker_sum = 0
-    for c in range(a, b + d, d):
+    for c in range(c, c + n * d, d):
         if jk[c]:
             jokers += 1
             joker_sum += v[c]
