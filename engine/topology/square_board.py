@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.topology.square import PlaceRules, Square
 
 EMPTY, EDGE = -1, -2
-_NO_RUN = (0, 0)  # (length, sum) of no run
 _CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement", "row_label"]
@@ -51,7 +50,8 @@ class SquareBoard(Board):
 
     def _reindex(self) -> None:
         """Rebuild the run index from the cells: for each empty cell and each direction,
-        the (length, sum) of the run just before and just after it; and the anchors."""
+        the (length, sum) of the run just before and just after it (laying a play leaves
+        a filled cell's as they were: they are never read); and the anchors."""
         v = self.v
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
@@ -281,14 +281,20 @@ class SquareBoard(Board):
         self.anchor_bits = (self.anchor_bits | near) & ~filled
         self._plays, self.starts = None, {}
         stride = self.topo.stride
-        k = 0 if len(cells) == 1 or cells[1] - cells[0] < stride else 1
-        if self._cross_for is None or not _in_one_run(v, cells, stride if k else 1):
+        if len(cells) == 1:
+            k = 0  # (its row is measured first, as the run along a row play)
+        else:
+            k = 0 if cells[1] - cells[0] < stride else 1
+            if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)
+                    or _in_one_run(v, cells, stride if k else 1)):
+                k = -1
+        if k < 0 or self._cross_for is None:
             self._lay_anyhow(placement)  # (never in a game: see there)
             return
         # the run along the play holds all its cells: walked once; each cell's run across
         rows = self._lay_runs(0, 1, cells[:1] if k == 0 else cells, cells)
         columns = self._lay_runs(1, stride, cells[:1] if k == 1 else cells, cells)
-        if placement._lines is None:  # the kernel scores the move after applying it
+        if placement._placed is None:  # the kernel scores the move after applying it
             if k == 0:
                 placement._measure_laid(self, 0, rows[0], columns)
             else:
@@ -301,12 +307,12 @@ class SquareBoard(Board):
         their `cross` interval from the runs on both sides, and move to the cells of that
         interval. Returns each run's (length, sum), in the order of `starts`.
 
-        One function for all the runs of a direction, the walk and the ends written out:
-        it runs for every play of every game, where a call or a loop per end would cost
-        about as much as the work."""
+        One function for all the runs of a direction, with the walk, the two ends and
+        the moves between intervals written out: it runs for every play of every game,
+        where a call or a loop per end costs about as much as the work."""
         v, both, rows = self.v, self.topo.both, self._rows
         back, ahead, cross, by_iv = self.back[k], self.ahead[k], self.cross[k], self.by_iv[k]
-        for c in cells:  # a filled cell takes no value and has no run beside it
+        for c in cells:  # a filled cell takes no value (its runs beside are not read)
             old = cross[c]
             if old is not None:
                 cross[c] = None
@@ -315,7 +321,6 @@ class SquareBoard(Board):
                     by_iv[old] = left
                 else:
                     del by_iv[old]
-            back[c] = ahead[c] = _NO_RUN
         out = []
         for c in starts:
             total, a, b = v[c], c - d, c + d
@@ -344,16 +349,32 @@ class SquareBoard(Board):
                     iv_b = rows[n + n2][total + s2]
                 except LookupError:
                     iv_b = _learn(rows, self._cross_for, n + n2, total + s2)
-            if iv_a is not old_a:
+            if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
                 cross[a] = iv_a
+                bits = both[a]
                 if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
                     cross[b] = iv_b
-                    _move(by_iv, old_a, iv_a, both[a] | both[b])
-                    continue
-                _move(by_iv, old_a, iv_a, both[a])
-            if iv_b is not old_b:
+                    bits |= both[b]
+                    old_b = iv_b
+                if old_a is not None:
+                    left = by_iv[old_a] ^ bits  # (its cells hold these)
+                    if left:
+                        by_iv[old_a] = left
+                    else:
+                        del by_iv[old_a]
+                if iv_a is not None:
+                    by_iv[iv_a] = by_iv.get(iv_a, 0) | bits
+            if iv_b is not old_b:  # end b: the same
                 cross[b] = iv_b
-                _move(by_iv, old_b, iv_b, both[b])
+                bits = both[b]
+                if old_b is not None:
+                    left = by_iv[old_b] ^ bits
+                    if left:
+                        by_iv[old_b] = left
+                    else:
+                        del by_iv[old_b]
+                if iv_b is not None:
+                    by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
         return out
 
     def _lay_anyhow(self, placement: SquarePlacement) -> None:
@@ -361,7 +382,7 @@ class SquareBoard(Board):
         board whose `cross` intervals were never asked for: the measures from a walk of
         the board, the index rebuilt from the cells. A game never comes here (its plays
         are legal, and it lists them before laying one); tests and tools may."""
-        if placement._lines is None:
+        if placement._placed is None:
             placement._measure(self)  # (the play's cells count as filled: they are)
         rules = self._cross_for
         self._reindex()
@@ -434,7 +455,9 @@ class SquareBoard(Board):
         if self._cross_for is not None and fresh.crosses(self._cross_for) is not None \
                 and fresh.by_iv != self.by_iv:
             out.append("the cells of each cross interval drifted")
-        if (fresh.back, fresh.ahead) != (self.back, self.ahead):
+        empty = [c for c, x in enumerate(self.v) if x == EMPTY]  # (a filled cell's are not read)
+        if any(fresh.back[k][c] != self.back[k][c] or fresh.ahead[k][c] != self.ahead[k][c]
+               for k in (0, 1) for c in empty):
             out.append("the run index drifted from the cells")
         if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:
             out.append("the cross intervals drifted from the cells")
@@ -482,26 +505,10 @@ def _learn(rows: list[dict], rules, n: int, total: int):
 def _in_one_run(v: list, cells, d: int) -> bool:
     """Whether the laid `cells` (in line order) lie in one run along step `d`: each next
     one `d` further on, or further along that line past filled cells only."""
-    if len(cells) == 1:
-        return True
     for a, b in zip(cells, cells[1:]):
         if b - a != d and ((b - a) % d or any(v[c] < 0 for c in range(a + d, b, d))):
             return False
     return True
-
-
-def _move(by_iv: dict, old, iv, bits: int) -> None:
-    """The cells `bits` (in the layout of `Square.both`) take the `cross` interval `iv`
-    in place of `old` (either may be None: no interval): out of the cells of one, into
-    those of the other."""
-    if old is not None:
-        left = by_iv[old] ^ bits  # (its cells hold these)
-        if left:
-            by_iv[old] = left
-        else:
-            del by_iv[old]
-    if iv is not None:
-        by_iv[iv] = by_iv.get(iv, 0) | bits
 
 
 def _run_problem(board: SquareBoard, d: int, run: list[int], play, rules) -> str | None:

@@ -47,6 +47,24 @@ class Placed:
         return f"Placed(x={self.x}, y={self.y}, value={self.value})"
 
 
+class _Measured:
+    """A measure of a play (`lines`, `placed`) worked out on first read by
+    `SquarePlacement._measure`, which stores it in the play's dict: as this has no
+    `__set__`, later reads find it there like any attribute, without a call. (A property
+    runs Python code at every read, and the kernel reads each of them twice a move.)"""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, play, owner=None):
+        if play is None:
+            return self
+        play._measure()
+        return play.__dict__[self.name]
+
+
 class SquarePlacement(Placement):
     """One play: cells in line order, declared values, hand pieces, joker flags.
 
@@ -59,7 +77,7 @@ class SquarePlacement(Placement):
     # Worked out when first read, into the instance's dict: most plays of a generation
     # are never measured nor written, and a play is made for every candidate. Joker
     # flags, rare, also go there.
-    flags = _lines = _placed = _text = None
+    flags = _placed = _text = None  # (`_placed`: the records, once measured)
 
     def __init__(self, board, cells, values, pieces, flags=None):
         self.board = board
@@ -82,17 +100,8 @@ class SquarePlacement(Placement):
     def jokers(self) -> int:
         return sum(self.flags) if self.flags else 0
 
-    @property
-    def lines(self) -> list[Line]:
-        if self._lines is None:
-            self._measure()
-        return self._lines
-
-    @property
-    def placed(self) -> list[Placed]:
-        if self._placed is None:
-            self._measure()
-        return self._placed
+    lines = _Measured("lines")  # list[Line]
+    placed = _Measured("placed")  # list[Placed]
 
     @property
     def text(self) -> str:
@@ -154,31 +163,24 @@ class SquarePlacement(Placement):
             placed.append(Placed.of(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
                                  x=x, y=y, max_line=max(through[c], default=1),
                                  lines_through=through[c]))
-        self._lines, self._placed = lines, placed
+        self.lines, self.placed, self._placed = lines, placed, placed
 
     def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
         """`_measure` once the play is laid in one run along direction `k` (a play of one
         piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
         run across (`across`, in cell order), as `SquareBoard._lay_runs` gives them: the
-        same records, in the same order (the row through a cell comes before its column).
+        same records in the same order (the row through a cell before its column).
 
-        Written for the kernel's scoring, which reads every play it applies: no record
-        is built twice and no list is kept that the records do not hold."""
+        Written for the kernel's scoring, which reads the measures of every play it
+        applies: the records are made field by field, with no tuple or list in between."""
         cells, n = self.cells, along[0]
-        lines = []
         if board.jokers:
-            d = board.topo.stride if k else 1
-            for c, (m, total) in zip(cells, across):
-                if m > 1:
-                    lines.append(_line_with_jokers(board, board.topo.stride + 1 - d, c, m,
-                                                   total, 1))
-            if n > 1:
-                lines.insert(k if k and across[0][0] > 1 else 0,
-                             _line_with_jokers(board, d, cells[0], n, along[1], len(cells)))
+            lines = _lines_with_jokers(board, cells, k, along, across)
         else:
+            lines = []
             for m, total in across:
                 if m > 1:
-                    made = Line()  # (field by field: no tuple built)
+                    made = Line()
                     made.length = m
                     made.sum = made.face_sum = total
                     made.new = 1
@@ -190,32 +192,29 @@ class SquarePlacement(Placement):
                 made.sum = made.face_sum = along[1]
                 made.new = len(cells)
                 made.jokers = 0
-                lines.insert(k if k and across[0][0] > 1 else 0, made)
-        self._lines, self._placed = lines, self._placed_records(board, k, n, across)
-
-    def _placed_records(self, board: "SquareBoard", k: int, n: int, across: list) -> list:
-        """The `placed` records of a play laid in one run of length `n` along direction
-        `k`, `across`: (length, sum) of each cell's run across (see `_measure_laid`)."""
-        bases, flags, placed = board.tables.bases, self.flags, []
-        for i, (c, val, p, (m, _)) in enumerate(zip(self.cells, self.values, self.pieces,
-                                                    across)):
-            # the lengths of the lines (runs of two or more) through the cell, the row's
-            # first: along then across, but across then along for a column play's first
-            # cell (whose row is found before the column)
+                lines.insert(1 if k and across[0][0] > 1 else 0, made)
+        bases, placed = board.tables.bases, []
+        lead = k == 1  # a column play's first cell: its row (across) is found first
+        for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
+            # the lengths of the lines (runs of two or more) through the cell, in the
+            # order of `runs`; max_line: a run that is no line has length 1, the default
             if m > 1:
-                through = [n, m] if n > 1 and (i or not k) else [m, n] if n > 1 else [m]
+                through = ([m, n] if lead else [n, m]) if n > 1 else [m]
             else:
                 through = [n] if n > 1 else []
+            lead = False
+            fields = bases[c].copy()  # (the keys in order; a copy is the cheapest dict)
+            fields["value"] = p.value
+            fields["declared"] = val
+            fields["max_line"] = n if n > m else m
+            fields["lines_through"] = through
             record = Placed()
-            # the cell's fields in the same order (`LayTables.bases`); max_line: a run
-            # that is no line has length 1, the default
-            record.__dict__ = fields = {**bases[c], "value": p.value, "declared": val,
-                                        "max_line": n if n > m else m,
-                                        "lines_through": through}
-            if flags is not None:
-                fields["joker"] = flags[i]
+            record.__dict__ = fields
             placed.append(record)
-        return placed
+        if self.flags is not None:
+            for record, flag in zip(placed, self.flags):
+                record.joker = flag
+        self.lines, self.placed, self._placed = lines, placed, placed
 
 
 class LayTables:
@@ -247,6 +246,19 @@ def lay_tables(topo) -> LayTables:
     if found is None:
         found = topo.lay_tables = LayTables(topo)
     return found
+
+
+def _lines_with_jokers(board: "SquareBoard", cells, k: int, along: tuple,
+                       across: list) -> list[Line]:
+    """The `lines` of `SquarePlacement._measure_laid` on a board that holds jokers."""
+    stride = board.topo.stride
+    lines = [_line_with_jokers(board, 1 if k else stride, c, m, total, 1)
+             for c, (m, total) in zip(cells, across) if m > 1]
+    if along[0] > 1:
+        lines.insert(1 if k and across[0][0] > 1 else 0,
+                     _line_with_jokers(board, stride if k else 1, cells[0], along[0],
+                                       along[1], len(cells)))
+    return lines
 
 
 def _line_with_jokers(board: "SquareBoard", d: int, c: int, n: int, total: int,
