@@ -41,7 +41,7 @@ class SquareBoard(Board):
 
     def __init__(self, topo: "Square"):
         self.topo = topo
-        self.v = [EMPTY if a is not None else EDGE for a in topo.attrs]
+        self.v = lay_tables(topo).empty[:]  # (a new board for every game: a copy, no loop)
         self.jk = [False] * len(self.v)
         self.jokers = 0  # how many cells hold a joker (none: measures skip looking)
         self.piece: dict[int, Piece] = {}
@@ -50,7 +50,8 @@ class SquareBoard(Board):
 
     def _reindex(self) -> None:
         """Rebuild the run index from the cells: for each empty cell and each direction,
-        the (length, sum) of the run just before and just after it; and the anchors."""
+        the (length, sum) of the run just before and just after it (laying a play leaves
+        a filled cell's as they were: they are never read); and the anchors."""
         v = self.v
         self.back: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
         self.ahead: tuple[list, list] = ([(0, 0)] * len(v), [(0, 0)] * len(v))
@@ -261,49 +262,139 @@ class SquareBoard(Board):
         return None
 
     def apply_placement(self, placement: SquarePlacement) -> None:
-        """Lay the play's pieces; its measures, if not read yet, are worked out from the
-        runs through its cells (as they read on the board before, counting the play's
-        cells as filled), which also update the run index."""
-        cells, v, jk, piece = placement.cells, self.v, self.jk, self.piece
+        """Lay the play's pieces and bring the run index up to date; its measures, if not
+        read yet, are worked out from the runs its cells now lie in (as they read on the
+        board before, counting the play's cells as filled)."""
+        cells, v, piece = placement.cells, self.v, self.piece
+        both, near_of = self.topo.both, self.tables.near
+        played = near = 0
         for c, val, p in zip(cells, placement.values, placement.pieces):
             v[c], piece[c] = val, p
+            played |= both[c]
+            near |= near_of[c]
         if placement.flags:  # (an empty cell's flag is already False)
             for c, flag in zip(cells, placement.flags):
-                jk[c] = flag
+                self.jk[c] = flag
             self.jokers += sum(placement.flags)
-        runs = self._runs_of_play(cells)
-        if placement._lines is None:  # the kernel scores the move after applying it
-            placement._measure_runs(self, runs)
-        self._index_runs(cells, runs)
+        filled = self.filled = self.filled | played
+        # the anchors gain the empty cells next to the new pieces, and lose those pieces
+        self.anchor_bits = (self.anchor_bits | near) & ~filled
         self._plays, self.starts = None, {}
-
-    def _runs_of_play(self, cells) -> list[tuple]:
-        """`_runs_through` for a play laid in one line (as every legal play is): the run
-        along it, which holds all its cells, is walked once, and each cell's run across."""
-        v, stride = self.v, self.topo.stride
+        stride = self.topo.stride
         if len(cells) == 1:
-            c = cells[0]
-            return [_run(v, 0, 1, c, 0), _run(v, 1, stride, c, 0)]
-        k = 0 if cells[1] - cells[0] < stride else 1
-        d, e = (1, stride) if k == 0 else (stride, 1)
-        main = _run(v, k, d, cells[0], -1)
-        a, b = main[2], main[3]
-        for c in cells:
-            if not a <= c <= b or (c - a) % d:
-                return self._runs_through(cells)  # not in one line
-        out = [_run(v, 1 - k, e, c, i) for i, c in enumerate(cells)]
-        out.insert(k, main)  # (in the order of `SquarePlacement.runs`)
+            k = 0  # (its row is measured first, as the run along a row play)
+        else:
+            k = 0 if cells[1] - cells[0] < stride else 1
+            if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)
+                    or _in_one_run(v, cells, stride if k else 1)):
+                k = -1
+        if k < 0 or self._cross_for is None:
+            self._lay_anyhow(placement)  # (never in a game: see there)
+            return
+        # the run along the play holds all its cells: walked once; each cell's run across
+        rows = self._lay_runs(0, 1, cells[:1] if k == 0 else cells, cells)
+        columns = self._lay_runs(1, stride, cells[:1] if k == 1 else cells, cells)
+        if placement._placed is None:  # the kernel scores the move after applying it
+            if k == 0:
+                placement._measure_laid(self, 0, rows[0], columns)
+            else:
+                placement._measure_laid(self, 1, columns[0], rows)
+
+    def _lay_runs(self, k: int, d: int, starts, cells) -> list[tuple[int, int]]:
+        """The index along direction `k` (step `d`) once `cells` were filled: they leave
+        it; then, for each cell of `starts` (filled, each in a run of its own), the run
+        through it is walked and the empty cells at its two ends get the run beside them,
+        their `cross` interval from the runs on both sides, and move to the cells of that
+        interval. Returns each run's (length, sum), in the order of `starts`.
+
+        One function for all the runs of a direction, with the walk, the two ends and
+        the moves between intervals written out: it runs for every play of every game,
+        where a call or a loop per end costs about as much as the work."""
+        v, both, rows = self.v, self.topo.both, self._rows
+        back, ahead, cross, by_iv = self.back[k], self.ahead[k], self.cross[k], self.by_iv[k]
+        for c in cells:  # a filled cell takes no value (its runs beside are not read)
+            old = cross[c]
+            if old is not None:
+                cross[c] = None
+                left = by_iv[old] ^ both[c]
+                if left:
+                    by_iv[old] = left
+                else:
+                    del by_iv[old]
+        out = []
+        for c in starts:
+            total, a, b = v[c], c - d, c + d
+            while (x := v[a]) >= 0:
+                total += x
+                a -= d
+            while (y := v[b]) >= 0:
+                total += y
+                b += d
+            n = (b - a) // d - 1  # (a and b are the ends now: the cells just outside)
+            run = (n, total)
+            out.append(run)
+            old_a = iv_a = cross[a]  # (an edge's: None, kept)
+            old_b = iv_b = cross[b]
+            if x == EMPTY:
+                ahead[a] = run
+                n2, s2 = back[a]
+                try:
+                    iv_a = rows[n + n2][total + s2]
+                except LookupError:
+                    iv_a = _learn(rows, self._cross_for, n + n2, total + s2)
+            if y == EMPTY:
+                back[b] = run
+                n2, s2 = ahead[b]
+                try:
+                    iv_b = rows[n + n2][total + s2]
+                except LookupError:
+                    iv_b = _learn(rows, self._cross_for, n + n2, total + s2)
+            if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
+                cross[a] = iv_a
+                bits = both[a]
+                if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
+                    cross[b] = iv_b
+                    bits |= both[b]
+                    old_b = iv_b
+                if old_a is not None:
+                    left = by_iv[old_a] ^ bits  # (its cells hold these)
+                    if left:
+                        by_iv[old_a] = left
+                    else:
+                        del by_iv[old_a]
+                if iv_a is not None:
+                    by_iv[iv_a] = by_iv.get(iv_a, 0) | bits
+            if iv_b is not old_b:  # end b: the same
+                cross[b] = iv_b
+                bits = both[b]
+                if old_b is not None:
+                    left = by_iv[old_b] ^ bits
+                    if left:
+                        by_iv[old_b] = left
+                    else:
+                        del by_iv[old_b]
+                if iv_b is not None:
+                    by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
         return out
 
+    def _lay_anyhow(self, placement: SquarePlacement) -> None:
+        """`apply_placement` once the pieces are down, for a play not in one run, or on a
+        board whose `cross` intervals were never asked for: the measures from a walk of
+        the board, the index rebuilt from the cells. A game never comes here (its plays
+        are legal, and it lists them before laying one); tests and tools may."""
+        if placement._placed is None:
+            placement._measure(self)  # (the play's cells count as filled: they are)
+        rules = self._cross_for
+        self._reindex()
+        if rules is not None:
+            self.crosses(rules)
+
     def _runs_through(self, cells) -> list[tuple]:
-        """(direction, step, first cell, last cell, length, sum, i) of every maximal run
-        through the cells, each once, in the order of `SquarePlacement.runs`; `i`: the
-        position in `cells` of the cell it was found from, -1 if it lies along the play
-        (by its first two cells)."""
+        """(direction, step, first cell, last cell, length, sum) of every maximal run
+        through the cells, each once."""
         v, stride = self.v, self.topo.stride
-        along = 0 if len(cells) < 2 else 1 if cells[1] - cells[0] < stride else stride
         seen, out = set(), []
-        for i, c in enumerate(cells):
+        for c in cells:
             for k, d in ((0, 1), (1, stride)):
                 a = c
                 while v[a - d] >= 0:
@@ -315,13 +406,13 @@ class SquareBoard(Board):
                 while v[b + d] >= 0:
                     b += d
                     total += v[b]
-                out.append((k, d, a, b, (b - a) // d + 1, total, -1 if d == along else i))
+                out.append((k, d, a, b, (b - a) // d + 1, total))
         return out
 
     def _index_runs(self, cells, runs) -> None:
-        """Update the run index after `cells` were filled, from the runs through them:
-        the anchors, the bit sets, and for each empty cell at the end of a run its runs
-        before and after and its `cross` interval."""
+        """Build the run index (no `cross` intervals yet) after `cells` were filled, from
+        the runs through them (`_runs_through`): the bit sets, the anchors, and for each
+        empty cell at the end of a run its runs before and after."""
         both = self.topo.both
         near_of = self.tables.near
         played = near = 0
@@ -329,77 +420,13 @@ class SquareBoard(Board):
             played |= both[c]
             near |= near_of[c]
         filled = self.filled = self.filled | played
-        # the anchors gain the empty cells next to the new pieces, and lose those pieces
         self.anchor_bits = (self.anchor_bits | near) & ~filled
-        if self._cross_for is None:  # (no intervals yet: only the runs beside the ends)
-            v = self.v
-            for k, d, a, b, n, total, _ in runs:
-                if v[a - d] == EMPTY:
-                    self.ahead[k][a - d] = (n, total)
-                if v[b + d] == EMPTY:
-                    self.back[k][b + d] = (n, total)
-        else:
-            self._index_ends(runs)
-        self._forget_filled(cells)
-
-    def _index_ends(self, runs) -> None:
-        """For each empty cell at an end of a run: the run beside it, and its `cross`
-        interval from the runs on both sides (the cells by interval follow)."""
-        v, both, rules, rows = self.v, self.topo.both, self._cross_for, self._rows
-        backs, aheads, crosses, by_ivs = self.back, self.ahead, self.cross, self.by_iv
-        for k, d, a, b, n, total, _ in runs:
-            run, back, ahead, cross = (n, total), backs[k], aheads[k], crosses[k]
-            a -= d  # the two ends (written out: a loop over them costs as much as their work)
-            b += d
-            old_a = iv_a = cross[a]  # (a filled cell's: None, kept)
-            old_b = iv_b = cross[b]
-            if v[a] == EMPTY:
-                ahead[a] = run
-                n2, s2 = back[a]
-                try:
-                    iv_a = rows[n + n2][total + s2]
-                except LookupError:
-                    iv_a = _learn(rows, rules, n + n2, total + s2)
-            if v[b] == EMPTY:
-                back[b] = run
-                n2, s2 = ahead[b]
-                try:
-                    iv_b = rows[n + n2][total + s2]
-                except LookupError:
-                    iv_b = _learn(rows, rules, n + n2, total + s2)
-            if iv_a is not old_a:
-                cross[a] = iv_a
-                if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
-                    cross[b] = iv_b
-                    _move(by_ivs[k], old_a, iv_a, both[a] | both[b])
-                    continue
-                _move(by_ivs[k], old_a, iv_a, both[a])
-            if iv_b is not old_b:
-                cross[b] = iv_b
-                _move(by_ivs[k], old_b, iv_b, both[b])
-
-    def _forget_filled(self, cells) -> None:
-        """A filled cell takes no value and has no runs beside it: out of the index."""
-        both, (cross0, cross1), (by_iv0, by_iv1) = self.topo.both, self.cross, self.by_iv
-        (back0, back1), (ahead0, ahead1) = self.back, self.ahead
-        for c in cells:  # (both directions written out, as in `_index_ends`)
-            bits, old = both[c], cross0[c]
-            if old is not None:
-                cross0[c] = None
-                left = by_iv0[old] ^ bits
-                if left:
-                    by_iv0[old] = left
-                else:
-                    del by_iv0[old]
-            old = cross1[c]
-            if old is not None:
-                cross1[c] = None
-                left = by_iv1[old] ^ bits
-                if left:
-                    by_iv1[old] = left
-                else:
-                    del by_iv1[old]
-            back0[c] = back1[c] = ahead0[c] = ahead1[c] = (0, 0)
+        v = self.v
+        for k, d, a, b, n, total in runs:
+            if v[a - d] == EMPTY:
+                self.ahead[k][a - d] = (n, total)
+            if v[b + d] == EMPTY:
+                self.back[k][b + d] = (n, total)
 
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from
@@ -428,7 +455,9 @@ class SquareBoard(Board):
         if self._cross_for is not None and fresh.crosses(self._cross_for) is not None \
                 and fresh.by_iv != self.by_iv:
             out.append("the cells of each cross interval drifted")
-        if (fresh.back, fresh.ahead) != (self.back, self.ahead):
+        empty = [c for c, x in enumerate(self.v) if x == EMPTY]  # (a filled cell's are not read)
+        if any(fresh.back[k][c] != self.back[k][c] or fresh.ahead[k][c] != self.ahead[k][c]
+               for k in (0, 1) for c in empty):
             out.append("the run index drifted from the cells")
         if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:
             out.append("the cross intervals drifted from the cells")
@@ -473,32 +502,13 @@ def _learn(rows: list[dict], rules, n: int, total: int):
     return found
 
 
-def _move(by_iv: dict, old, iv, bits: int) -> None:
-    """The cells `bits` (in the layout of `Square.both`) take the `cross` interval `iv`
-    in place of `old` (either may be None: no interval): out of the cells of one, into
-    those of the other."""
-    if old is not None:
-        left = by_iv[old] ^ bits  # (its cells hold these)
-        if left:
-            by_iv[old] = left
-        else:
-            del by_iv[old]
-    if iv is not None:
-        by_iv[iv] = by_iv.get(iv, 0) | bits
-
-
-def _run(v: list, k: int, d: int, c: int, i: int) -> tuple:
-    """The maximal run through the filled cell `c` along step `d` (direction `k`), as
-    `SquareBoard._runs_through` gives it (`i`: what it notes of the cell)."""
-    a, total = c, v[c]
-    while v[a - d] >= 0:
-        a -= d
-        total += v[a]
-    b = c
-    while v[b + d] >= 0:
-        b += d
-        total += v[b]
-    return (k, d, a, b, (b - a) // d + 1, total, i)
+def _in_one_run(v: list, cells, d: int) -> bool:
+    """Whether the laid `cells` (in line order) lie in one run along step `d`: each next
+    one `d` further on, or further along that line past filled cells only."""
+    for a, b in zip(cells, cells[1:]):
+        if b - a != d and ((b - a) % d or any(v[c] < 0 for c in range(a + d, b, d))):
+            return False
+    return True
 
 
 def _run_problem(board: SquareBoard, d: int, run: list[int], play, rules) -> str | None:

@@ -47,6 +47,24 @@ class Placed:
         return f"Placed(x={self.x}, y={self.y}, value={self.value})"
 
 
+class _Measured:
+    """A measure of a play (`lines`, `placed`) worked out on first read by
+    `SquarePlacement._measure`, which stores it in the play's dict: as this has no
+    `__set__`, later reads find it there like any attribute, without a call. (A property
+    runs Python code at every read, and the kernel reads each of them twice a move.)"""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, play, owner=None):
+        if play is None:
+            return self
+        play._measure()
+        return play.__dict__[self.name]
+
+
 class SquarePlacement(Placement):
     """One play: cells in line order, declared values, hand pieces, joker flags.
 
@@ -59,7 +77,7 @@ class SquarePlacement(Placement):
     # Worked out when first read, into the instance's dict: most plays of a generation
     # are never measured nor written, and a play is made for every candidate. Joker
     # flags, rare, also go there.
-    flags = _lines = _placed = _text = None
+    flags = _placed = _text = None  # (`_placed`: the records, once measured)
 
     def __init__(self, board, cells, values, pieces, flags=None):
         self.board = board
@@ -82,17 +100,8 @@ class SquarePlacement(Placement):
     def jokers(self) -> int:
         return sum(self.flags) if self.flags else 0
 
-    @property
-    def lines(self) -> list[Line]:
-        if self._lines is None:
-            self._measure()
-        return self._lines
-
-    @property
-    def placed(self) -> list[Placed]:
-        if self._placed is None:
-            self._measure()
-        return self._placed
+    lines = _Measured("lines")  # list[Line]
+    placed = _Measured("placed")  # list[Placed]
 
     @property
     def text(self) -> str:
@@ -154,59 +163,70 @@ class SquarePlacement(Placement):
             placed.append(Placed.of(topo.attrs[c], value=p.value, declared=v, joker=joker[c],
                                  x=x, y=y, max_line=max(through[c], default=1),
                                  lines_through=through[c]))
-        self._lines, self._placed = lines, placed
+        self.lines, self.placed, self._placed = lines, placed, placed
 
-    def _measure_runs(self, board: "SquareBoard", runs) -> None:
-        """`_measure` on the board after the play was laid, from the runs through its
-        cells (`SquareBoard._runs_through`): the same records."""
-        cells = self.cells
-        through = [[] for _ in cells]
-        lines = []
-        for _, d, a, b, n, total, i in runs:
-            if n < 2:
-                continue
-            if i < 0:  # the run along the play holds all its cells
-                for lengths in through:
-                    lengths.append(n)
-                new = len(cells)
-            else:
-                through[i].append(n)
-                new = 1
-            if board.jokers:
-                lines.append(_line_with_jokers(board, d, a, b, n, total, new))
-            else:
-                made = Line()  # (field by field: no tuple built)
+    def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
+        """`_measure` once the play is laid in one run along direction `k` (a play of one
+        piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
+        run across (`across`, in cell order), as `SquareBoard._lay_runs` gives them: the
+        same records in the same order (the row through a cell before its column).
+
+        Written for the kernel's scoring, which reads the measures of every play it
+        applies: the records are made field by field, with no tuple or list in between."""
+        cells, n = self.cells, along[0]
+        if board.jokers:
+            lines = _lines_with_jokers(board, cells, k, along, across)
+        else:
+            lines = []
+            for m, total in across:
+                if m > 1:
+                    made = Line()
+                    made.length = m
+                    made.sum = made.face_sum = total
+                    made.new = 1
+                    made.jokers = 0
+                    lines.append(made)
+            if n > 1:
+                made = Line()
                 made.length = n
-                made.sum = made.face_sum = total
-                made.new = new
+                made.sum = made.face_sum = along[1]
+                made.new = len(cells)
                 made.jokers = 0
-                lines.append(made)
-        bases = board.tables.bases
-        flags = self.flags
-        placed = []
-        for i, (c, val, p) in enumerate(zip(cells, self.values, self.pieces)):
-            lengths = through[i]
-            record = Placed()
-            record.__dict__ = fields = bases[c].copy()  # (keys in the same order)
-            fields["value"] = p.attrs["value"]
+                lines.insert(1 if k and across[0][0] > 1 else 0, made)
+        bases, placed = board.tables.bases, []
+        lead = k == 1  # a column play's first cell: its row (across) is found first
+        for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
+            # the lengths of the lines (runs of two or more) through the cell, in the
+            # order of `runs`; max_line: a run that is no line has length 1, the default
+            if m > 1:
+                through = ([m, n] if lead else [n, m]) if n > 1 else [m]
+            else:
+                through = [n] if n > 1 else []
+            lead = False
+            fields = bases[c].copy()  # (the keys in order; a copy is the cheapest dict)
+            fields["value"] = p.value
             fields["declared"] = val
-            if flags is not None:
-                fields["joker"] = flags[i]
-            if lengths:
-                fields["max_line"] = max(lengths)
-            fields["lines_through"] = lengths
+            fields["max_line"] = n if n > m else m
+            fields["lines_through"] = through
+            record = Placed()
+            record.__dict__ = fields
             placed.append(record)
-        self._lines, self._placed = lines, placed
+        if self.flags is not None:
+            for record, flag in zip(placed, self.flags):
+                record.joker = flag
+        self.lines, self.placed, self._placed = lines, placed, placed
 
 
 class LayTables:
     """What laying a play reads of a square topology, worked out once per topology:
     `near[c]`, the bits of the cells beside cell `c`; `bases[c]`, the fields of a
     `placed` record on `c` that do not depend on the play (the cell's attributes, x,
-    y), in the order `_measure` gives them."""
+    y), in the order `_measure` gives them; `empty`, the values of an empty board's
+    cells (`SquareBoard.v`: -1 empty, -2 a sentinel)."""
 
     def __init__(self, topo):
         stride, cells = topo.stride, topo.cell_bits
+        self.empty = [-1 if attrs is not None else -2 for attrs in topo.attrs]
         self.near = [0] * len(topo.attrs)
         self.bases: list[dict | None] = [None] * len(topo.attrs)
         for c, attrs in enumerate(topo.attrs):
@@ -228,11 +248,28 @@ def lay_tables(topo) -> LayTables:
     return found
 
 
-def _line_with_jokers(board: "SquareBoard", d, a, b, n, total, new) -> Line:
-    """The `line` record of the run a..b along `d`, on a board that holds jokers."""
+def _lines_with_jokers(board: "SquareBoard", cells, k: int, along: tuple,
+                       across: list) -> list[Line]:
+    """The `lines` of `SquarePlacement._measure_laid` on a board that holds jokers."""
+    stride = board.topo.stride
+    lines = [_line_with_jokers(board, 1 if k else stride, c, m, total, 1)
+             for c, (m, total) in zip(cells, across) if m > 1]
+    if along[0] > 1:
+        lines.insert(1 if k and across[0][0] > 1 else 0,
+                     _line_with_jokers(board, stride if k else 1, cells[0], along[0],
+                                       along[1], len(cells)))
+    return lines
+
+
+def _line_with_jokers(board: "SquareBoard", d: int, c: int, n: int, total: int,
+                      new: int) -> Line:
+    """The `line` record of the run of `n` pieces through cell `c` along step `d`, on a
+    board that holds jokers."""
     v, jk = board.v, board.jk
+    while v[c - d] >= 0:
+        c -= d
     jokers = joker_sum = 0
-    for c in range(a, b + d, d):
+    for c in range(c, c + n * d, d):
         if jk[c]:
             jokers += 1
             joker_sum += v[c]
