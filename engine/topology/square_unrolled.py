@@ -142,6 +142,7 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
         out = ["def along(out, board, lines, mask, plan, ranked, rules):",
                "    add = out.append",
                "    v, ml = board.v, rules.max_length",
+               "    wide = ml + 1",
                "    width = mask.bit_length()",
                "    sums = plan.sums[2]",
                "    by_line = sums.get(rules)",
@@ -157,7 +158,8 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
                "            t = plen or iv[2]"]
         if window >= 2:  # (a narrower window has no play of two pieces)
             _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
-        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits}
+        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits,
+                     "new": object.__new__}
         source = "\n".join(out) + "\n"
         exec(compile(source, f"<square along {key}>", "exec"), namespace)  # numbers only
         found = _ALONG[key] = namespace["along"]
@@ -197,15 +199,22 @@ def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> No
             out.append(f"{pad}if t or sn:")
             lead = pad + "    "
         base = " + ".join(["psum"] + inner + ["ss"])
-        out += [f"{lead}key = ({n}, length, {base})",
+        out += [f"{lead}base = {base}",
+                f"{lead}key = (base * wide + length) * {maxk + 1} + {n}  # (see `line_fits`)",
                 f"{lead}fits = get(key)",
                 f"{lead}if fits is None:",
-                f"{lead}    fits = by_line[key] = line_fits(plan, rules, key)",
+                f"{lead}    fits = by_line[key] = line_fits(plan, rules, {n}, length, base)",
                 f"{lead}if fits:",
                 f"{lead}    at = ({', '.join(cells)})",
                 f"{lead}    for m, vals, take in fits:",
                 f"{lead}        if sig & m == m:",
-                f"{lead}            add(SquarePlacement(board, at, vals, take(ranked)))"]
+                # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
+                f"{lead}            play = new(SquarePlacement)",
+                f"{lead}            play.board = board",
+                f"{lead}            play.cells = at",
+                f"{lead}            play.values = vals",
+                f"{lead}            play.pieces = take(ranked)",
+                f"{lead}            add(play)"]
     if n < maxk and not last:
         _along_step(out, pad, span + 1, cells, inner, touched, window, mink, maxk)
     else:
