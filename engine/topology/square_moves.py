@@ -234,13 +234,19 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     return out
 
 
+_BIT = [1 << i for i in range(1024)]  # 1 << i, made once (grown by `_cells` if need be)
+
+
 def _cells(bits: int) -> list[int]:
     """The cells of a bit set, in increasing order."""
+    if bits.bit_length() > len(_BIT):
+        _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
+    bit = _BIT
     out = []
     while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
         high = bits.bit_length() - 1
         out.append(high)
-        bits ^= 1 << high
+        bits ^= bit[high]  # (a big integer from the table, not made for each cell)
     out.reverse()
     return out
 
@@ -332,7 +338,8 @@ def _walk(rules, topo, maxk) -> tuple:
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
-    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk)
+    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk,
+                                 topo.stride == topo.stride_t)
     steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
     return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml)))
 
