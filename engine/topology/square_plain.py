@@ -23,21 +23,20 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
     """Plays of one piece at each anchor: the values both its intervals take.
     `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
     across, down = cross
-    fits = [(m, vals, (ranked[i],)) for m, vals, i in singles]
     for c in anchors:
         a, b = across[c], down[c]
         if a and b:
             bits = a[3] & b[3] & mask
             if bits:
                 at = (c,)
-                for m, vals, pieces in fits:
+                for m, vals, i in singles:
                     if bits & m:
                         # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
                         play = _new(SquarePlacement)
                         play.board = board
                         play.cells = at
                         play.values = vals
-                        play.pieces = pieces
+                        play.pieces = (ranked[i],)
                         out.append(play)
 
 
