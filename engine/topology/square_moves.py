@@ -310,21 +310,19 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     neighbour across or a piece after it). It is generated code for the rules' numbers
     (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
-    off = topo.offset
+    steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
     # a row's first cell must take a value down, a column's across (transposed: the top)
-    fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
+    fit = (fits[1] & topo.low_bits) | (fits[0] & high)
     key = (fit, maxk, id(rules))
     starts = board.starts
     found = starts.get(key)
     if found is None:
-        steps, live, steps_key = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
         known = starts.get(steps_key)
         if known is None:
             known = starts[steps_key] = steps(board.filled)
         live = live(fit, known)
-        untranspose = topo.untranspose
-        columns = [untranspose[t] for t in _cells(live >> off)]
-        columns.sort()
+        # (in C: a list comprehension is a call of its own)
+        columns = sorted(map(topo.untranspose.__getitem__, _cells(live >> topo.offset)))
         found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
@@ -333,15 +331,17 @@ _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_star
 
 
 def _walk(rules, topo, maxk) -> tuple:
-    """(steps of a board's filled cells, live, the key of the steps in `board.starts`)
-    for these rules, board shape and most pieces (see `square_unrolled.walk_functions`)."""
+    """(steps of a board's filled cells, live, the key of the steps in `board.starts`,
+    the bits of the second half of the layout) for these rules, board shape and most
+    pieces (see `square_unrolled.walk_functions`)."""
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
     steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk,
                                  topo.stride == topo.stride_t)
     steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
-    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml)))
+    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml),
+                                                   topo.all_bits ^ topo.low_bits))
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
