@@ -188,7 +188,8 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     if not hand or maxk < rules.min_count:
         return out
     topo, v = board.topo, board.v
-    cross = board.crosses(rules)
+    # (the call only when the rules are new to the board: most calls would return at once)
+    cross = board.cross if board._cross_for is rules else board.crosses(rules)
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -217,8 +218,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
             if plain:
-                along = along_function(window, max(2, rules.min_count), maxk)
+                along = _ALONG_OF.get((rules, maxk))
                 if along is None:
+                    along = _remember(_ALONG_OF, (rules, maxk), along_function(
+                        window, max(2, rules.min_count), maxk) or plain_along)
+                if along is plain_along:
                     plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
                 else:
                     along(out, board, lines, mask, plan, ranked, rules)
@@ -327,6 +331,7 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     return found
 
 
+_ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`
 _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_starts` calls
 
 
