@@ -64,7 +64,7 @@ class SquareBoard(Board):
         self._cross_for = None  # the rules `cross` was worked out for
         self._rows = None  # their `cross` by length then sum (`_cross_rows`)
         self.tables = lay_tables(self.topo)
-        self._plays = None  # (hand, first, rules) -> the plays, until the board changes
+        self._plays = None  # (hand, first, rules), the plays, the hand: until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
         cells = list(self.piece)
         self._index_runs(cells, self._runs_through(cells))
@@ -169,10 +169,12 @@ class SquareBoard(Board):
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
         self.rules = rules  # kept for check_invariants
-        key = (tuple(hand), first, id(rules))
+        # the same hand is often asked again before the board changes (can_place...);
+        # it is known by its pieces' identities (comparing pieces calls their `__eq__`),
+        # and kept with the plays, so that no other piece takes one of their ids meanwhile
+        key = (tuple(map(id, hand)), first, id(rules))
         if self._plays is None or self._plays[0] != key:
-            # the same hand is often asked again before the board changes (can_place...)
-            self._plays = (key, (_FIND or _find_plays())(self, hand, first, rules))
+            self._plays = (key, (_FIND or _find_plays())(self, hand, first, rules), tuple(hand))
         return iter(self._plays[1])
 
     # ------------------------------------------------------------- typed plays

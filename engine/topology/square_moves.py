@@ -188,7 +188,8 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     if not hand or maxk < rules.min_count:
         return out
     topo, v = board.topo, board.v
-    cross = board.crosses(rules)
+    # (the call only when the rules are new to the board: most calls would return at once)
+    cross = board.cross if board._cross_for is rules else board.crosses(rules)
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -217,8 +218,11 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # the first cells of rows and of columns, at once
             lines = _useful_starts(board, fits, rules, maxk)
             if plain:
-                along = along_function(window, max(2, rules.min_count), maxk)
+                along = _ALONG_OF.get((rules, maxk))
                 if along is None:
+                    along = _remember(_ALONG_OF, (rules, maxk), along_function(
+                        window, max(2, rules.min_count), maxk) or plain_along)
+                if along is plain_along:
                     plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
                 else:
                     along(out, board, lines, mask, plan, ranked, rules)
@@ -234,13 +238,19 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     return out
 
 
+_BIT = [1 << i for i in range(1024)]  # 1 << i, made once (grown by `_cells` if need be)
+
+
 def _cells(bits: int) -> list[int]:
     """The cells of a bit set, in increasing order."""
+    if bits.bit_length() > len(_BIT):
+        _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
+    bit = _BIT
     out = []
     while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
         high = bits.bit_length() - 1
         out.append(high)
-        bits ^= 1 << high
+        bits ^= bit[high]  # (a big integer from the table, not made for each cell)
     out.reverse()
     return out
 
@@ -304,37 +314,39 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     neighbour across or a piece after it). It is generated code for the rules' numbers
     (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
-    off = topo.offset
+    steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
     # a row's first cell must take a value down, a column's across (transposed: the top)
-    fit = (fits[1] & topo.low_bits) | (fits[0] >> off << off)
+    fit = (fits[1] & topo.low_bits) | (fits[0] & high)
     key = (fit, maxk, id(rules))
     starts = board.starts
     found = starts.get(key)
     if found is None:
-        steps, live, steps_key = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
         known = starts.get(steps_key)
         if known is None:
             known = starts[steps_key] = steps(board.filled)
         live = live(fit, known)
-        untranspose = topo.untranspose
-        columns = [untranspose[t] for t in _cells(live >> off)]
-        columns.sort()
+        # (in C: a list comprehension is a call of its own)
+        columns = sorted(map(topo.untranspose.__getitem__, _cells(live >> topo.offset)))
         found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
 
 
+_ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`
 _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_starts` calls
 
 
 def _walk(rules, topo, maxk) -> tuple:
-    """(steps of a board's filled cells, live, the key of the steps in `board.starts`)
-    for these rules, board shape and most pieces (see `square_unrolled.walk_functions`)."""
+    """(steps of a board's filled cells, live, the key of the steps in `board.starts`,
+    the bits of the second half of the layout) for these rules, board shape and most
+    pieces (see `square_unrolled.walk_functions`)."""
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
-    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk)
+    steps, live = walk_functions(window, ml, max(2, rules.min_count), maxk,
+                                 topo.stride == topo.stride_t)
     steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
-    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml)))
+    return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml),
+                                                   topo.all_bits ^ topo.low_bits))
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):

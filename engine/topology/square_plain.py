@@ -16,21 +16,28 @@ from __future__ import annotations
 
 from engine.topology.square_board import SquarePlacement
 
+_new = object.__new__
+
 
 def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
     """Plays of one piece at each anchor: the values both its intervals take.
     `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
     across, down = cross
-    fits = [(m, vals, (ranked[i],)) for m, vals, i in singles]
     for c in anchors:
         a, b = across[c], down[c]
         if a and b:
             bits = a[3] & b[3] & mask
             if bits:
                 at = (c,)
-                for m, vals, pieces in fits:
+                for m, vals, i in singles:
                     if bits & m:
-                        out.append(SquarePlacement(board, at, vals, pieces))
+                        # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
+                        play = _new(SquarePlacement)
+                        play.board = board
+                        play.cells = at
+                        play.values = vals
+                        play.pieces = (ranked[i],)
+                        out.append(play)
 
 
 def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
@@ -40,10 +47,12 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
     hand crosswise). `plan.sums` is the hand plan's: for each count the lowest and highest
     sum of its arrangements, a cache (count, low, high) -> the arrangements whose sum
     lies in low..high as (bits, values, take), and per rules a cache (count, line
-    length, sum of the line's other pieces) -> the same lists. A range is cut to the
-    sums there are, so that ranges that keep the same arrangements are one."""
+    length, sum of the line's other pieces), coded as one integer -> the same lists. A
+    range is cut to the sums there are, so that ranges that keep the same arrangements
+    are one."""
     add = out.append
     v, ml = board.v, rules.max_length
+    wide, most = ml + 1, maxk + 1
     mink = max(2, rules.min_count)
     width = mask.bit_length()
     sums = plan.sums
@@ -81,10 +90,11 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
                 if iv[2]:
                     touching = True
                 if n >= mink and (touching or sn):
-                    key = (n, length, psum + inner_s + ss)
+                    base = psum + inner_s + ss
+                    key = (base * wide + length) * most + n  # (see `line_fits`)
                     fits = by_line.get(key)
                     if fits is None:
-                        fits = by_line[key] = line_fits(plan, rules, key)
+                        fits = by_line[key] = line_fits(plan, rules, n, length, base)
                     if fits:
                         at = tuple(cells)
                         for m, vals, take in fits:
@@ -94,12 +104,14 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
                     break
 
 
-def line_fits(plan, rules, key) -> list[tuple]:
-    """The arrangements of `key[0]` pieces that keep the sum rule of a line of `key[1]`
-    pieces whose other pieces sum to `key[2]`, as (bits, values, take) (see
-    `HandPlan.coded`), in order."""
+def line_fits(plan, rules, n: int, length: int, base: int) -> list[tuple]:
+    """The arrangements of `n` pieces that keep the sum rule of a line of `length`
+    pieces whose other pieces sum to `base`, as (bits, values, take) (see
+    `HandPlan.coded`), in order. The walks keep them per rules by one integer,
+    (base * (ml + 1) + length) * (maxk + 1) + n, which gives back the three numbers
+    whatever the sign of `base` (0 <= length <= ml, 0 <= n <= maxk): hashing a tuple
+    made for each candidate run cost more than the lookup."""
     sums = plan.sums
-    n, length, base = key
     lo, hi = rules.bounds[length]
     least, most = sums[0][n]
     lo, hi = lo - base, hi - base

@@ -21,8 +21,10 @@ from typing import Callable
 _MADE: dict[tuple, tuple[Callable, Callable]] = {}  # (window, ml, mink, maxk) -> functions
 
 
-def walk_functions(window: int, ml: int, mink: int, maxk: int) -> tuple[Callable, Callable]:
-    """(steps, live) for these numbers (`window` and `ml` already cut to the board):
+def walk_functions(window: int, ml: int, mink: int, maxk: int,
+                   same: bool = False) -> tuple[Callable, Callable]:
+    """(steps, live) for these numbers (`window` and `ml` already cut to the board;
+    `same`: the two halves of the layout have the same stride, as on a square board):
 
     - `steps(low_bits, full, s, t, filled)`: what the walks read whatever the hand, kept
       with the board until it changes: the cells whose run just before or whose
@@ -34,35 +36,38 @@ def walk_functions(window: int, ml: int, mink: int, maxk: int) -> tuple[Callable
     - `live(fit, steps)`: the cells of `fit` whose walk meets a candidate run (see
       `square_moves._useful_starts`).
     """
-    key = (window, ml, mink, maxk)
+    key = (window, ml, mink, maxk, same)
     found = _MADE.get(key)
     if found is None:
-        source = _steps_source(window, ml) + _live_source(window, mink, maxk)
+        source = _steps_source(window, ml, same) + _live_source(window, mink, maxk)
         namespace: dict = {}
         exec(compile(source, f"<square walk {key}>", "exec"), namespace)  # numbers only
         found = _MADE[key] = (namespace["steps"], namespace["live"])
     return found
 
 
-def _steps_source(window: int, ml: int) -> str:
+def _steps_source(window: int, ml: int, same: bool) -> str:
     """The source of `steps`. back[r] / ahead[r] (`b{r}`, `a{r}`) are the cells with r
     or more filled cells just before / after them; a new piece j steps on makes the
     line too long when, for some p, the run before the first cell holds p pieces or
     more and the run after the piece holds room + 1 - p or more (room: the pieces the
     two runs may hold, ml - j - 1), p = 0 and p = room + 1 included."""
-    out = ["def steps(low_bits, full, s, t, filled):",
-           "    low = filled & low_bits",
-           "    high = filled ^ low",
-           "    across = (low << s) | (low >> s) | (high << t) | (high >> t)",
-           "    near = across | (filled >> 1)"]
+    out = ["def steps(low_bits, full, s, t, filled):"]
+    if same:
+        # (one shift serves both halves: the gap between them is wider than a stride, so
+        # no bit crosses into the other half; what lands in the gap is never read)
+        out.append("    across = (filled << s) | (filled >> s)")
+    else:
+        out += ["    low = filled & low_bits",
+                "    high = filled ^ low",
+                "    across = (low << s) | (low >> s) | (high << t) | (high >> t)"]
+    out += ["    b1 = filled << 1", "    a1 = filled >> 1", "    near = across | a1"]
     longest_run = ml - 2  # (the room of the first step, the largest)
     for r in range(1, longest_run + 2):
-        if r == 1:
-            out += ["    b1 = filled << 1", "    a1 = filled >> 1"]
-        else:
+        if r > 1:
             out += [f"    b{r} = b{r - 1} & (filled << {r})",
                     f"    a{r} = a{r - 1} & (filled >> {r})"]
-    fields = ["(filled << 1) | across"]
+    fields = ["b1 | across"]
     for j in range(1, window):
         room = ml - j - 1
         if room < 0:
@@ -72,7 +77,7 @@ def _steps_source(window: int, ml: int) -> str:
             bad += [f"(b{p} & (a{room + 1 - p} >> {j}))" for p in range(1, room + 1)]
             out.append(f"    f{j} = full & ~({' | '.join(bad)})")
         if j < window - 1:  # (the last step's filled cells are not read: the walks end there)
-            fields.append(f"filled >> {j}")
+            fields.append("a1" if j == 1 else f"filled >> {j}")
         fields += [f"f{j}", f"near >> {j}"]
     out.append(f"    return ({', '.join(fields)},)")
     return "\n".join(out) + "\n"
@@ -142,6 +147,7 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
         out = ["def along(out, board, lines, mask, plan, ranked, rules):",
                "    add = out.append",
                "    v, ml = board.v, rules.max_length",
+               "    wide = ml + 1",
                "    width = mask.bit_length()",
                "    sums = plan.sums[2]",
                "    by_line = sums.get(rules)",
@@ -157,7 +163,8 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
                "            t = plen or iv[2]"]
         if window >= 2:  # (a narrower window has no play of two pieces)
             _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
-        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits}
+        namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits,
+                     "new": object.__new__}
         source = "\n".join(out) + "\n"
         exec(compile(source, f"<square along {key}>", "exec"), namespace)  # numbers only
         found = _ALONG[key] = namespace["along"]
@@ -197,15 +204,22 @@ def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> No
             out.append(f"{pad}if t or sn:")
             lead = pad + "    "
         base = " + ".join(["psum"] + inner + ["ss"])
-        out += [f"{lead}key = ({n}, length, {base})",
+        out += [f"{lead}base = {base}",
+                f"{lead}key = (base * wide + length) * {maxk + 1} + {n}  # (see `line_fits`)",
                 f"{lead}fits = get(key)",
                 f"{lead}if fits is None:",
-                f"{lead}    fits = by_line[key] = line_fits(plan, rules, key)",
+                f"{lead}    fits = by_line[key] = line_fits(plan, rules, {n}, length, base)",
                 f"{lead}if fits:",
                 f"{lead}    at = ({', '.join(cells)})",
                 f"{lead}    for m, vals, take in fits:",
                 f"{lead}        if sig & m == m:",
-                f"{lead}            add(SquarePlacement(board, at, vals, take(ranked)))"]
+                # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
+                f"{lead}            play = new(SquarePlacement)",
+                f"{lead}            play.board = board",
+                f"{lead}            play.cells = at",
+                f"{lead}            play.values = vals",
+                f"{lead}            play.pieces = take(ranked)",
+                f"{lead}            add(play)"]
     if n < maxk and not last:
         _along_step(out, pad, span + 1, cells, inner, touched, window, mink, maxk)
     else:
