@@ -35,7 +35,12 @@ def walk_functions(window: int, ml: int, mink: int, maxk: int,
       strides of its two halves), where a step is one bit in either direction;
     - `live(fit, steps)`: the cells of `fit` whose walk meets a candidate run (see
       `square_moves._useful_starts`).
+
+    The walk finds plays of two pieces or more: `maxk` (the most pieces a play of this
+    hand may have) must be at least 2 (`find_plays` lists single pieces on its own).
     """
+    if maxk < 2:
+        raise ValueError(f"a walk for plays of at most {maxk} piece: the walk needs 2 or more")
     key = (window, ml, mink, maxk, same)
     found = _MADE.get(key)
     if found is None:

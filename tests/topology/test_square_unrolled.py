@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.topology import square_moves as sm
 from engine.topology import square_plain as sp
 from engine.topology import square_unrolled as su
@@ -70,3 +72,11 @@ def test_written_out_walk_matches_the_loop_it_replaces():
 def test_a_window_too_wide_to_write_out_keeps_the_loop():
     assert su.along_function(su.ALONG_WINDOW + 1, 2, 3) is None
     assert su.along_function(su.ALONG_WINDOW, 2, 4) is not None
+
+
+def test_a_walk_for_single_pieces_is_refused_not_generated_broken():
+    # the walk lists plays of two pieces or more; maxk 1 once generated invalid code
+    with pytest.raises(ValueError, match="2 or more"):
+        su.walk_functions(3, 3, 2, 1)
+    steps, live = su.walk_functions(3, 3, 2, 2)
+    assert callable(steps) and callable(live)
