@@ -167,7 +167,8 @@ class TriangularBoard(Board):
             for entries in sorted(by_bit[1 << piece.uid] for piece in hand):
                 for entry in entries:
                     new = _new(TriangularPlacement)
-                    new._entry, new.pieces, new.cell, new._board, new._found = entry, entry[5], cell, self, None
+                    new._entry, new.pieces, new.cell = entry, entry[5], cell
+                    new._board, new._found = self, None
                     found.append(new)
         return iter(found)
 

@@ -44,12 +44,12 @@ class Contact:
 class TriangularPlacement(Placement):
     """A piece on a cell in one rotation: the catalogue's entry for the piece in that
     rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece, `pieces`), the
-    cell and the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come from which
-    of the 12 neighbours are occupied: `_found` holds them with that mask last
-    (`_measures`), worked out from the board when first read, or set when the placement is
-    applied (they describe the board before it). A listing makes thousands of placements
-    and reads few: each costs five stores, and its fields are read through `_entry` but
-    `pieces`, which the kernel reads twice per move applied (a plain read, not a property)."""
+    cell and the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come
+    from which of the 12 neighbours are occupied: `_found` holds them with that mask last
+    (`_measures`), worked out from the board when first read, or set when the placement
+    is applied (they describe the board before it). Every position lists every legal
+    placement and applies one: a placement costs five stores, and its fields are read
+    through `_entry` but `pieces`, which the kernel reads twice per move applied."""
 
     __slots__ = ("_entry", "pieces", "cell", "_board", "_found", "_contacts")
 
