@@ -17,7 +17,8 @@ from typing import Mapping
 
 from engine.diagnostics import Diagnostic, closest, define
 from engine.topology.base import Topology, Where, register
-from engine.topology.square_board import SquareBoard, row_label
+from engine.topology.square_board import SquareBoard
+from engine.topology.square_text import row_label
 
 SIZE = define("R450", "square-board-size", "the square board's size is missing or not a positive integer")
 MAP_ROWS = define("R451", "square-map-rows", "the map has another number of rows than the board")

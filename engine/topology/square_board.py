@@ -1,4 +1,4 @@
-"""Boards of the `square` kind: the play generator, typed plays, positions.
+"""Boards of the `square` kind: the index the play generator reads, laying plays, positions.
 
 Cells are indices into a flat list padded with sentinels (see `square.py`). `v[i]` is
 the value a cell holds (a joker's declared value), `EMPTY` or `EDGE`; `jk[i]` says
@@ -9,7 +9,6 @@ each cell to an interval and the whole line to a sum range before it tries the h
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from engine.pieces import Piece
@@ -20,9 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.topology.square import PlaceRules, Square
 
 EMPTY, EDGE = -1, -2
-_CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 
-__all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement", "row_label"]
+__all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement"]
 
 
 _FIND = None  # `square_moves.find_plays`, imported on first use (it imports this module)
@@ -181,87 +179,14 @@ class SquareBoard(Board):
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
                         rules: "PlaceRules") -> SquarePlacement:
         """A typed play such as `H8=4 H9=11` (a joker: `H8=J7`); ValueError says why not."""
+        from engine.topology.square_text import read_play, why_illegal  # (typed input only)
+
         self.rules = rules
-        placement = self._read(text, hand, rules)
-        reason = self._why_illegal(placement, first, rules)
+        placement = read_play(self, text, hand, rules)
+        reason = why_illegal(self, placement, first, rules)
         if reason:
             raise ValueError(reason)
         return placement
-
-    def _read(self, text: str, hand: Sequence[Piece], rules) -> SquarePlacement:
-        """The cells, values and rack pieces of a typed play, in line order."""
-        entries = sorted(self._read_cells(text))
-        if not entries:
-            raise ValueError("an empty play: type cells and values, e.g. `H8=4 H9=11`")
-        if len({c for c, _, _ in entries}) < len(entries):
-            raise ValueError("a cell is named twice in the play")
-        left = list(hand)
-        pieces = []
-        for c, val, joker in entries:
-            found = next((p for p in left if bool(p.attrs.get("joker")) == joker
-                          and (joker or p.value == val)), None)
-            if found is None:
-                rack = " ".join("J" if p.attrs.get("joker") else str(p.value) for p in hand)
-                what = "joker" if joker else f"{val}"
-                raise ValueError(f"{self.topo.label(c)}: there is no {what} on the rack ({rack})")
-            if joker and not rules.joker_lo <= val <= rules.joker_hi:
-                raise ValueError(f"{self.topo.label(c)}: a joker takes a value from "
-                                 f"{rules.joker_lo} to {rules.joker_hi}, not {val}")
-            left.remove(found)
-            pieces.append(found)
-        flags = tuple(j for _, _, j in entries)
-        return SquarePlacement(self, tuple(c for c, _, _ in entries),
-                               tuple(v for _, v, _ in entries), tuple(pieces),
-                               flags if any(flags) else None)
-
-    def _read_cells(self, text: str):
-        topo = self.topo
-        for word in text.replace(",", " ").split():
-            m = _CELL_TEXT.match(word)
-            if not m:
-                raise ValueError(f"cannot read `{word}`: type a play as `H8=4 H9=11` "
-                                 "(a joker as `H8=J7`)")
-            y, x = _row_index(m.group(1)), int(m.group(2)) - 1
-            if not (0 <= x < topo.width and 0 <= y < topo.height):
-                raise ValueError(f"`{word}`: no such cell (rows A-{row_label(topo.height - 1)}, "
-                                 f"columns 1-{topo.width})")
-            c = topo.index(x, y)
-            if self.v[c] != EMPTY:
-                raise ValueError(f"{topo.label(c)} already holds a token")
-            yield c, int(m.group(4)), bool(m.group(3))
-
-    def _why_illegal(self, play: SquarePlacement, first: bool, rules) -> str | None:
-        """The first legality rule the play breaks, in words; None when it is legal."""
-        topo, cells, n = self.topo, play.cells, len(play.cells)
-        if not rules.min_count <= n <= rules.max_count:
-            return f"a play lays {rules.min_count} to {rules.max_count} tokens, not {n}"
-        xs = {topo.xy(c)[0] for c in cells}
-        ys = {topo.xy(c)[1] for c in cells}
-        if len(xs) > 1 and len(ys) > 1:
-            return "the tokens of a play must lie in one row or one column"
-        d = 1 if len(ys) == 1 else topo.stride
-        span = (cells[-1] - cells[0]) // d + 1
-        if span > rules.window:
-            return (f"the play spans {span} cells ({topo.label(cells[0])}-"
-                    f"{topo.label(cells[-1])}); it must lie within {rules.window} consecutive cells")
-        new = set(cells)
-        for c in range(cells[0], cells[-1], d):
-            if c not in new and self.v[c] < 0:
-                return f"a gap at {topo.label(c)}: cells between played tokens must hold tokens"
-        if play.jokers > rules.max_jokers:
-            return f"at most {rules.max_jokers} joker(s) in one play"
-        if first and rules.cover_start:
-            if not new & set(topo.starts):
-                start = " or ".join(topo.label(c) for c in topo.starts)
-                return f"the first play must cover the start cell {start}"
-        elif not first and not any(self.v[c + e] >= 0 for c in cells
-                                   for e in (1, -1, topo.stride, -topo.stride)):
-            return "the play must touch a token already on the board (orthogonally)"
-        for d, run in play.runs():
-            reason = _run_problem(self, d, run, play, rules)
-            if reason:
-                return reason
-        return None
 
     def apply_placement(self, placement: SquarePlacement) -> None:
         """Lay the play's pieces and bring the run index up to date; its measures, if not
@@ -433,6 +358,8 @@ class SquareBoard(Board):
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from
         the cells, as text (empty: all is well)."""
+        from engine.topology.square_text import run_problem  # (it imports this module)
+
         out = self._index_drift()
         rules = rules or self.rules
         if rules is None:
@@ -442,7 +369,7 @@ class SquareBoard(Board):
             for c in sorted(self.piece):
                 if self.v[c - d] < 0:
                     run = self.run_through(c, d)
-                    reason = len(run) > 1 and _run_problem(self, d, run, None, rules)
+                    reason = len(run) > 1 and run_problem(self, d, run, None, rules)
                     if reason:
                         out.append(reason)
         return out
@@ -472,8 +399,10 @@ class SquareBoard(Board):
 
     def load_position(self, text: str, supply: list[Piece]) -> list[Piece]:
         """Lay out a dumped position, taking its pieces out of `supply`; returns them."""
+        from engine.topology.square_text import read_cells  # (it imports this module)
+
         taken = []
-        for c, val, joker in self._read_cells(str(text or "")):
+        for c, val, joker in read_cells(self, str(text or "")):
             found = next((p for p in supply if bool(p.attrs.get("joker")) == joker
                           and (joker or p.value == val)), None)
             if found is None:
@@ -511,39 +440,3 @@ def _in_one_run(v: list, cells, d: int) -> bool:
         if b - a != d and ((b - a) % d or any(v[c] < 0 for c in range(a + d, b, d))):
             return False
     return True
-
-
-def _run_problem(board: SquareBoard, d: int, run: list[int], play, rules) -> str | None:
-    """Why a run breaks the line rules, naming its cells; None if it keeps them."""
-    topo, n = board.topo, len(run)
-    declared = dict(zip(play.cells, play.values)) if play else {}
-    where = f"the {'row' if d == 1 else 'column'} {topo.label(run[0])}-{topo.label(run[-1])}"
-    if n > rules.max_length:
-        return f"{where} would hold {n} tokens; a line holds at most {rules.max_length}"
-    total = sum(declared[c] if c in declared else board.v[c] for c in run)
-    lo, hi = rules.bounds[n]
-    if lo <= total <= hi:
-        return None
-    if lo == hi:
-        need = f"exactly {lo}"
-    else:
-        need = f"at most {hi}" if total > hi else f"at least {lo}"
-    return f"{where} sums to {total}; a line of {n} must sum to {need}"
-
-
-def row_label(y: int) -> str:
-    """Letters for row `y`: A..Z, then AA, AB... (row 7 is `H`)."""
-    text = ""
-    y += 1
-    while y:
-        y, r = divmod(y - 1, 26)
-        text = chr(65 + r) + text
-    return text
-
-
-def _row_index(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n - 1
-
