@@ -225,14 +225,19 @@ def _save(session: Session, path: str) -> None:
     typer.echo(f"record written to {path}")
 
 
+_NO = ("n", "no")
+
+
 def _leave(session: Session) -> None:
     """Leave cleanly, saving the record if asked to."""
     path = session.record
     if not path:
         try:
-            path = typer.prompt("save the record to (empty: do not save)", default="",
-                                show_default=False)
+            path = typer.prompt("save the record to (a file; empty or `no`: do not save)",
+                                default="", show_default=False)
         except (typer.Abort, KeyboardInterrupt):
+            path = ""
+        if path.strip().lower() in _NO:  # an answer, not a file name (`./no` is one)
             path = ""
     if path.strip():
         _save(session, path.strip())

@@ -220,3 +220,13 @@ def test_simulate_refuses_more_agents_than_players():
     assert alone.exit_code == 2 and "for 1 player; give at most 1" in alone.stderr
     assert "--players" not in alone.stderr  # the game cannot have 2
     assert "refused" in run("simulate", "--help").stdout
+
+
+@pytest.mark.parametrize("answer", ["n", "No"])
+def test_quit_answered_no_saves_no_file(tmp_path, monkeypatch, answer):
+    # the question asks for a file; `no` is an answer to it, not a file to write
+    monkeypatch.chdir(tmp_path)
+    result = run("play", LINE, "--seed", "2", input=f"quit\n{answer}\n")
+    assert result.exit_code == 0, result.output
+    assert "record written" not in result.output and "bye" in result.output
+    assert list(tmp_path.iterdir()) == []
