@@ -59,7 +59,7 @@ class SquareBoard(Board):
         self.anchor_bits = self.filled = 0
         self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
-        self._cross_for = None  # the rules `cross` was worked out for
+        self.cross_for = None  # the rules `cross` was worked out for (None: not yet)
         self._rows = None  # their `cross` by length then sum (`_cross_rows`)
         self.tables = lay_tables(self.topo)
         self._plays = None  # (hand, first, rules), the plays, the hand: until the board changes
@@ -71,8 +71,8 @@ class SquareBoard(Board):
         """For each empty cell and direction, (low, high, touches, bits): the values a new
         piece there may take given the run it joins that way, also as a bit set; None if
         none may. `touches`: that run has other pieces."""
-        if self._cross_for is not rules:
-            self._cross_for, self._rows = rules, _cross_rows(rules)
+        if self.cross_for is not rules:
+            self.cross_for, self._rows = rules, _cross_rows(rules)
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
@@ -111,7 +111,7 @@ class SquareBoard(Board):
     def _cross_at(self, c: int, k: int):
         n1, s1 = self.back[k][c]
         n2, s2 = self.ahead[k][c]
-        return self._cross_for.cross(n1 + n2, s1 + s2)
+        return self.cross_for.cross(n1 + n2, s1 + s2)
 
     @property
     def count(self) -> int:
@@ -136,7 +136,7 @@ class SquareBoard(Board):
         other = SquareBoard.__new__(SquareBoard)
         other.topo, other.v, other.jk = self.topo, self.v[:], self.jk[:]
         other.jokers = self.jokers
-        other.piece, other.rules, other._cross_for = dict(self.piece), self.rules, self._cross_for
+        other.piece, other.rules, other.cross_for = dict(self.piece), self.rules, self.cross_for
         other._rows, other.tables = self._rows, self.tables
         other.cross = (self.cross[0][:], self.cross[1][:])
         other._plays = None  # plays refer to the board they were made on
@@ -215,7 +215,7 @@ class SquareBoard(Board):
             if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)
                     or _in_one_run(v, cells, stride if k else 1)):
                 k = -1
-        if k < 0 or self._cross_for is None:
+        if k < 0 or self.cross_for is None:
             self._lay_anyhow(placement)  # (never in a game: see there)
             return
         # the run along the play holds all its cells: walked once; each cell's run across
@@ -268,14 +268,14 @@ class SquareBoard(Board):
                 try:
                     iv_a = rows[n + n2][total + s2]
                 except LookupError:
-                    iv_a = _learn(rows, self._cross_for, n + n2, total + s2)
+                    iv_a = _learn(rows, self.cross_for, n + n2, total + s2)
             if y == EMPTY:
                 back[b] = run
                 n2, s2 = ahead[b]
                 try:
                     iv_b = rows[n + n2][total + s2]
                 except LookupError:
-                    iv_b = _learn(rows, self._cross_for, n + n2, total + s2)
+                    iv_b = _learn(rows, self.cross_for, n + n2, total + s2)
             if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
                 cross[a] = iv_a
                 bits = both[a]
@@ -311,7 +311,7 @@ class SquareBoard(Board):
         are legal, and it lists them before laying one); tests and tools may."""
         if placement._placed is None:
             placement._measure(self)  # (the play's cells count as filled: they are)
-        rules = self._cross_for
+        rules = self.cross_for
         self._reindex()
         if rules is not None:
             self.crosses(rules)
@@ -381,14 +381,14 @@ class SquareBoard(Board):
         out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
         if fresh.filled != self.filled:
             out.append("the bit sets of the index drifted from the cells")
-        if self._cross_for is not None and fresh.crosses(self._cross_for) is not None \
+        if self.cross_for is not None and fresh.crosses(self.cross_for) is not None \
                 and fresh.by_iv != self.by_iv:
             out.append("the cells of each cross interval drifted")
         empty = [c for c, x in enumerate(self.v) if x == EMPTY]  # (a filled cell's are not read)
         if any(fresh.back[k][c] != self.back[k][c] or fresh.ahead[k][c] != self.ahead[k][c]
                for k in (0, 1) for c in empty):
             out.append("the run index drifted from the cells")
-        if self._cross_for is not None and fresh.crosses(self._cross_for) != self.cross:
+        if self.cross_for is not None and fresh.crosses(self.cross_for) != self.cross:
             out.append("the cross intervals drifted from the cells")
         return out
 

@@ -189,7 +189,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         return out
     topo, v = board.topo, board.v
     # (the call only when the rules are new to the board: most calls would return at once)
-    cross = board.cross if board._cross_for is rules else board.crosses(rules)
+    cross = board.cross if board.cross_for is rules else board.crosses(rules)
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
