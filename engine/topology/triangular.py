@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 _new = object.__new__
+_ID_AROUND_PAIRS = {up: tuple(tuple(ring.items()) for ring in _ID_AROUND[up]) for up in (True, False)}
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 _OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
@@ -146,7 +147,7 @@ class TriangularBoard(Board):
             fits = mask & held  # (the slot's own mask may have more pieces, none in the hand)
             entries = slot[5].get(fits)  # the entries of these tiles (usually one)
             if entries is None:
-                entries = tuple(entry for entry in catalogue.entries(slot) if held >> entry[1] & 1)
+                entries = tuple(entry for entry in catalogue.entries(slot) if held & entry[6])
                 if len(slot[5]) < 64:  # a few sets of several tiles are kept too
                     slot[5][fits] = entries
             for entry in entries:
@@ -184,8 +185,8 @@ class TriangularBoard(Board):
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
         pts, round_, edge = self._pts, self._round, self._edge
-        _, uid, rotation, numbers, piece, _ = placement._entry
-        free = self._free = self._free - (1 << uid)  # (- is &~: it was not down)
+        _, _, rotation, numbers, piece, _, bit, sides = placement._entry
+        free = self._free = self._free - bit  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
         a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
         mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
@@ -197,7 +198,7 @@ class TriangularBoard(Board):
         pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
         edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
-            around, after = _ID_AROUND[up], self._catalogue.after
+            around, after = _ID_AROUND_PAIRS[up], self._catalogue.after
             if not a_m:
                 _learn(edge, cid, around[0], n0, after, free)
             if not a_l:
@@ -206,20 +207,28 @@ class TriangularBoard(Board):
                 _learn(edge, cid, around[2], n2, after, free)
         # The edge neighbours that are empty and shared no edge until now open (if some
         # piece fits them); those open already know every number they share with the tile.
-        nup, get, by_key = not up, pts.get, self._catalogue.by_key  # (a key not met: `slot` makes it)
+        # Each starts from its slot knowing the two corners it shares (`edge_slots`), and
+        # learns the number at its far corner if one shows there.
+        get, after = pts.get, self._catalogue.after
         x = cid - 1
         if not mask & 1 and x not in edge:
-            slot = by_key.get(key := (nup, n1, get(cid + far_l), n0)) or self._catalogue.slot(key)
+            slot, v = sides[0], get(cid + far_l)
+            if v is not None:
+                slot = slot[6].get(4 * v + 1) or after(slot, 1, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c - 1, r))
         x = cid + 1
         if not mask & 2 and x not in edge:
-            slot = by_key.get(key := (nup, n2, n0, get(cid + far_r))) or self._catalogue.slot(key)
+            slot, v = sides[1], get(cid + far_r)
+            if v is not None:
+                slot = slot[6].get(4 * v + 2) or after(slot, 2, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c + 1, r))
         x = cid + mid
         if not mask & 4 and x not in edge:
-            slot = by_key.get(key := (nup, get(cid + far_m), n1, n2)) or self._catalogue.slot(key)
+            slot, v = sides[2], get(cid + far_m)
+            if v is not None:
+                slot = slot[6].get(4 * v) or after(slot, 0, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
         if self._near is not None:
@@ -407,17 +416,19 @@ class TriangularBoard(Board):
             have = self._pts.get(cell_id(*point), number)
             if have != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {have}")
-        self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, self))
+        placement = TriangularPlacement(piece, cell, rotation, nums, self)
+        placement._entry += (self._catalogue.edge_slots(is_up(cell), nums),)
+        self.apply_placement(placement)
 
 
 def _learn(edge: dict, cid: int, around: dict, number: int, after, free: int) -> None:
     """`number` shows at a point for the first time: the open cells round it learn it
     (`around`: their id deltas from `cid` -> their corner there); a cell no piece off
     the table (`free`) fits any more is closed."""
-    for delta in around:  # (few are open: the corner is read only for those)
+    for delta, k in around:  # (few are open)
         x = cid + delta
         if x in edge:
-            rec, k = edge[x], around[delta]
+            rec = edge[x]
             slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, rec[3])

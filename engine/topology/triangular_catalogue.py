@@ -26,7 +26,8 @@ class Catalogue:
     key, a serial number, {bit set of uids: the entries of those pieces}, {4 * v + k: the
     slot whose key is this one's with corner k (M, L, R: 0-2) showing number v}, whether
     the entries are sorted]; the key with no corner known lists every rotation (for the
-    first tile). An entry is (corners, uid, rotation, numbers at M, L, R, piece, (piece,)), sorted
+    first tile). An entry is (corners, uid, rotation, numbers at M, L, R, piece, (piece,), 1 << uid,
+    the slots its edge neighbours start from: `edge_slots`), sorted
     (by `entries`, when read: few slots are) so that the order of moves does not depend on
     the order pieces were met (a piece's entries are next to each other).
     Shared by the boards of one ruleset, whose pieces have distinct uids.
@@ -68,7 +69,7 @@ class Catalogue:
             corners = tuple(piece.attrs["corners"])
             for up in (True, False):
                 for k, (m, l, r) in rotations(corners, up):
-                    entry = (corners, uid, k, (m, l, r), piece, (piece,))
+                    entry = (corners, uid, k, (m, l, r), piece, (piece,), bit, self.edge_slots(up, (m, l, r)))
                     for key in ((up, m, l, r), (up, m, l, None), (up, m, None, r), (up, None, l, r),
                                 (up, m, None, None), (up, None, l, None), (up, None, None, r),
                                 (up, None, None, None)):
@@ -78,6 +79,15 @@ class Catalogue:
                         slot[MASK] |= bit
                         by_bit = slot[BY_BIT]
                         by_bit[bit] = by_bit.get(bit, ()) + (entry,)
+
+    def edge_slots(self, up: bool, numbers: tuple) -> tuple[list, list, list]:
+        """The slots of the edge neighbours LEFT, RIGHT and MIDDLE of a tile showing
+        `numbers` (M, L, R) on a cell pointing `up`, knowing only the two corners each
+        shares with it: LEFT shows the tile's L and M at its M and R, RIGHT its R and M at
+        its M and L, MIDDLE its L and R at its L and R (`triangular_grid._put_geometry`)."""
+        m, l, r = numbers
+        up = not up
+        return self.slot((up, l, None, m)), self.slot((up, r, m, None)), self.slot((up, None, l, r))
 
     def after(self, slot: list, corner: int, number: int) -> list:
         """The slot of a cell that had `slot`, once its corner `corner` (M, L, R: 0-2) shows

@@ -54,7 +54,7 @@ class TriangularPlacement(Placement):
     __slots__ = ("_entry", "pieces", "cell", "_board", "_found", "_contacts")
 
     def __init__(self, piece, cell, rotation, numbers, board):
-        self._entry = (None, piece.uid, rotation, tuple(numbers), piece, (piece,))
+        self._entry = (None, piece.uid, rotation, tuple(numbers), piece, (piece,), 1 << piece.uid)
         self.pieces, self.cell, self._board, self._found = self._entry[5], cell, board, None
 
     piece = property(lambda self: self._entry[4])
