@@ -130,7 +130,8 @@ class TriangularBoard(Board):
         except (IndexError, TypeError):  # a piece the catalogue has not met (None, or past the end)
             catalogue.learn(hand)
             return self.iter_placements(hand, first, rules)
-        if self._seen != catalogue.seen:  # pieces met since the records were made
+        seen = self._seen  # (the same int object unless the catalogue learnt pieces since)
+        if seen is not catalogue.seen and seen != catalogue.seen:  # met since the records were made
             self._relearn()
         if first and not self._tiles:
             return self._openings(hand)
@@ -193,17 +194,19 @@ class TriangularBoard(Board):
         if placement._found is None:  # the measures, before the tile changes the board
             placement._found = _MEASURES.get(mask) or _measures(mask)
         round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
-        n0, n1, n2 = numbers
         self._tiles[cid] = (piece, numbers, rotation, cell)
-        pts[at_m], pts[at_l], pts[at_r] = n0, n1, n2
         edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
             around, after = _ID_AROUND_PAIRS[up], self._catalogue.after
+            n0, n1, n2 = numbers  # (a point already showing one shows the same)
             if not a_m:
+                pts[at_m] = n0
                 _learn(edge, cid, around[0], n0, after, free)
             if not a_l:
+                pts[at_l] = n1
                 _learn(edge, cid, around[1], n1, after, free)
             if not a_r:
+                pts[at_r] = n2
                 _learn(edge, cid, around[2], n2, after, free)
         # The edge neighbours that are empty and shared no edge until now open (if some
         # piece fits them); those open already know every number they share with the tile.
