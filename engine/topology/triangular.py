@@ -203,41 +203,41 @@ class TriangularBoard(Board):
         self._tiles[cid] = (piece, numbers, rotation, cell)
         edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
-            around, after = _ID_AROUND_PAIRS[up], self._catalogue.after
+            around, catalogue = _ID_AROUND_PAIRS[up], self._catalogue
             n0, n1, n2 = numbers  # (a point already showing one shows the same)
             if not a_m:
                 pts[at_m] = n0
-                _learn(edge, cid, around[0], n0, after, free)
+                _learn(edge, cid, around[0], n0, catalogue, free)
             if not a_l:
                 pts[at_l] = n1
-                _learn(edge, cid, around[1], n1, after, free)
+                _learn(edge, cid, around[1], n1, catalogue, free)
             if not a_r:
                 pts[at_r] = n2
-                _learn(edge, cid, around[2], n2, after, free)
+                _learn(edge, cid, around[2], n2, catalogue, free)
         # The edge neighbours that are empty and shared no edge until now open (if some
         # piece fits them); those open already know every number they share with the tile.
         # Each starts from its slot knowing the two corners it shares (`edge_slots`), and
         # learns the number at its far corner if one shows there.
-        get, after = pts.get, self._catalogue.after
+        catalogue = self._catalogue  # (methods called in place: no bound method made)
         x = cid - 1
         if not mask & 1 and x not in edge:
-            slot, v = sides[0], get(cid + far_l)
+            slot, v = sides[0], pts.get(cid + far_l)
             if v is not None:
-                slot = slot[6].get(4 * v + 1) or after(slot, 1, v)
+                slot = slot[6].get(4 * v + 1) or catalogue.after(slot, 1, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c - 1, r))
         x = cid + 1
         if not mask & 2 and x not in edge:
-            slot, v = sides[1], get(cid + far_r)
+            slot, v = sides[1], pts.get(cid + far_r)
             if v is not None:
-                slot = slot[6].get(4 * v + 2) or after(slot, 2, v)
+                slot = slot[6].get(4 * v + 2) or catalogue.after(slot, 2, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c + 1, r))
         x = cid + mid
         if not mask & 4 and x not in edge:
-            slot, v = sides[2], get(cid + far_m)
+            slot, v = sides[2], pts.get(cid + far_m)
             if v is not None:
-                slot = slot[6].get(4 * v) or after(slot, 0, v)
+                slot = slot[6].get(4 * v) or catalogue.after(slot, 0, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
         if self._near is not None:
@@ -430,15 +430,15 @@ class TriangularBoard(Board):
         self.apply_placement(placement)
 
 
-def _learn(edge: dict, cid: int, around: dict, number: int, after, free: int) -> None:
+def _learn(edge: dict, cid: int, around: tuple, number: int, catalogue: Catalogue, free: int) -> None:
     """`number` shows at a point for the first time: the open cells round it learn it
-    (`around`: their id deltas from `cid` -> their corner there); a cell no piece off
+    (`around`: pairs of their id delta from `cid` and their corner there); a cell no piece off
     the table (`free`) fits any more is closed."""
     for delta, k in around:  # (few are open)
         x = cid + delta
         if x in edge:
             rec = edge[x]
-            slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
+            slot = rec[2][6].get(4 * number + k) or catalogue.after(rec[2], k, number)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, rec[3])
             else:
