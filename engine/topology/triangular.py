@@ -425,9 +425,7 @@ class TriangularBoard(Board):
             have = self._pts.get(cell_id(*point), number)
             if have != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {have}")
-        placement = TriangularPlacement(piece, cell, rotation, nums, self)
-        placement._entry += (self._catalogue.edge_slots(is_up(cell), nums),)
-        self.apply_placement(placement)
+        self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, self))
 
 
 def _learn(edge: dict, cid: int, around: tuple, number: int, catalogue: Catalogue, free: int) -> None:

@@ -43,8 +43,9 @@ class Contact:
 
 class TriangularPlacement(Placement):
     """A piece on a cell in one rotation: the catalogue's entry for the piece in that
-    rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece, `pieces`), the
-    cell and the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come
+    rotation (`_entry`: corners, uid, rotation, numbers at M, L, R, piece, `pieces`, the
+    uid's bit, the slots its edge neighbours start from: see `Catalogue`), the cell and
+    the board it was listed on. The measures (`MOVE_FIELDS` but `cell_up`) come
     from which of the 12 neighbours are occupied: `_found` holds them with that mask last
     (`_measures`), worked out from the board when first read, or set when the placement
     is applied (they describe the board before it). Every position lists every legal
@@ -54,7 +55,9 @@ class TriangularPlacement(Placement):
     __slots__ = ("_entry", "pieces", "cell", "_board", "_found", "_contacts")
 
     def __init__(self, piece, cell, rotation, numbers, board):
-        self._entry = (None, piece.uid, rotation, tuple(numbers), piece, (piece,), 1 << piece.uid)
+        numbers = tuple(numbers)
+        sides = board._catalogue.edge_slots(is_up(cell), numbers)  # (the board's own catalogue)
+        self._entry = (None, piece.uid, rotation, numbers, piece, (piece,), 1 << piece.uid, sides)
         self.pieces, self.cell, self._board, self._found = self._entry[5], cell, board, None
 
     piece = property(lambda self: self._entry[4])
