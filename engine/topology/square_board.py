@@ -200,11 +200,16 @@ class SquareBoard(Board):
         board before, counting the play's cells as filled)."""
         cells, v, piece = placement.cells, self.v, self.piece
         both, near_of = self.topo.both, self.tables.near
-        played = near = 0
-        for c, val, p in zip(cells, placement.values, placement.pieces):
-            v[c], piece[c] = val, p
-            played |= both[c]
-            near |= near_of[c]
+        if len(cells) == 1:  # (about half the plays: no loop, no big integers made)
+            c = cells[0]
+            v[c], piece[c] = placement.values[0], placement.pieces[0]
+            played, near = both[c], near_of[c]
+        else:
+            played = near = 0
+            for c, val, p in zip(cells, placement.values, placement.pieces):
+                v[c], piece[c] = val, p
+                played |= both[c]
+                near |= near_of[c]
         if placement.flags:  # (an empty cell's flag is already False)
             for c, flag in zip(cells, placement.flags):
                 self.jk[c] = flag

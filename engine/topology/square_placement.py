@@ -177,22 +177,18 @@ class SquarePlacement(Placement):
         if board.jokers:
             lines = _lines_with_jokers(board, cells, k, along, across)
         else:
-            lines = []
-            for m, total in across:
-                if m > 1:
-                    made = Line()
-                    made.length = m
-                    made.sum = made.face_sum = total
-                    made.new = 1
-                    made.jokers = 0
-                    lines.append(made)
+            # without jokers a line is its (length, sum, new): one record each, shared by
+            # the plays that make it (a game meets few; records are never changed)
+            lines, known = [], _PLAIN_LINES
+            for run in across:
+                if run[0] > 1:
+                    made = known.get(run)  # (a run across holds one new piece)
+                    lines.append(made if made is not None else _plain_line(run, 1))
             if n > 1:
-                made = Line()
-                made.length = n
-                made.sum = made.face_sum = along[1]
-                made.new = len(cells)
-                made.jokers = 0
-                lines.insert(1 if k and across[0][0] > 1 else 0, made)
+                new = len(cells)
+                made = known.get(along if new == 1 else (along, new))
+                lines.insert(1 if k and across[0][0] > 1 else 0,
+                             made if made is not None else _plain_line(along, new))
         bases, placed = board.tables.bases, []
         lead = k == 1  # a column play's first cell: its row (across) is found first
         for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
@@ -215,6 +211,18 @@ class SquarePlacement(Placement):
             for record, flag in zip(placed, self.flags):
                 record.joker = flag
         self.lines, self.placed, self._placed = lines, placed, placed
+
+
+_PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
+
+
+def _plain_line(run: tuple, new: int) -> Line:
+    """The `line` record of a run (length, sum) with `new` new pieces and no joker, kept
+    in `_PLAIN_LINES`."""
+    if len(_PLAIN_LINES) > 20000:  # bounded: a long run of odd rules meets many
+        _PLAIN_LINES.clear()
+    made = _PLAIN_LINES[run if new == 1 else (run, new)] = Line.of(run[0], run[1], run[1], new, 0)
+    return made
 
 
 class LayTables:
