@@ -9,6 +9,7 @@ each cell to an interval and the whole line to a sum range before it tries the h
 
 from __future__ import annotations
 
+from operator import is_
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from engine.pieces import Piece
@@ -57,12 +58,14 @@ class SquareBoard(Board):
         # piece; bit i: cell i), the filled cells and the cells of each `cross` interval
         # (`by_iv`), these two in the layout of `Square.both` (the board transposed above).
         self.anchor_bits = self.filled = 0
-        self.by_iv: tuple[dict, dict] = ({}, {})  # per direction: `cross` interval -> its cells
+        # per direction: the bit set of values of a `cross` interval -> its cells (keyed
+        # by the values, an int, rather than the interval, a tuple hashed at each lookup)
+        self.by_iv: tuple[dict, dict] = ({}, {})
         self.cross: tuple[list, list] = ([None] * len(v), [None] * len(v))
         self.cross_for = None  # the rules `cross` was worked out for (None: not yet)
         self._rows = None  # their `cross` by length then sum (`_cross_rows`)
         self.tables = lay_tables(self.topo)
-        self._plays = None  # (hand, first, rules), the plays, the hand: until the board changes
+        self._plays = None  # (the hand as a tuple, rules, first, the plays): until the board changes
         self.starts: dict = {}  # the generator's first cells, until the board changes
         cells = list(self.piece)
         self._index_runs(cells, self._runs_through(cells))
@@ -89,7 +92,7 @@ class SquareBoard(Board):
                 both = self.topo.both
                 for c, iv in enumerate(self.cross[k]):
                     if iv is not None:
-                        self.by_iv[k][iv] = self.by_iv[k].get(iv, 0) | both[c]
+                        self.by_iv[k][iv[3]] = self.by_iv[k].get(iv[3], 0) | both[c]
             if not self.piece:
                 rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
                                      (dict(self.by_iv[0]), dict(self.by_iv[1])))
@@ -100,11 +103,11 @@ class SquareBoard(Board):
         set `mask` (the board keeps its cells by interval, and there are few intervals),
         in the layout of `Square.both`."""
         across = down = 0
-        for iv, cells in self.by_iv[0].items():
-            if iv[3] & mask:
+        for bits, cells in self.by_iv[0].items():
+            if bits & mask:
                 across |= cells
-        for iv, cells in self.by_iv[1].items():
-            if iv[3] & mask:
+        for bits, cells in self.by_iv[1].items():
+            if bits & mask:
                 down |= cells
         return across, down
 
@@ -167,13 +170,16 @@ class SquareBoard(Board):
                         ) -> Iterator[SquarePlacement]:
         """Every legal play, each once, by number of pieces, arrangement, then cells."""
         self.rules = rules  # kept for check_invariants
-        # the same hand is often asked again before the board changes (can_place...);
-        # it is known by its pieces' identities (comparing pieces calls their `__eq__`),
-        # and kept with the plays, so that no other piece takes one of their ids meanwhile
-        key = (tuple(map(id, hand)), first, id(rules))
-        if self._plays is None or self._plays[0] != key:
-            self._plays = (key, (_FIND or _find_plays())(self, hand, first, rules), tuple(hand))
-        return iter(self._plays[1])
+        # the same hand may be asked again before the board changes (can_place...): it is
+        # known by its pieces' identities (comparing pieces calls their `__eq__`). In a
+        # game the board or the hand has changed at almost every call: the check is cheap
+        # when it fails, and nothing is built for it but the hand's tuple, kept with them.
+        known = self._plays
+        if known is None or known[1] is not rules or known[2] != first \
+                or len(known[0]) != len(hand) or not all(map(is_, known[0], hand)):
+            known = self._plays = (tuple(hand), rules, first,
+                                   (_FIND or _find_plays())(self, hand, first, rules))
+        return iter(known[3])
 
     # ------------------------------------------------------------- typed plays
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
@@ -194,18 +200,25 @@ class SquareBoard(Board):
         board before, counting the play's cells as filled)."""
         cells, v, piece = placement.cells, self.v, self.piece
         both, near_of = self.topo.both, self.tables.near
-        played = near = 0
-        for c, val, p in zip(cells, placement.values, placement.pieces):
-            v[c], piece[c] = val, p
-            played |= both[c]
-            near |= near_of[c]
+        if len(cells) == 1:  # (about half the plays: no loop, no big integers made)
+            c = cells[0]
+            v[c], piece[c] = placement.values[0], placement.pieces[0]
+            played, near = both[c], near_of[c]
+        else:
+            played = near = 0
+            for c, val, p in zip(cells, placement.values, placement.pieces):
+                v[c], piece[c] = val, p
+                played |= both[c]
+                near |= near_of[c]
         if placement.flags:  # (an empty cell's flag is already False)
             for c, flag in zip(cells, placement.flags):
                 self.jk[c] = flag
             self.jokers += sum(placement.flags)
         filled = self.filled = self.filled | played
         # the anchors gain the empty cells next to the new pieces, and lose those pieces
-        self.anchor_bits = (self.anchor_bits | near) & ~filled
+        # (`x & ~filled` without the negative integer, which costs more than two operations)
+        anchors = self.anchor_bits | near
+        self.anchor_bits = anchors ^ (anchors & filled)
         self._plays, self.starts = None, {}
         stride = self.topo.stride
         if len(cells) == 1:
@@ -243,6 +256,7 @@ class SquareBoard(Board):
             old = cross[c]
             if old is not None:
                 cross[c] = None
+                old = old[3]
                 left = by_iv[old] ^ both[c]
                 if left:
                     by_iv[old] = left
@@ -284,23 +298,27 @@ class SquareBoard(Board):
                     bits |= both[b]
                     old_b = iv_b
                 if old_a is not None:
+                    old_a = old_a[3]
                     left = by_iv[old_a] ^ bits  # (its cells hold these)
                     if left:
                         by_iv[old_a] = left
                     else:
                         del by_iv[old_a]
                 if iv_a is not None:
+                    iv_a = iv_a[3]
                     by_iv[iv_a] = by_iv.get(iv_a, 0) | bits
             if iv_b is not old_b:  # end b: the same
                 cross[b] = iv_b
                 bits = both[b]
                 if old_b is not None:
+                    old_b = old_b[3]
                     left = by_iv[old_b] ^ bits
                     if left:
                         by_iv[old_b] = left
                     else:
                         del by_iv[old_b]
                 if iv_b is not None:
+                    iv_b = iv_b[3]
                     by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
         return out
 

@@ -177,37 +177,29 @@ class SquarePlacement(Placement):
         if board.jokers:
             lines = _lines_with_jokers(board, cells, k, along, across)
         else:
-            lines = []
-            for m, total in across:
-                if m > 1:
-                    made = Line()
-                    made.length = m
-                    made.sum = made.face_sum = total
-                    made.new = 1
-                    made.jokers = 0
-                    lines.append(made)
+            # without jokers a line is its (length, sum, new): one record each, shared by
+            # the plays that make it (a game meets few; records are never changed)
+            lines, known = [], _PLAIN_LINES
+            for run in across:
+                if run[0] > 1:
+                    made = known.get(run)  # (a run across holds one new piece)
+                    lines.append(made if made is not None else _plain_line(run, 1))
             if n > 1:
-                made = Line()
-                made.length = n
-                made.sum = made.face_sum = along[1]
-                made.new = len(cells)
-                made.jokers = 0
-                lines.insert(1 if k and across[0][0] > 1 else 0, made)
-        bases, placed = board.tables.bases, []
+                new = len(cells)
+                made = known.get(along if new == 1 else (along, new))
+                lines.insert(1 if k and across[0][0] > 1 else 0,
+                             made if made is not None else _plain_line(along, new))
+        shapes, placed = board.tables.shapes, []
         lead = k == 1  # a column play's first cell: its row (across) is found first
         for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
-            # the lengths of the lines (runs of two or more) through the cell, in the
-            # order of `runs`; max_line: a run that is no line has length 1, the default
-            if m > 1:
-                through = ([m, n] if lead else [n, m]) if n > 1 else [m]
-            else:
-                through = [n] if n > 1 else []
+            # the fields that depend on the cell and the runs through it, kept per cell
+            shape = shapes[c].get((m, n, lead))
+            if shape is None:
+                shape = board.tables.shape(c, m, n, lead)
             lead = False
-            fields = bases[c].copy()  # (the keys in order; a copy is the cheapest dict)
+            fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
             fields["value"] = p.value
             fields["declared"] = val
-            fields["max_line"] = n if n > m else m
-            fields["lines_through"] = through
             record = Placed()
             record.__dict__ = fields
             placed.append(record)
@@ -215,6 +207,18 @@ class SquarePlacement(Placement):
             for record, flag in zip(placed, self.flags):
                 record.joker = flag
         self.lines, self.placed, self._placed = lines, placed, placed
+
+
+_PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
+
+
+def _plain_line(run: tuple, new: int) -> Line:
+    """The `line` record of a run (length, sum) with `new` new pieces and no joker, kept
+    in `_PLAIN_LINES`."""
+    if len(_PLAIN_LINES) > 20000:  # bounded: a long run of odd rules meets many
+        _PLAIN_LINES.clear()
+    made = _PLAIN_LINES[run if new == 1 else (run, new)] = Line.of(run[0], run[1], run[1], new, 0)
+    return made
 
 
 class LayTables:
@@ -238,6 +242,21 @@ class LayTables:
             self.bases[c] = {**attrs, "value": 0, "declared": 0, "joker": False,
                              "x": c % stride, "y": c // stride - 1, "max_line": 1,
                              "lines_through": None}
+        self.shapes: list[dict] = [{} for _ in topo.attrs]
+
+    def shape(self, c: int, m: int, n: int, lead: bool) -> dict:
+        """The fields of a `placed` record on cell `c` whose runs across and along the
+        play are `m` and `n` long (`lead`: the first cell of a column play, whose row is
+        found first) but for its value and declared value, kept in `shapes[c]` (the list
+        `lines_through` is shared by the records of that shape: records are never
+        changed). `max_line`: a run that is no line has length 1, the default."""
+        if m > 1:
+            through = ([m, n] if lead else [n, m]) if n > 1 else [m]
+        else:
+            through = [n] if n > 1 else []
+        found = self.shapes[c][(m, n, lead)] = {
+            **self.bases[c], "max_line": max(m, n), "lines_through": through}
+        return found
 
 
 def lay_tables(topo) -> LayTables:

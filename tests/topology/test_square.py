@@ -262,6 +262,25 @@ def test_measures_worked_out_on_apply_are_those_read_before(topo, jokers):
     assert compared > 300
 
 
+def test_plays_are_kept_for_the_same_pieces_only(topo, rules):
+    """The board keeps the plays of the last hand it was asked for until it changes; a
+    hand of other pieces with the same values gets plays of its own pieces, and the same
+    hand gets new plays once the board has changed."""
+    board = board_with(topo, {(7, 7): 5})
+    rack = tokens(4, 6, 9)
+    plays = list(board.iter_placements(rack, False, rules))
+    assert list(board.iter_placements(list(rack), False, rules)) == plays
+    assert all(a is b for a, b in zip(board.iter_placements(rack, False, rules), plays))
+    twin = tokens(4, 6, 9, start=50)  # the same values, other uids
+    other = list(board.iter_placements(twin, False, rules))
+    assert [p.text for p in other] == [p.text for p in plays]
+    assert all(any(q is t for t in twin) for p in other for q in p.pieces)
+    assert not any(q is r for p in other for q in p.pieces for r in rack)
+    assert list(board.iter_placements(rack[:2], False, rules)) != plays
+    board.apply_placement(plays[0])
+    assert all(p.board is board for p in board.iter_placements(rack[1:], False, rules))
+
+
 # ------------------------------------------------------------------ the generator
 def test_repeated_values_give_each_play_once(topo, rules):
     board = board_with(topo, {(7, 7): 5})
