@@ -44,8 +44,8 @@ class HandPlan:
     holds when first read (most hands of a game are met once or twice).
     """
 
-    __slots__ = ("kinds", "maxk", "pattern", "mask", "plain", "sums", "singles", "_arrs",
-                 "_coded")
+    __slots__ = ("kinds", "maxk", "pattern", "mask", "plain", "sums", "singles", "by_bits",
+                 "_arrs", "_coded")
 
     def __init__(self, kinds, maxk, rules):
         # kinds: (value, joker) of the ranked pieces
@@ -61,6 +61,7 @@ class HandPlan:
         # a single of each value, as `arrs[1]` orders them: each kind's first piece
         self.singles = [(1 << values[i], (values[i],), i) for i, first in enumerate(pattern)
                         if first == i] if self.plain and maxk >= 1 else []
+        self.by_bits: dict[int, list] = {}  # (see `square_plain.plain_singles`)
 
     @property
     def arrs(self) -> list[list[tuple]]:
@@ -190,6 +191,13 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
     topo, v = board.topo, board.v
     # (the call only when the rules are new to the board: most calls would return at once)
     cross = board.cross if board.cross_for is rules else board.crosses(rules)
+    if not first:  # (nearly every call: a plain hand goes the straight way)
+        fast = _FAST.get(rules) or _fast_contexts(rules)
+        ctx = fast[maxk]
+        if ctx is None:
+            ctx = fast[maxk] = _context(rules, topo, maxk)
+        if ctx and ctx[0] is topo and _touching(out, board, hand, rules, maxk, cross, ctx):
+            return out
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -210,7 +218,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
         if plain:
-            plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
+            plain_singles(out, board, anchors, cross, mask, plan, ranked)
         else:
             _singles(out, board, anchors, cross, mask, plan.arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
@@ -329,6 +337,69 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
         columns = sorted(map(topo.untranspose.__getitem__, _cells(live >> topo.offset)))
         found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
+
+
+_FAST: dict = {}  # rules -> per most pieces, what `_touching` reads (None: not that way)
+
+
+def _fast_contexts(rules) -> list:
+    """Per most pieces (0..max_count), what `_touching` reads for these rules, worked out
+    when first asked (None while not yet, False: the general way)."""
+    found = _FAST[rules] = [None] * (rules.max_count + 1)
+    return found
+
+
+def _context(rules, topo, maxk):
+    """What `_touching` reads for these rules, board shape and most pieces: the hand
+    orders met (as `hand_plan` keeps them), the generated walks and the layout's numbers;
+    False when these rules take the general way (a window too wide to write out)."""
+    window = rules.window
+    along = along_function(window, max(2, rules.min_count), maxk) if maxk >= 2 and \
+        window >= 2 else None
+    if along is None:
+        return False
+    steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
+    return (topo, {}, along, steps, live, steps_key, high, topo.low_bits, topo.offset,
+            topo.untranspose.__getitem__, rules.min_count <= 1)
+
+
+def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
+    """`find_plays` after a first play, for a hand without jokers, in one frame: the hand
+    plan, the singles, the first cells of `_useful_starts` and the generated walk (the
+    same calls the general way makes, with what they look up kept in `ctx`). False,
+    having added nothing, for a hand with a joker."""
+    (_, orders, along, steps, live, steps_key, high, low, offset, untranspose,
+     singles) = ctx
+    try:
+        kinds = tuple(map(_VALUE_JOKER, hand))
+    except AttributeError:  # a piece with no joker attribute is no joker
+        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in hand])
+    found = orders.get(kinds)  # (`hand_plan`, for these rules and most pieces)
+    if found is None:
+        found = _remember(orders, kinds, _rank(tuple([value for value, _ in kinds]),
+                                               [joker for _, joker in kinds], maxk, rules))
+    plan = found[0]
+    if not plan.plain:
+        return False
+    ranked = found[1](hand)
+    mask, starts = plan.mask, board.starts
+    fits = starts.get(mask)
+    if fits is None:
+        fits = starts[mask] = board.fit_bits(mask)
+    if singles:
+        plain_singles(out, board, _cells(board.anchor_bits & fits[0] & fits[1]), cross, mask,
+                      plan, ranked)
+    fit = (fits[1] & low) | (fits[0] & high)  # (see `_useful_starts`)
+    key = (fit, maxk, id(rules))
+    lines = starts.get(key)
+    if lines is None:
+        known = starts.get(steps_key)
+        if known is None:
+            known = starts[steps_key] = steps(board.filled)
+        got = live(fit, known)
+        lines = starts[key] = (_cells(got & low), sorted(map(untranspose, _cells(got >> offset))))
+    along(out, board, lines, mask, plan, ranked, rules)
+    return True
 
 
 _ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`

@@ -17,27 +17,34 @@ from __future__ import annotations
 from engine.topology.square_board import SquarePlacement
 
 _new = object.__new__
+_NONE: tuple = ()  # (no arrangement fits: one object for all)
 
 
-def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
-    """Plays of one piece at each anchor: the values both its intervals take.
-    `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
+def plain_singles(out, board, anchors, cross, mask, plan, ranked) -> None:
+    """Plays of one piece at each anchor: the values both its intervals take. The hand
+    plan keeps, by the bit set of those values, its singles that take one of them:
+    (values, index in the ranked hand), in the order of `plan.singles`."""
     across, down = cross
+    by_bits = plan.by_bits
+    add = out.append
     for c in anchors:
         a, b = across[c], down[c]
         if a and b:
             bits = a[3] & b[3] & mask
             if bits:
+                found = by_bits.get(bits)
+                if found is None:
+                    found = by_bits[bits] = [(vals, i) for m, vals, i in plan.singles
+                                             if bits & m]
                 at = (c,)
-                for m, vals, i in singles:
-                    if bits & m:
-                        # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
-                        play = _new(SquarePlacement)
-                        play.board = board
-                        play.cells = at
-                        play.values = vals
-                        play.pieces = (ranked[i],)
-                        out.append(play)
+                for vals, i in found:
+                    # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
+                    play = _new(SquarePlacement)
+                    play.board = board
+                    play.cells = at
+                    play.values = vals
+                    play.pieces = (ranked[i],)
+                    add(play)
 
 
 def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
@@ -115,9 +122,12 @@ def line_fits(plan, rules, n: int, length: int, base: int) -> list[tuple]:
     lo, hi = rules.bounds[length]
     least, most = sums[0][n]
     lo, hi = lo - base, hi - base
+    if lo > most or hi < least:  # (no sum of n of the hand's pieces: nothing to look up)
+        return _NONE
     span = (n, lo if lo > least else least, hi if hi < most else most)
     fits = sums[1].get(span)
     if fits is None:
         lo, hi = span[1], span[2]
         fits = sums[1][span] = [arr for total, arr in plan.coded(n) if lo <= total <= hi]
     return fits
+
