@@ -92,6 +92,7 @@ _ORDERS: dict[tuple, tuple] = {}  # ((value, joker) in hand order, ...) -> (plan
 
 
 _VALUE_JOKER = attrgetter("value", "joker")  # (a piece's attributes, read in C)
+_VALUE = attrgetter("value")
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
@@ -117,12 +118,19 @@ def _rank(values: tuple, jokers: list, maxk: int, rules) -> tuple:
     """(the plan, a function that ranks a hand of these values in this order)."""
     order = sorted(range(len(values)), key=values.__getitem__)
     # (a stable sort: equal values in hand order)
-    kinds = tuple([(values[i], bool(jokers[i])) for i in order])
+    plan = _plan([(values[i], jokers[i]) for i in order], maxk, rules)
+    return plan, itemgetter(*order) if len(order) > 1 else list
+
+
+def _plan(kinds, maxk: int, rules) -> HandPlan:
+    """The plan of a ranked hand of these (value, joker) (kept by them and the rules'
+    numbers the plan depends on)."""
+    kinds = tuple([(value, bool(joker)) for value, joker in kinds])
     key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _remember(_PLANS, key, HandPlan(kinds, maxk, rules))
-    return plan, itemgetter(*order) if len(order) > 1 else list
+    return plan
 
 
 def _remember(cache: dict, key, value):
@@ -185,19 +193,21 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
 def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquarePlacement]:
     """`iter_plays` as a list (the helpers append to one list: no generator per step)."""
     out: list[SquarePlacement] = []
-    maxk = min(rules.max_count, len(hand))
+    maxk = len(hand)
+    if rules.max_count < maxk:
+        maxk = rules.max_count
     if not hand or maxk < rules.min_count:
         return out
-    topo, v = board.topo, board.v
+    topo = board.topo
     # (the call only when the rules are new to the board: most calls would return at once)
     cross = board.cross if board.cross_for is rules else board.crosses(rules)
     if not first:  # (nearly every call: a plain hand goes the straight way)
-        fast = _FAST.get(rules) or _fast_contexts(rules)
-        ctx = fast[maxk]
+        ctx = (_FAST.get(rules) or _fast_contexts(rules))[maxk]
         if ctx is None:
-            ctx = fast[maxk] = _context(rules, topo, maxk)
+            ctx = _FAST[rules][maxk] = _context(rules, topo, maxk)
         if ctx and ctx[0] is topo and _touching(out, board, hand, rules, maxk, cross, ctx):
             return out
+    v = board.v
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -253,7 +263,11 @@ def _cells(bits: int) -> list[int]:
     """The cells of a bit set, in increasing order."""
     if bits.bit_length() > len(_BIT):
         _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
-    bit = _BIT
+    return _cells_in(bits)
+
+
+def _cells_in(bits: int, bit: list = _BIT) -> list[int]:
+    """`_cells` of a bit set no longer than `_BIT` (`_context` makes it long enough)."""
     out = []
     while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
         high = bits.bit_length() - 1
@@ -359,8 +373,9 @@ def _context(rules, topo, maxk):
     if along is None:
         return False
     steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
+    _cells(topo.all_bits)  # (the table of bits, as long as the layout: see `_cells_in`)
     return (topo, {}, along, steps, live, steps_key, high, topo.low_bits, topo.offset,
-            topo.untranspose.__getitem__, rules.min_count <= 1)
+            topo.untranspose.__getitem__, rules.min_count <= 1, id(rules))
 
 
 def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
@@ -368,36 +383,36 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
     plan, the singles, the first cells of `_useful_starts` and the generated walk (the
     same calls the general way makes, with what they look up kept in `ctx`). False,
     having added nothing, for a hand with a joker."""
-    (_, orders, along, steps, live, steps_key, high, low, offset, untranspose,
-     singles) = ctx
-    try:
-        kinds = tuple(map(_VALUE_JOKER, hand))
+    (_, plans, along, steps, live, steps_key, high, low, offset, untranspose, singles,
+     rules_id) = ctx
+    try:  # (`hand_plan`, with the plans kept by the ranked hand: fewer keys than orders)
+        ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
+        kinds = tuple(map(_VALUE_JOKER, ranked))
     except AttributeError:  # a piece with no joker attribute is no joker
-        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in hand])
-    found = orders.get(kinds)  # (`hand_plan`, for these rules and most pieces)
-    if found is None:
-        found = _remember(orders, kinds, _rank(tuple([value for value, _ in kinds]),
-                                               [joker for _, joker in kinds], maxk, rules))
-    plan = found[0]
+        ranked = sorted(hand, key=lambda p: p.attrs["value"])
+        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in ranked])
+    plan = plans.get(kinds)
+    if plan is None:
+        plan = _remember(plans, kinds, _plan(kinds, maxk, rules))
     if not plan.plain:
         return False
-    ranked = found[1](hand)
     mask, starts = plan.mask, board.starts
     fits = starts.get(mask)
     if fits is None:
         fits = starts[mask] = board.fit_bits(mask)
     if singles:
-        plain_singles(out, board, _cells(board.anchor_bits & fits[0] & fits[1]), cross, mask,
+        plain_singles(out, board, _cells_in(board.anchor_bits & fits[0] & fits[1]), cross, mask,
                       plan, ranked)
     fit = (fits[1] & low) | (fits[0] & high)  # (see `_useful_starts`)
-    key = (fit, maxk, id(rules))
+    key = (fit, maxk, rules_id)
     lines = starts.get(key)
     if lines is None:
         known = starts.get(steps_key)
         if known is None:
             known = starts[steps_key] = steps(board.filled)
         got = live(fit, known)
-        lines = starts[key] = (_cells(got & low), sorted(map(untranspose, _cells(got >> offset))))
+        lines = starts[key] = (_cells_in(got & low),
+                               sorted(map(untranspose, _cells_in(got >> offset))))
     along(out, board, lines, mask, plan, ranked, rules)
     return True
 
