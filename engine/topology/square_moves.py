@@ -15,6 +15,11 @@ cells with a play to find are walked; and a hand without jokers is served by
 `square_plain.py`, which tests arrangements against cells with bit fields. Both walks
 are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
 the same plays in the same order as the general loops here (tests compare them).
+
+After the first play (nearly every call), a hand without jokers goes one straight way
+(`_touching`), with what the steps above look up kept per rules and most pieces, and
+its plan kept by the values of the ranked hand: a game meets new racks all the time,
+and what a miss of these caches works out costs more than the hits save.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_plain import bit_cells as _cells
+from engine.topology.square_plain import bit_cells_in as _cells_in
 from engine.topology.square_plain import plain_along, plain_singles
 from engine.topology.square_unrolled import along_function, walk_functions
 
@@ -44,8 +51,8 @@ class HandPlan:
     holds when first read (most hands of a game are met once or twice).
     """
 
-    __slots__ = ("kinds", "maxk", "pattern", "mask", "plain", "sums", "singles", "by_bits",
-                 "_arrs", "_coded")
+    __slots__ = ("kinds", "maxk", "pattern", "mask", "plain", "sums", "singles", "_arrs",
+                 "_coded")
 
     def __init__(self, kinds, maxk, rules):
         # kinds: (value, joker) of the ranked pieces
@@ -61,7 +68,6 @@ class HandPlan:
         # a single of each value, as `arrs[1]` orders them: each kind's first piece
         self.singles = [(1 << values[i], (values[i],), i) for i, first in enumerate(pattern)
                         if first == i] if self.plain and maxk >= 1 else []
-        self.by_bits: dict[int, list] = {}  # (see `square_plain.plain_singles`)
 
     @property
     def arrs(self) -> list[list[tuple]]:
@@ -92,7 +98,7 @@ _ORDERS: dict[tuple, tuple] = {}  # ((value, joker) in hand order, ...) -> (plan
 
 
 _VALUE_JOKER = attrgetter("value", "joker")  # (a piece's attributes, read in C)
-_VALUE = attrgetter("value")
+_VALUE, _JOKER = attrgetter("value"), attrgetter("joker")
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
@@ -228,7 +234,7 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
         if fits is not None:  # only the anchors that take a value of the hand both ways
             anchors = _cells(board.anchor_bits & fits[0] & fits[1])
         if plain:
-            plain_singles(out, board, anchors, cross, mask, plan, ranked)
+            plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
         else:
             _singles(out, board, anchors, cross, mask, plan.arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
@@ -253,27 +259,6 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = lines[k]
             _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
                    rules)
-    return out
-
-
-_BIT = [1 << i for i in range(1024)]  # 1 << i, made once (grown by `_cells` if need be)
-
-
-def _cells(bits: int) -> list[int]:
-    """The cells of a bit set, in increasing order."""
-    if bits.bit_length() > len(_BIT):
-        _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
-    return _cells_in(bits)
-
-
-def _cells_in(bits: int, bit: list = _BIT) -> list[int]:
-    """`_cells` of a bit set no longer than `_BIT` (`_context` makes it long enough)."""
-    out = []
-    while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
-        high = bits.bit_length() - 1
-        out.append(high)
-        bits ^= bit[high]  # (a big integer from the table, not made for each cell)
-    out.reverse()
     return out
 
 
@@ -359,13 +344,12 @@ _FAST: dict = {}  # rules -> per most pieces, what `_touching` reads (None: not 
 def _fast_contexts(rules) -> list:
     """Per most pieces (0..max_count), what `_touching` reads for these rules, worked out
     when first asked (None while not yet, False: the general way)."""
-    found = _FAST[rules] = [None] * (rules.max_count + 1)
-    return found
+    return _remember(_FAST, rules, [None] * (rules.max_count + 1))
 
 
 def _context(rules, topo, maxk):
-    """What `_touching` reads for these rules, board shape and most pieces: the hand
-    orders met (as `hand_plan` keeps them), the generated walks and the layout's numbers;
+    """What `_touching` reads for these rules, board shape and most pieces: the plans of
+    the hands met (by their ranked values), the generated walks and the layout's numbers;
     False when these rules take the general way (a window too wide to write out)."""
     window = rules.window
     along = along_function(window, max(2, rules.min_count), maxk) if maxk >= 2 and \
@@ -382,27 +366,32 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
     """`find_plays` after a first play, for a hand without jokers, in one frame: the hand
     plan, the singles, the first cells of `_useful_starts` and the generated walk (the
     same calls the general way makes, with what they look up kept in `ctx`). False,
-    having added nothing, for a hand with a joker."""
+    having added nothing, for a hand with a joker. One function on purpose, as `_along`:
+    it runs for every position of every game."""
     (_, plans, along, steps, live, steps_key, high, low, offset, untranspose, singles,
      rules_id) = ctx
-    try:  # (`hand_plan`, with the plans kept by the ranked hand: fewer keys than orders)
+    # `hand_plan`, with the plans kept by the values of the ranked hand (fewer keys than
+    # its orders; a hand with a joker goes the general way)
+    try:
         ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
-        kinds = tuple(map(_VALUE_JOKER, ranked))
+        joker = any(map(_JOKER, ranked))
+        values = tuple(map(_VALUE, ranked))
     except AttributeError:  # a piece with no joker attribute is no joker
         ranked = sorted(hand, key=lambda p: p.attrs["value"])
-        kinds = tuple([(p.attrs["value"], p.attrs.get("joker")) for p in ranked])
-    plan = plans.get(kinds)
-    if plan is None:
-        plan = _remember(plans, kinds, _plan(kinds, maxk, rules))
-    if not plan.plain:
+        joker = any(p.attrs.get("joker") for p in ranked)
+        values = tuple([p.attrs["value"] for p in ranked])
+    if joker:
         return False
+    plan = plans.get(values)
+    if plan is None:
+        plan = _remember(plans, values, _plan([(x, False) for x in values], maxk, rules))
     mask, starts = plan.mask, board.starts
     fits = starts.get(mask)
     if fits is None:
         fits = starts[mask] = board.fit_bits(mask)
     if singles:
         plain_singles(out, board, _cells_in(board.anchor_bits & fits[0] & fits[1]), cross, mask,
-                      plan, ranked)
+                      plan.singles, ranked)
     fit = (fits[1] & low) | (fits[0] & high)  # (see `_useful_starts`)
     key = (fit, maxk, rules_id)
     lines = starts.get(key)
