@@ -15,6 +15,11 @@ cells with a play to find are walked; and a hand without jokers is served by
 `square_plain.py`, which tests arrangements against cells with bit fields. Both walks
 are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
 the same plays in the same order as the general loops here (tests compare them).
+
+After the first play (nearly every call), a hand without jokers goes one straight way
+(`_touching`), with what the steps above look up kept per rules and most pieces, and
+its plan kept by the values of the ranked hand: a game meets new racks all the time,
+and what a miss of these caches works out costs more than the hits save.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_plain import bit_cells as _cells
+from engine.topology.square_plain import bit_cells_in as _cells_in
 from engine.topology.square_plain import plain_along, plain_singles
 from engine.topology.square_unrolled import along_function, walk_functions
 
@@ -91,6 +98,7 @@ _ORDERS: dict[tuple, tuple] = {}  # ((value, joker) in hand order, ...) -> (plan
 
 
 _VALUE_JOKER = attrgetter("value", "joker")  # (a piece's attributes, read in C)
+_VALUE, _JOKER = attrgetter("value"), attrgetter("joker")
 
 
 def hand_plan(hand: Sequence[Piece], maxk: int, rules) -> tuple[HandPlan, Sequence[Piece]]:
@@ -116,12 +124,19 @@ def _rank(values: tuple, jokers: list, maxk: int, rules) -> tuple:
     """(the plan, a function that ranks a hand of these values in this order)."""
     order = sorted(range(len(values)), key=values.__getitem__)
     # (a stable sort: equal values in hand order)
-    kinds = tuple([(values[i], bool(jokers[i])) for i in order])
+    plan = _plan([(values[i], jokers[i]) for i in order], maxk, rules)
+    return plan, itemgetter(*order) if len(order) > 1 else list
+
+
+def _plan(kinds, maxk: int, rules) -> HandPlan:
+    """The plan of a ranked hand of these (value, joker) (kept by them and the rules'
+    numbers the plan depends on)."""
+    kinds = tuple([(value, bool(joker)) for value, joker in kinds])
     key = (kinds, maxk, rules.joker_lo, rules.joker_hi)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _remember(_PLANS, key, HandPlan(kinds, maxk, rules))
-    return plan, itemgetter(*order) if len(order) > 1 else list
+    return plan
 
 
 def _remember(cache: dict, key, value):
@@ -184,12 +199,21 @@ def iter_plays(board, hand: Sequence[Piece], first: bool, rules) -> Iterator[Squ
 def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquarePlacement]:
     """`iter_plays` as a list (the helpers append to one list: no generator per step)."""
     out: list[SquarePlacement] = []
-    maxk = min(rules.max_count, len(hand))
+    maxk = len(hand)
+    if rules.max_count < maxk:
+        maxk = rules.max_count
     if not hand or maxk < rules.min_count:
         return out
-    topo, v = board.topo, board.v
+    topo = board.topo
     # (the call only when the rules are new to the board: most calls would return at once)
     cross = board.cross if board.cross_for is rules else board.crosses(rules)
+    if not first:  # (nearly every call: a plain hand goes the straight way)
+        ctx = (_FAST.get(rules) or _fast_contexts(rules))[maxk]
+        if ctx is None:
+            ctx = _FAST[rules][maxk] = _context(rules, topo, maxk)
+        if ctx and ctx[0] is topo and _touching(out, board, hand, rules, maxk, cross, ctx):
+            return out
+    v = board.v
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -235,23 +259,6 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = lines[k]
             _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
                    rules)
-    return out
-
-
-_BIT = [1 << i for i in range(1024)]  # 1 << i, made once (grown by `_cells` if need be)
-
-
-def _cells(bits: int) -> list[int]:
-    """The cells of a bit set, in increasing order."""
-    if bits.bit_length() > len(_BIT):
-        _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
-    bit = _BIT
-    out = []
-    while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
-        high = bits.bit_length() - 1
-        out.append(high)
-        bits ^= bit[high]  # (a big integer from the table, not made for each cell)
-    out.reverse()
     return out
 
 
@@ -329,6 +336,74 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
         columns = sorted(map(topo.untranspose.__getitem__, _cells(live >> topo.offset)))
         found = starts[key] = (_cells(live & topo.low_bits), columns)
     return found
+
+
+_FAST: dict = {}  # rules -> per most pieces, what `_touching` reads (None: not that way)
+
+
+def _fast_contexts(rules) -> list:
+    """Per most pieces (0..max_count), what `_touching` reads for these rules, worked out
+    when first asked (None while not yet, False: the general way)."""
+    return _remember(_FAST, rules, [None] * (rules.max_count + 1))
+
+
+def _context(rules, topo, maxk):
+    """What `_touching` reads for these rules, board shape and most pieces: the plans of
+    the hands met (by their ranked values), the generated walks and the layout's numbers;
+    False when these rules take the general way (a window too wide to write out)."""
+    window = rules.window
+    along = along_function(window, max(2, rules.min_count), maxk) if maxk >= 2 and \
+        window >= 2 else None
+    if along is None:
+        return False
+    steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
+    _cells(topo.all_bits)  # (the table of bits, as long as the layout: see `_cells_in`)
+    return (topo, {}, along, steps, live, steps_key, high, topo.low_bits, topo.offset,
+            topo.untranspose.__getitem__, rules.min_count <= 1, id(rules))
+
+
+def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
+    """`find_plays` after a first play, for a hand without jokers, in one frame: the hand
+    plan, the singles, the first cells of `_useful_starts` and the generated walk (the
+    same calls the general way makes, with what they look up kept in `ctx`). False,
+    having added nothing, for a hand with a joker. One function on purpose, as `_along`:
+    it runs for every position of every game."""
+    (_, plans, along, steps, live, steps_key, high, low, offset, untranspose, singles,
+     rules_id) = ctx
+    # `hand_plan`, with the plans kept by the values of the ranked hand (fewer keys than
+    # its orders; a hand with a joker goes the general way)
+    try:
+        ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
+        joker = any(map(_JOKER, ranked))
+        values = tuple(map(_VALUE, ranked))
+    except AttributeError:  # a piece with no joker attribute is no joker
+        ranked = sorted(hand, key=lambda p: p.attrs["value"])
+        joker = any(p.attrs.get("joker") for p in ranked)
+        values = tuple([p.attrs["value"] for p in ranked])
+    if joker:
+        return False
+    plan = plans.get(values)
+    if plan is None:
+        plan = _remember(plans, values, _plan([(x, False) for x in values], maxk, rules))
+    mask, starts = plan.mask, board.starts
+    fits = starts.get(mask)
+    if fits is None:
+        fits = starts[mask] = board.fit_bits(mask)
+    if singles:
+        plain_singles(out, board, _cells_in(board.anchor_bits & fits[0] & fits[1]), cross, mask,
+                      plan.singles, ranked)
+    fit = (fits[1] & low) | (fits[0] & high)  # (see `_useful_starts`)
+    key = (fit, maxk, rules_id)
+    lines = starts.get(key)
+    if lines is None:
+        known = starts.get(steps_key)
+        if known is None:
+            known = starts[steps_key] = steps(board.filled)
+        got = live(fit, known)
+        lines = starts[key] = (_cells_in(got & low),
+                               sorted(map(untranspose, _cells_in(got >> offset))))
+    along(out, board, lines, mask, plan, ranked, rules)
+    return True
 
 
 _ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`

@@ -6,10 +6,11 @@ an integer (`sig`, the first cell in the highest field), and an arrangement fits
 cells when every one of its values has its bit in its cell's field, which one `&` of
 the arrangement's own such integer tests. The sum rule of the whole line leaves a
 range for the new pieces' sum; the arrangements whose sum lies in it are worked out
-once per generation for each (count, range), since few ranges occur.
+once per hand plan for each (count, range), since few ranges occur.
 
 `square_moves.py` calls these in place of its general loops (which also handle jokers);
-they must find the same plays in the same order.
+they must find the same plays in the same order. `bit_cells` lists the cells of the
+generator's bit sets.
 """
 
 from __future__ import annotations
@@ -17,12 +18,36 @@ from __future__ import annotations
 from engine.topology.square_board import SquarePlacement
 
 _new = object.__new__
+_NONE: tuple = ()  # (no arrangement fits: one object for all)
+
+
+_BIT = [1 << i for i in range(1024)]  # 1 << i, made once (grown by `bit_cells` if need be)
+
+
+def bit_cells(bits: int) -> list[int]:
+    """The cells of a bit set, in increasing order."""
+    if bits.bit_length() > len(_BIT):
+        _BIT.extend([1 << i for i in range(len(_BIT), bits.bit_length())])
+    return bit_cells_in(bits)
+
+
+def bit_cells_in(bits: int, bit: list = _BIT) -> list[int]:
+    """`bit_cells` of a bit set whose highest bit the table of bits already holds (the
+    generator grows it to the board's layout first)."""
+    out = []
+    while bits:  # (from the highest bit: bit_length is cheaper than isolating the lowest)
+        high = bits.bit_length() - 1
+        out.append(high)
+        bits ^= bit[high]  # (a big integer from the table, not made for each cell)
+    out.reverse()
+    return out
 
 
 def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
     """Plays of one piece at each anchor: the values both its intervals take.
     `singles` is the hand's (bit, values, index in the ranked hand) for each value."""
     across, down = cross
+    add = out.append
     for c in anchors:
         a, b = across[c], down[c]
         if a and b:
@@ -37,7 +62,7 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
                         play.cells = at
                         play.values = vals
                         play.pieces = (ranked[i],)
-                        out.append(play)
+                        add(play)
 
 
 def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
@@ -115,9 +140,12 @@ def line_fits(plan, rules, n: int, length: int, base: int) -> list[tuple]:
     lo, hi = rules.bounds[length]
     least, most = sums[0][n]
     lo, hi = lo - base, hi - base
+    if lo > most or hi < least:  # (no sum of n of the hand's pieces: nothing to look up)
+        return _NONE
     span = (n, lo if lo > least else least, hi if hi < most else most)
     fits = sums[1].get(span)
     if fits is None:
         lo, hi = span[1], span[2]
         fits = sums[1][span] = [arr for total, arr in plan.coded(n) if lo <= total <= hi]
     return fits
+

@@ -80,3 +80,32 @@ def test_a_walk_for_single_pieces_is_refused_not_generated_broken():
         su.walk_functions(3, 3, 2, 1)
     steps, live = su.walk_functions(3, 3, 2, 2)
     assert callable(steps) and callable(live)
+
+
+def test_the_straight_way_reads_a_rack_in_any_order_and_pieces_without_a_joker_flag():
+    """After the first play, a rack of plain tokens is ranked by value (equal values in
+    rack order): its plays are the general loops' whatever the order of the rack, the
+    equal tokens are laid in rack order, and a token with no `joker` attribute is no
+    joker."""
+    from engine.pieces import Piece
+
+    rng = random.Random(13)
+    compared = 0
+    for _ in range(150):
+        topo, cells, rules, rack = random_case(rng)
+        if not cells:
+            continue
+        board = board_with(topo, cells)
+        rng.shuffle(rack)
+        plays = list(board.iter_placements(rack, False, rules))
+        assert [p.text for p in plays] == general_plays(board, rack, rules)
+        for play in plays:  # equal values: the rack's first tokens, in rack order
+            for value in set(play.values):
+                taken = [p for p in play.pieces if p.value == value]
+                first = [p for p in rack if p.value == value][:len(taken)]
+                assert sorted(taken, key=rack.index) == first
+        bare = [Piece(p.uid, "tokens", p.name, {"value": p.value}) for p in rack]
+        assert [p.text for p in board.iter_placements(bare, False, rules)] == \
+            [p.text for p in plays]
+        compared += len(plays)
+    assert compared > 300
