@@ -159,13 +159,18 @@ def mix_into_pool(state: "State", returned: list) -> None:
     """Put `returned` back into the pool at random places; the pool's new order (first
     drawn first) is recorded. The pool's order is random already, so each piece goes in
     at a random place (`insert_at_random`), not reshuffling the whole. When the state
-    replays a record, the recorded order is used instead, as `shuffled` does."""
+    replays a record, the recorded order is used instead, as `shuffled` does.
+
+    The order is kept as a tuple of the pool's pieces, as the pool holds them (last
+    drawn first): one copy, where the uids in drawing order cost a call per piece on
+    every exchange; `State.history` writes it out as uids, first drawn first, when a
+    record or a replay asks (see `chance_uids`)."""
     if state.forced_chances:
         state.pool = list(reversed(shuffled(state, state.pool + returned)))
         return
     pool = state.pool  # the state's own list (a clone copies it)
     insert_at_random(state.random(), pool, returned)
-    state.pending_chances.append(list(map(_UID, reversed(pool))))
+    state.pending_chances.append(tuple(pool))
 
 
 def refill(state: "State", seat: int) -> None:

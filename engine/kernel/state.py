@@ -49,7 +49,8 @@ class State:
         self.counters = Counters()
         self.events: list[ScoreEvent] = []
         # One entry per applied move, for records: (move, its chance outcomes, the scores
-        # after it). `history` writes them out as records hold them, when asked.
+        # after it). `history` writes them out as records hold them, when asked (a
+        # pool's order as piece numbers: see `chance_uids`).
         self.log: list[tuple] = []
         self.setup_chances: list[list[int]] = []
         self.pending_chances: list[list[int]] = []
@@ -252,7 +253,7 @@ class State:
     def history(self) -> list[dict]:
         """One dict per applied move, as records hold them: its text, the chance outcomes
         it caused and the scores after it (a new list each time: built from `log`)."""
-        return [{"move": move.text, "chances": chances, "scores": scores}
+        return [{"move": move.text, "chances": chance_uids(chances), "scores": scores}
                 for move, chances, scores in self.log]
 
     def random(self) -> random.Random:
@@ -284,6 +285,21 @@ class State:
     @property
     def mover(self) -> int:
         return self.to_move
+
+
+_UID = attrgetter("uid")
+
+
+def chance_uids(chances: list) -> list[list[int]]:
+    """The chance outcomes of one move as records hold them: lists of piece numbers,
+    first drawn first. A pool mixed by an exchange is logged as the tuple of its pieces
+    in the pool's own order, last drawn first (`flow.mix_into_pool`), and turned into
+    numbers only here; a list of numbers is kept as it is (the same list)."""
+    for chance in chances:
+        if type(chance) is tuple:
+            return [list(map(_UID, reversed(c))) if type(c) is tuple else c
+                    for c in chances]
+    return chances
 
 
 # -- move generators, one per action kind ------------------------------------------------
