@@ -361,22 +361,27 @@ def _exchange_moves(state: State, action) -> list[Move]:
 def exchange_options(state: State, action) -> list[Move]:
     """The exchanges of the mover's rack (its guard holding): every sub-multiset of up to
     `max` pieces, by size, then in the order of the sorted names."""
+    # The moves depend only on the names in hand (the limit follows from their number),
+    # so they are made once per rack.
     names = tuple(sorted(map(_NAME, state.hands[state.to_move])))
-    limit = min(action.max or len(names), len(names))
-    # The moves depend only on the names in hand, so they are made once per rack.
-    cache = state.game.exchange_cache
-    key = (action.name, names, limit)
-    found = cache.get(key)
+    found = state.game.exchange_cache.get((action.name, names))
     if found is None:
-        found = []
-        seen = set()
-        for size in range(1, limit + 1):
-            for combo in combinations(names, size):
-                if combo not in seen:
-                    seen.add(combo)
-                    found.append(Move(action.name, " ".join(combo), combo))
-        if len(cache) < 100_000:
-            cache[key] = found
+        found = _rack_exchanges(state.game.exchange_cache, action, names)
+    return found
+
+
+def _rack_exchanges(cache: dict, action, names: tuple) -> list[Move]:
+    """The exchanges of a rack of these (sorted) names, kept in `cache` (which holds at
+    most 100,000 racks)."""
+    found = []
+    seen = set()
+    for size in range(1, min(action.max or len(names), len(names)) + 1):
+        for combo in combinations(names, size):
+            if combo not in seen:
+                seen.add(combo)
+                found.append(Move(action.name, " ".join(combo), combo))
+    if len(cache) < 100_000:
+        cache[action.name, names] = found
     return found
 
 
