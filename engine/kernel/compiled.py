@@ -26,7 +26,7 @@ from engine.expr import runtime
 from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
-from engine.kernel.moves import RuleFailure, make_event, moves_of_data
+from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
 from engine.kernel.views import make_context, opponents_of
 
@@ -76,7 +76,7 @@ class _Writer:
         namespace = dict(runtime.NAMESPACE, **self.consts)
         namespace.update(
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
-            k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
+            k_tuple_new=tuple.__new__, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
             k_opponents=opponents_of, k_wrap=moves_of_data,
@@ -219,8 +219,9 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
             pad = "    "
         fixed = int(rule.points.evaluate({})) if rule.points.is_constant else None
         points = "p" if not fixed else str(fixed)  # (an int a checked literal folded to)
-        event = (f"k_make_event(mover, {points}, {w.const(rule.name)}, {w.const(rule.pos)}, "
-                 f"{w.const(rule.label)})")
+        # `make_event`, without the call
+        event = (f"k_tuple_new(k_ScoreEvent, (mover, {points}, {w.const(rule.name)}, "
+                 f"{w.const(rule.pos)}, {w.const(rule.label)}))")
         if fixed:  # a nonzero constant: no conversion, no test
             body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
         else:
