@@ -28,7 +28,7 @@ from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
-from engine.kernel.views import make_context, opponents_of
+from engine.kernel.views import PlaceMove, make_context, opponents_of
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -76,7 +76,7 @@ class _Writer:
         namespace = dict(runtime.NAMESPACE, **self.consts)
         namespace.update(
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
-            k_tuple_new=tuple.__new__, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
+            k_tuple_new=tuple.__new__, k_new=object.__new__, k_list=list, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
             k_opponents=opponents_of, k_wrap=moves_of_data,
@@ -354,7 +354,15 @@ def compile_step(game, action) -> Callable:
             places = w.const(game.place_actions)
             w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
-    if action.reads_move and action.kind == "place":  # `move_view`, without the call
+    inline_view = game.place_view.__init__ is PlaceMove.__init__
+    if action.reads_move and action.kind == "place" and inline_view:
+        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place
+        w.add(1, f"view = k_new({w.const(game.place_view)})")
+        w.add(1, "view.placement = move.data")
+        w.add(1, "view.opening = not state.round.placed_any")
+        w.add(1, "view.pieces = vpieces = k_list(move.data.pieces)")
+        w.add(1, "view.count = len(vpieces)")
+    elif action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
     elif action.reads_move:
         w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
