@@ -387,8 +387,13 @@ def compile_step(game, action) -> Callable:
         _end_turn_lines(w, game, action, 1)
     else:
         _settle_lines(w, game, 1)
-    w.add(1, "state.log.append((move, state.pending_chances, state.scores[:]))")
-    w.add(1, "state.pending_chances = []")
+    # (`flow.log_move`, without the call)
+    w.add(1, "chances = state.pending_chances")
+    w.add(1, "if chances:")
+    w.add(2, "state.pending_chances = []")
+    w.add(1, "else:")
+    w.add(2, "chances = ()")
+    w.add(1, "state.log.append((move, chances, state.scores[:]))")
     w.add(1, "return events[start:]")
     return w.build("step")
 

@@ -47,9 +47,20 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         end_turn(state, action, mover, extra)
     else:
         settle(state, mover)
-    state.log.append((move, state.pending_chances, state.scores[:]))
-    state.pending_chances = []
+    log_move(state, move)
     return events[start:]
+
+
+def log_move(state: "State", move: "Move") -> None:
+    """Log a move applied, with the chance outcomes it caused and the scores after it.
+    A move without chance outcomes (most) logs an empty tuple: no new list each time
+    (`State.history` writes it out as an empty list)."""
+    chances = state.pending_chances
+    if chances:
+        state.pending_chances = []
+    else:
+        chances = ()
+    state.log.append((move, chances, state.scores[:]))
 
 
 def _after_effect(state: "State", action, view, mover: int) -> bool:

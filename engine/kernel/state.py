@@ -294,7 +294,10 @@ def chance_uids(chances: list) -> list[list[int]]:
     """The chance outcomes of one move as records hold them: lists of piece numbers,
     first drawn first. A pool mixed by an exchange is logged as the tuple of its pieces
     in the pool's own order, last drawn first (`flow.mix_into_pool`), and turned into
-    numbers only here; a list of numbers is kept as it is (the same list)."""
+    numbers only here; a list of numbers is kept as it is (the same list). A move
+    without any is logged with an empty tuple (`flow.log_move`): a new empty list."""
+    if not chances:
+        return []
     for chance in chances:
         if type(chance) is tuple:
             return [list(map(_UID, reversed(c))) if type(c) is tuple else c

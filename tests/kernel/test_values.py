@@ -67,3 +67,4 @@ def test_chance_uids_turns_a_logged_pool_into_numbers_first_drawn_first():
     assert chance_uids([shuffled, pool]) == [[3, 1, 2], [9, 5, 7]]
     plain = [[4, 2]]
     assert chance_uids(plain) is plain
+    assert chance_uids(()) == []  # a move without chance outcomes is logged with ()
