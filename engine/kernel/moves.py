@@ -8,6 +8,9 @@ from operator import itemgetter
 from engine.diagnostics import Position
 
 
+_get = getattr
+
+
 class Move:
     """One action a player can take: the action's name and its argument as text.
 
@@ -19,11 +22,10 @@ class Move:
     candidate placement would cost more than generating it).
     """
 
-    __slots__ = ("action", "data", "__dict__")
-    # The argument and text, worked out when first read, go into the instance's dict; a
-    # generated move sets only `action` and `data` (`moves_of_data`, on every position).
-    _arg: str | None = None
-    _text: str | None = None
+    # Slots only (no instance dict: cheaper to make, and to collect). The argument and
+    # text, worked out when first read, fill their slots then; a generated move sets
+    # only `action` and `data` (`moves_of_data`, on every position).
+    __slots__ = ("action", "data", "_arg", "_text")
 
     def __init__(self, action: str, arg: str = "", data: object = None):
         self.action = action
@@ -32,14 +34,15 @@ class Move:
 
     @property
     def arg(self) -> str:
-        if self._arg is None:
-            self._arg = self.data.text
-        return self._arg
+        arg = _get(self, "_arg", None)  # (unset in a generated move, until read)
+        if arg is None:
+            arg = self._arg = self.data.text
+        return arg
 
     @property
     def text(self) -> str:
         # kept: a shared move (a play, an exchange) is written in every record line
-        text = self._text
+        text = _get(self, "_text", None)
         if text is None:
             arg = self.arg
             text = self._text = f"{self.action} {arg}" if arg else self.action
@@ -138,8 +141,8 @@ _new = object.__new__
 def moves_of_data(action: str, items) -> list[Move]:
     """`[Move(action, None, item) for item in items]` (arguments formatted when asked) at
     about half the cost, for any length: two slots are set on instances made without
-    `__init__` (the argument and text keep their class defaults). A board's whole list
-    of placements is wrapped so on every position."""
+    `__init__` (the argument and text slots stay unset until read). A board's whole
+    list of placements is wrapped so on every position."""
     out = []
     for item in items:
         move = _new(Move)

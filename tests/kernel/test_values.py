@@ -10,8 +10,8 @@ from unittest import mock
 import pytest
 
 from engine.diagnostics import Position
-from engine.kernel import ScoreEvent
-from engine.kernel.moves import make_event
+from engine.kernel import Move, ScoreEvent
+from engine.kernel.moves import make_event, moves_of_data
 from engine.kernel.state import chance_uids
 
 POS = Position("rules.yaml", 12, 3)
@@ -68,3 +68,17 @@ def test_chance_uids_turns_a_logged_pool_into_numbers_first_drawn_first():
     plain = [[4, 2]]
     assert chance_uids(plain) is plain
     assert chance_uids(()) == []  # a move without chance outcomes is logged with ()
+
+
+class _Placement:
+    text = "7,7:5"
+
+
+def test_a_generated_move_formats_its_text_when_asked_and_copies():
+    (move,) = moves_of_data("place", [_Placement()])
+    assert (move.action, move.arg, move.text) == ("place", "7,7:5", "place 7,7:5")
+    assert move == Move("place", "7,7:5") and hash(move) == hash(Move("place", "7,7:5"))
+    assert repr(Move("draw")) == "Move('draw')" and Move("draw").text == "draw"
+    (fresh,) = moves_of_data("place", [_Placement()])
+    for other in (copy.copy(fresh), pickle.loads(pickle.dumps(fresh))):
+        assert other == move and other.text == "place 7,7:5"
