@@ -349,7 +349,14 @@ def compile_step(game, action) -> Callable:
         w.add(1, "if turn.actions == 0:")
         if len(game.place_actions) == 1:  # (no generator expression for one action)
             place = w.const(game.place_actions[0])
-            w.add(2, f"turn.could_place = not not state.moves_of({place})")
+            if game.can_cycle:
+                w.add(2, f"turn.could_place = not not state.moves_of({place})")
+            else:  # listed already, as a rule: taken from the position's cache, no call
+                name = w.const(game.place_actions[0].name)
+                w.add(2, f"placeable = state._by_action.get({name})")
+                w.add(2, "if placeable is None:")
+                w.add(3, f"placeable = state.moves_of({place})")
+                w.add(2, "turn.could_place = not not placeable")
         else:
             places = w.const(game.place_actions)
             w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
