@@ -26,11 +26,12 @@ from engine.expr import runtime
 from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
-from engine.kernel.moves import RuleFailure, make_event, moves_of_data
+from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
-from engine.kernel.views import make_context, opponents_of
+from engine.kernel.views import PlaceMove, make_context, opponents_of
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 #: errors an expression may raise: Python failures inside inlined code, or an
 #: EvaluationError from an expression called as a function
@@ -75,10 +76,10 @@ class _Writer:
         namespace = dict(runtime.NAMESPACE, **self.consts)
         namespace.update(
             k_ERRORS=_ERRORS, k_failure=_failure, k_make_context=make_context,
-            k_make_event=make_event, k_int=int, k_bool=bool, k_any=any,
+            k_tuple_new=tuple.__new__, k_new=object.__new__, k_list=list, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
-            k_refill=flow.refill, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of, k_wrap=moves_of_data, k_take=flow.take,
+            k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
+            k_opponents=opponents_of, k_wrap=moves_of_data,
             k_EvaluationError=EvaluationError, k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
@@ -111,6 +112,7 @@ _STATE_NAMES = {
 #: attributes of context names read straight from the state, as their views compute
 #: them (`engine.kernel.views`), without the view's property call
 _STATE_ATTRS = {
+    "players.count": "state.n",  # (a view per seat: `state.player_views` has n items)
     "pool.count": "_len(state.pool)",
     "pile.count": "_len(state.pile)",
     "player.hand_count": "_len(state.hands[{seat}])",
@@ -139,18 +141,24 @@ def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
     known = dict(_STATE_NAMES, **(_MOVE_NAMES if with_move else {}))
     for name, action in game.can_actions.items():
         if name in used and cans and name in cans:  # (listed for a position not over)
-            known[name] = (f"k_bool({cans[name]})", None)
+            # (`not not`: the list's truth as a bool, as `bool()` gives it, without a call)
+            known[name] = (f"(not not {cans[name]})", None)
         elif name in used:  # what the context's `__missing__` gives, the moves cached
             moves = f"state.moves_of({w.const(action)})"
-            known[name] = (f"(not state.is_over and k_bool({moves}))", None)
+            known[name] = (f"(not state.is_over and not not {moves})", None)
     names = {name: local for name, (local, _) in known.items()}
     names.update((key, text.format(seat=seat)) for key, text in _STATE_ATTRS.items())
     test = dict(names, **{name: "_p" for name in items})
-    if any(e.inline(test) is None for e in live):
+    texts = [e.inline(test) for e in live]
+    if None in texts:
         return False
+    # only the locals the texts read (`pool.count` is read as `_len(state.pool)`, never
+    # through `x_pool`): an unread one would be looked up on every call for nothing
+    read = set(_WORD.findall(" ".join(texts)))
     written = set()
     for name, (local, source) in known.items():
-        if name in used and source is not None and local not in written and local != source:
+        if (name in used and source is not None and local in read and local not in written
+                and local != source):
             w.add(indent, f"{local} = {source.format(seat=seat)}")
             written.add(local)
     w.names = names
@@ -211,8 +219,9 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
             pad = "    "
         fixed = int(rule.points.evaluate({})) if rule.points.is_constant else None
         points = "p" if not fixed else str(fixed)  # (an int a checked literal folded to)
-        event = (f"k_make_event(mover, {points}, {w.const(rule.name)}, {w.const(rule.pos)}, "
-                 f"{w.const(rule.label)})")
+        # `make_event`, without the call
+        event = (f"k_tuple_new(k_ScoreEvent, (mover, {points}, {w.const(rule.name)}, "
+                 f"{w.const(rule.pos)}, {w.const(rule.label)}))")
         if fixed:  # a nonzero constant: no conversion, no test
             body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
         else:
@@ -235,8 +244,14 @@ def _effect_lines(w: _Writer, action, indent: int) -> None:
         w.add(indent, "placement = move.data")
         w.add(indent, "hand = state.hands[mover]")
         w.add(indent, "placed = placement.pieces")
+        # `flow.take` of each piece, without the call: found by identity
         w.add(indent, "for piece in placed:")
-        w.add(indent + 1, "k_take(hand, piece)")
+        w.add(indent + 1, "for i, held in k_enumerate(hand):")
+        w.add(indent + 2, "if held is piece:")
+        w.add(indent + 3, "del hand[i]")
+        w.add(indent + 3, "break")
+        w.add(indent + 1, "else:")
+        w.add(indent + 2, "hand.remove(piece)")
         w.add(indent, "state.board.apply_placement(placement)")
         w.add(indent, "turn.placed += len(placed)")
         w.add(indent, "state.round.placed_any = True")
@@ -271,8 +286,14 @@ def _end_turn_lines(w: _Writer, game, action, indent: int) -> None:
     w.add(indent, "r.passes_in_row = r.passes_in_row + 1" if action.kind == "pass"
           else "r.passes_in_row = 0")
     w.add(indent, "r.unable_in_row = 0 if turn.could_place else r.unable_in_row + 1")
-    if model.refill:
-        w.add(indent, "k_refill(state, mover)")
+    if model.refill:  # `flow.refill`, without the call (the hand sizes are fixed)
+        sizes = w.const({n: model.hand_size_for(n) for n in model.hand_size})
+        w.add(indent, f"size = {sizes}.get(state.n, 0)")
+        w.add(indent, "rhand = state.hands[mover]")
+        w.add(indent, "if len(rhand) < size:")
+        w.add(indent + 1, "rpool = state.pool")
+        w.add(indent + 1, "while len(rhand) < size and rpool:")
+        w.add(indent + 2, "rhand.append(rpool.pop())")
     # `turn.reset()`, without the call (tests/kernel/test_compiled.py checks the fields)
     w.add(indent, "turn.draws = turn.placed = turn.actions = 0")
     w.add(indent, "turn.could_place = True")
@@ -328,12 +349,27 @@ def compile_step(game, action) -> Callable:
         w.add(1, "if turn.actions == 0:")
         if len(game.place_actions) == 1:  # (no generator expression for one action)
             place = w.const(game.place_actions[0])
-            w.add(2, f"turn.could_place = k_bool(state.moves_of({place}))")
+            if game.can_cycle:
+                w.add(2, f"turn.could_place = not not state.moves_of({place})")
+            else:  # listed already, as a rule: taken from the position's cache, no call
+                name = w.const(game.place_actions[0].name)
+                w.add(2, f"placeable = state._by_action.get({name})")
+                w.add(2, "if placeable is None:")
+                w.add(3, f"placeable = state.moves_of({place})")
+                w.add(2, "turn.could_place = not not placeable")
         else:
             places = w.const(game.place_actions)
             w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
-    if action.reads_move and action.kind == "place":  # `move_view`, without the call
+    inline_view = game.place_view.__init__ is PlaceMove.__init__
+    if action.reads_move and action.kind == "place" and inline_view:
+        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place
+        w.add(1, f"view = k_new({w.const(game.place_view)})")
+        w.add(1, "view.placement = move.data")
+        w.add(1, "view.opening = not state.round.placed_any")
+        w.add(1, "view.pieces = vpieces = k_list(move.data.pieces)")
+        w.add(1, "view.count = len(vpieces)")
+    elif action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
     elif action.reads_move:
         w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
@@ -358,8 +394,13 @@ def compile_step(game, action) -> Callable:
         _end_turn_lines(w, game, action, 1)
     else:
         _settle_lines(w, game, 1)
-    w.add(1, "state.log.append((move, state.pending_chances, state.scores[:]))")
-    w.add(1, "state.pending_chances = []")
+    # (`flow.log_move`, without the call)
+    w.add(1, "chances = state.pending_chances")
+    w.add(1, "if chances:")
+    w.add(2, "state.pending_chances = []")
+    w.add(1, "else:")
+    w.add(2, "chances = ()")
+    w.add(1, "state.log.append((move, chances, state.scores[:]))")
     w.add(1, "return events[start:]")
     return w.build("step")
 

@@ -47,9 +47,20 @@ def apply_move(state: "State", move: "Move") -> list[ScoreEvent]:
         end_turn(state, action, mover, extra)
     else:
         settle(state, mover)
-    state.log.append((move, state.pending_chances, state.scores[:]))
-    state.pending_chances = []
+    log_move(state, move)
     return events[start:]
+
+
+def log_move(state: "State", move: "Move") -> None:
+    """Log a move applied, with the chance outcomes it caused and the scores after it.
+    A move without chance outcomes (most) logs an empty tuple: no new list each time
+    (`State.history` writes it out as an empty list)."""
+    chances = state.pending_chances
+    if chances:
+        state.pending_chances = []
+    else:
+        chances = ()
+    state.log.append((move, chances, state.scores[:]))
 
 
 def _after_effect(state: "State", action, view, mover: int) -> bool:
@@ -159,13 +170,18 @@ def mix_into_pool(state: "State", returned: list) -> None:
     """Put `returned` back into the pool at random places; the pool's new order (first
     drawn first) is recorded. The pool's order is random already, so each piece goes in
     at a random place (`insert_at_random`), not reshuffling the whole. When the state
-    replays a record, the recorded order is used instead, as `shuffled` does."""
+    replays a record, the recorded order is used instead, as `shuffled` does.
+
+    The order is kept as a tuple of the pool's pieces, as the pool holds them (last
+    drawn first): one copy, where the uids in drawing order cost a call per piece on
+    every exchange; `State.history` writes it out as uids, first drawn first, when a
+    record or a replay asks (see `chance_uids`)."""
     if state.forced_chances:
         state.pool = list(reversed(shuffled(state, state.pool + returned)))
         return
     pool = state.pool  # the state's own list (a clone copies it)
     insert_at_random(state.random(), pool, returned)
-    state.pending_chances.append(list(map(_UID, reversed(pool))))
+    state.pending_chances.append(tuple(pool))
 
 
 def refill(state: "State", seat: int) -> None:

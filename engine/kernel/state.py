@@ -49,7 +49,8 @@ class State:
         self.counters = Counters()
         self.events: list[ScoreEvent] = []
         # One entry per applied move, for records: (move, its chance outcomes, the scores
-        # after it). `history` writes them out as records hold them, when asked.
+        # after it). `history` writes them out as records hold them, when asked (a
+        # pool's order as piece numbers: see `chance_uids`).
         self.log: list[tuple] = []
         self.setup_chances: list[list[int]] = []
         self.pending_chances: list[list[int]] = []
@@ -252,7 +253,7 @@ class State:
     def history(self) -> list[dict]:
         """One dict per applied move, as records hold them: its text, the chance outcomes
         it caused and the scores after it (a new list each time: built from `log`)."""
-        return [{"move": move.text, "chances": chances, "scores": scores}
+        return [{"move": move.text, "chances": chance_uids(chances), "scores": scores}
                 for move, chances, scores in self.log]
 
     def random(self) -> random.Random:
@@ -284,6 +285,24 @@ class State:
     @property
     def mover(self) -> int:
         return self.to_move
+
+
+_UID = attrgetter("uid")
+
+
+def chance_uids(chances: list) -> list[list[int]]:
+    """The chance outcomes of one move as records hold them: lists of piece numbers,
+    first drawn first. A pool mixed by an exchange is logged as the tuple of its pieces
+    in the pool's own order, last drawn first (`flow.mix_into_pool`), and turned into
+    numbers only here; a list of numbers is kept as it is (the same list). A move
+    without any is logged with an empty tuple (`flow.log_move`): a new empty list."""
+    if not chances:
+        return []
+    for chance in chances:
+        if type(chance) is tuple:
+            return [list(map(_UID, reversed(c))) if type(c) is tuple else c
+                    for c in chances]
+    return chances
 
 
 # -- move generators, one per action kind ------------------------------------------------
@@ -345,22 +364,27 @@ def _exchange_moves(state: State, action) -> list[Move]:
 def exchange_options(state: State, action) -> list[Move]:
     """The exchanges of the mover's rack (its guard holding): every sub-multiset of up to
     `max` pieces, by size, then in the order of the sorted names."""
+    # The moves depend only on the names in hand (the limit follows from their number),
+    # so they are made once per rack.
     names = tuple(sorted(map(_NAME, state.hands[state.to_move])))
-    limit = min(action.max or len(names), len(names))
-    # The moves depend only on the names in hand, so they are made once per rack.
-    cache = state.game.exchange_cache
-    key = (action.name, names, limit)
-    found = cache.get(key)
+    found = state.game.exchange_cache.get((action.name, names))
     if found is None:
-        found = []
-        seen = set()
-        for size in range(1, limit + 1):
-            for combo in combinations(names, size):
-                if combo not in seen:
-                    seen.add(combo)
-                    found.append(Move(action.name, " ".join(combo), combo))
-        if len(cache) < 100_000:
-            cache[key] = found
+        found = _rack_exchanges(state.game.exchange_cache, action, names)
+    return found
+
+
+def _rack_exchanges(cache: dict, action, names: tuple) -> list[Move]:
+    """The exchanges of a rack of these (sorted) names, kept in `cache` (which holds at
+    most 100,000 racks)."""
+    found = []
+    seen = set()
+    for size in range(1, min(action.max or len(names), len(names)) + 1):
+        for combo in combinations(names, size):
+            if combo not in seen:
+                seen.add(combo)
+                found.append(Move(action.name, " ".join(combo), combo))
+    if len(cache) < 100_000:
+        cache[action.name, names] = found
     return found
 
 
