@@ -32,14 +32,18 @@ def random_case(rng):
     return topo, cells, rules, rack
 
 
+def random_boards(rng, count):
+    """(board, rules, rack) of `count` random cases, those with an empty board left out."""
+    for _ in range(count):
+        topo, cells, rules, rack = random_case(rng)
+        if cells:
+            yield board_with(topo, cells), rules, rack
+
+
 def test_generated_walks_find_the_plays_of_the_general_loops_in_order():
     rng = random.Random(11)
     compared = 0
-    for _ in range(400):
-        topo, cells, rules, rack = random_case(rng)
-        if not cells:
-            continue
-        board = board_with(topo, cells)
+    for board, rules, rack in random_boards(rng, 400):
         found = [p.text for p in board.iter_placements(rack, False, rules)]
         assert found == general_plays(board, rack, rules)
         compared += len(found)
@@ -91,11 +95,7 @@ def test_the_straight_way_reads_a_rack_in_any_order_and_pieces_without_a_joker_f
 
     rng = random.Random(13)
     compared = 0
-    for _ in range(150):
-        topo, cells, rules, rack = random_case(rng)
-        if not cells:
-            continue
-        board = board_with(topo, cells)
+    for board, rules, rack in random_boards(rng, 150):
         rng.shuffle(rack)
         plays = list(board.iter_placements(rack, False, rules))
         assert [p.text for p in plays] == general_plays(board, rack, rules)
