@@ -78,6 +78,7 @@ class Square(Topology):
 
     kind = "square"
     actions = frozenset({"place"})
+    empty_board = None  # the board `new_board` copies, once a game has begun on one
     board_fields = {"width": "int", "height": "int"}
     move_fields = {"place": {"count": "int", "value": "int", "jokers": "int",
                              "lines": "list[line]", "placed": "list[placed]"}}
@@ -227,7 +228,10 @@ class Square(Topology):
 
     # ----------------------------------------------------------------- boards
     def new_board(self) -> "SquareBoard":
-        return SquareBoard(self)
+        """An empty board: a copy of the last empty board whose `cross` intervals were
+        worked out (`SquareBoard._keep_blank`), which spares each game building its index."""
+        blank = self.empty_board
+        return SquareBoard(self) if blank is None else blank.fresh()
 
     def render_text(self, board: "SquareBoard") -> str:
         """Rows A.. down, columns 1.. across; premium cells by their legend mark."""

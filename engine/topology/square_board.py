@@ -84,6 +84,7 @@ class SquareBoard(Board):
                     self.cross[k][:] = cross[k]
                     self.by_iv[k].clear()
                     self.by_iv[k].update(by_iv[k])
+                self._keep_blank(rules)
                 return self.cross
             for k in (0, 1):
                 self.cross[k][:] = [self._cross_at(c, k) if x == EMPTY else None
@@ -96,7 +97,23 @@ class SquareBoard(Board):
             if not self.piece:
                 rules.empty_index = (self.topo, (self.cross[0][:], self.cross[1][:]),
                                      (dict(self.by_iv[0]), dict(self.by_iv[1])))
+                self._keep_blank(rules)
         return self.cross
+
+    def _keep_blank(self, rules: "PlaceRules") -> None:
+        """Keep a copy of this empty board, its `cross` intervals worked out for `rules`,
+        on the topology: `Square.new_board` copies it for every game rather than build a
+        board (the copies share nothing that a board changes)."""
+        blank = self.topo.empty_board
+        if blank is None or blank.cross_for is not rules:
+            blank = self.topo.empty_board = self.clone()
+            blank.rules, blank.starts = None, {}
+
+    def fresh(self) -> "SquareBoard":
+        """A new board like this blank one (`_keep_blank`): a copy with its own generator cache."""
+        board = self.clone()
+        board.starts = {}
+        return board
 
     def fit_bits(self, mask: int) -> tuple[int, int]:
         """Per direction, the empty cells whose `cross` interval takes a value of the bit
@@ -395,6 +412,7 @@ class SquareBoard(Board):
     def _index_drift(self) -> list[str]:
         fresh = SquareBoard.__new__(SquareBoard)
         fresh.topo, fresh.v, fresh.piece = self.topo, self.v, self.piece
+        fresh.jk, fresh.jokers = self.jk, self.jokers
         fresh._reindex()
         out = [] if fresh.anchor_bits == self.anchor_bits else ["the anchor cells drifted"]
         if fresh.filled != self.filled:
