@@ -174,6 +174,12 @@ class SquarePlacement(Placement):
         Written for the kernel's scoring, which reads the measures of every play it
         applies: the records are made field by field, with no tuple or list in between."""
         cells, n = self.cells, along[0]
+        if self.flags is None and not board.jokers and len(cells) <= 2:
+            if len(cells) == 1:
+                self._measure_one(board, along, across[0])
+            else:
+                self._measure_two(board, k, along, across)
+            return
         if board.jokers:
             lines = _lines_with_jokers(board, cells, k, along, across)
         else:
@@ -207,6 +213,55 @@ class SquarePlacement(Placement):
             for record, flag in zip(placed, self.flags):
                 record.joker = flag
         self.lines, self.placed, self._placed = lines, placed, placed
+
+    def _measure_one(self, board: "SquareBoard", row: tuple, column: tuple) -> None:
+        """`_measure_laid` for a play of one piece, no joker, on a board without jokers
+        (half the plays of a game): its row (`along`) and column, its one record."""
+        known, n, m = _PLAIN_LINES, row[0], column[0]
+        if n > 1:
+            line = known.get(row) or _plain_line(row, 1)
+            lines = [line, known.get(column) or _plain_line(column, 1)] if m > 1 else [line]
+        else:
+            lines = [known.get(column) or _plain_line(column, 1)] if m > 1 else []
+        c = self.cells[0]
+        shape = board.tables.shapes[c].get((m, n, False)) or board.tables.shape(c, m, n, False)
+        fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
+        fields["value"] = self.pieces[0].value
+        fields["declared"] = self.values[0]
+        record = Placed()
+        record.__dict__ = fields
+        self.lines, self.placed = lines, [record]
+        self._placed = self.placed
+
+    def _measure_two(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
+        """`_measure_laid` for a play of two pieces, no joker, on a board without jokers
+        (nearly all the other plays): the run along them, each one's run across."""
+        known, (first, second), n = _PLAIN_LINES, across, along[0]
+        line = known.get((along, 2)) or _plain_line(along, 2)
+        if first[0] > 1:
+            made = known.get(first) or _plain_line(first, 1)
+            lines = [made, line] if k else [line, made]  # (the first cell's row first)
+        else:
+            lines = [line]
+        if second[0] > 1:
+            lines.append(known.get(second) or _plain_line(second, 1))
+        tables, (c, c2) = board.tables, self.cells
+        m, lead = first[0], k == 1
+        shape = tables.shapes[c].get((m, n, lead)) or tables.shape(c, m, n, lead)
+        fields = shape.copy()
+        fields["value"] = self.pieces[0].value
+        fields["declared"] = self.values[0]
+        record = Placed()
+        record.__dict__ = fields
+        m = second[0]
+        shape = tables.shapes[c2].get((m, n, False)) or tables.shape(c2, m, n, False)
+        fields = shape.copy()
+        fields["value"] = self.pieces[1].value
+        fields["declared"] = self.values[1]
+        record2 = Placed()
+        record2.__dict__ = fields
+        self.lines, self.placed = lines, [record, record2]
+        self._placed = self.placed
 
 
 _PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
