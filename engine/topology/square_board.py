@@ -69,6 +69,14 @@ class SquareBoard(Board):
         self.starts: dict = {}  # the generator's first cells, until the board changes
         cells = list(self.piece)
         self._index_runs(cells, self._runs_through(cells))
+        self._bind()
+
+    def _bind(self) -> None:
+        """`by_dir[k]`: what `_lay_cell` reads along direction `k`, in one tuple (one
+        load rather than eight); made again whenever one of these objects is replaced."""
+        stride = self.topo.stride
+        self.by_dir = tuple((self.v, self.topo.both, self._rows, self.back[k], self.ahead[k],
+                             self.cross[k], self.by_iv[k], d) for k, d in ((0, 1), (1, stride)))
 
     def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
         """For each empty cell and direction, (low, high, touches, bits): the values a new
@@ -76,6 +84,7 @@ class SquareBoard(Board):
         none may. `touches`: that run has other pieces."""
         if self.cross_for is not rules:
             self.cross_for, self._rows = rules, _cross_rows(rules)
+            self._bind()
             empty = not self.piece and rules.empty_index
             if empty and empty[0] is self.topo:
                 # every game starts on an empty board: its index is worked out once
@@ -165,6 +174,7 @@ class SquareBoard(Board):
         other.ahead = (self.ahead[0][:], self.ahead[1][:])
         other.anchor_bits, other.filled = self.anchor_bits, self.filled
         other.by_iv = (dict(self.by_iv[0]), dict(self.by_iv[1]))
+        other._bind()
         return other
 
     def key(self) -> tuple:
@@ -234,8 +244,8 @@ class SquareBoard(Board):
         anchors = self.anchor_bits | self.tables.near[c]
         self.anchor_bits = anchors ^ (anchors & filled)
         self._plays, self.starts = None, {}
-        row = self._lay_cell(0, 1, c)
-        column = self._lay_cell(1, self.topo.stride, c)
+        row = self._lay_cell(0, c)
+        column = self._lay_cell(1, c)
         if placement._placed is None:  # the kernel scores the move after applying it
             if flags is None and not self.jokers:
                 placement._measure_one(self, row, column)
@@ -275,9 +285,9 @@ class SquareBoard(Board):
                 del by_iv[old]
         lay = self._lay_cell
         if k:
-            along, across = lay(1, stride, c), [lay(0, 1, c), lay(0, 1, c2)]
+            along, across = lay(1, c), [lay(0, c), lay(0, c2)]
         else:
-            along, across = lay(0, 1, c), [lay(1, stride, c), lay(1, stride, c2)]
+            along, across = lay(0, c), [lay(1, c), lay(1, c2)]
         if placement._placed is None:
             if flags is None and not self.jokers:
                 placement._measure_two(self, k, along, across)
@@ -326,14 +336,13 @@ class SquareBoard(Board):
                     by_iv[old] = left
                 else:
                     del by_iv[old]
-        d, e = (stride, 1) if k else (1, stride)
-        along = self._lay_cell(k, d, cells[0])
-        across = [self._lay_cell(1 - k, e, c) for c in cells]
+        along = self._lay_cell(k, cells[0])
+        across = [self._lay_cell(1 - k, c) for c in cells]
         if placement._placed is None:
             placement._measure_laid(self, k, along, across)
 
-    def _lay_cell(self, k: int, d: int, c: int) -> tuple[int, int]:
-        """The index along direction `k` (step `d`) once the run through the new piece
+    def _lay_cell(self, k: int, c: int) -> tuple[int, int]:
+        """The index along direction `k` once the run through the new piece
         on `c` is laid (any other new pieces of that run have left their intervals that
         way): `c` leaves its interval; the run is walked, and the empty cells at its two
         ends get the run beside them, their `cross` interval from the runs on both
@@ -342,8 +351,7 @@ class SquareBoard(Board):
         The walk, the two ends and the moves between intervals written out, with no loop
         over cells: it runs for every play of every game, two to four times, where a
         loop costs about as much as the work."""
-        v, both, rows = self.v, self.topo.both, self._rows
-        back, ahead, cross, by_iv = self.back[k], self.ahead[k], self.cross[k], self.by_iv[k]
+        v, both, rows, back, ahead, cross, by_iv, d = self.by_dir[k]
         old = cross[c]
         if old is not None:  # a filled cell takes no value (its runs beside are not read)
             cross[c] = None
