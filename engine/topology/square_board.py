@@ -314,7 +314,7 @@ class SquareBoard(Board):
         self._plays, self.starts = None, {}
         stride = self.topo.stride
         if len(cells) == 1:
-            k = 0
+            k = 0  # (its row is measured first, as the run along a row play)
         else:
             k = 0 if cells[1] - cells[0] < stride else 1
             if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)

@@ -168,11 +168,13 @@ class SquarePlacement(Placement):
     def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
         """`_measure` once the play is laid in one run along direction `k` (a play of one
         piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
-        run across (`across`, in cell order), as `SquareBoard._lay_runs` gives them: the
+        run across (`across`, in cell order), as `SquareBoard._lay_cell` gives them: the
         same records in the same order (the row through a cell before its column).
 
         Written for the kernel's scoring, which reads the measures of every play it
-        applies: the records are made field by field, with no tuple or list in between."""
+        applies: the records are made field by field, with no tuple or list in between;
+        a play of one or two pieces without jokers (nearly all) has its own way, with no
+        loop (`_measure_one`, `_measure_two`)."""
         cells, n = self.cells, along[0]
         if self.flags is None and not board.jokers and len(cells) <= 2:
             if len(cells) == 1:
@@ -230,8 +232,8 @@ class SquarePlacement(Placement):
         fields["declared"] = self.values[0]
         record = Placed()
         record.__dict__ = fields
-        self.lines, self.placed = lines, [record]
-        self._placed = self.placed
+        self.lines = lines
+        self.placed = self._placed = [record]
 
     def _measure_two(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
         """`_measure_laid` for a play of two pieces, no joker, on a board without jokers
@@ -260,8 +262,8 @@ class SquarePlacement(Placement):
         fields["declared"] = self.values[1]
         record2 = Placed()
         record2.__dict__ = fields
-        self.lines, self.placed = lines, [record, record2]
-        self._placed = self.placed
+        self.lines = lines
+        self.placed = self._placed = [record, record2]
 
 
 _PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
