@@ -74,9 +74,10 @@ class SquareBoard(Board):
     def _bind(self) -> None:
         """`by_dir[k]`: what `_lay_cell` reads along direction `k`, in one tuple (one
         load rather than eight); made again whenever one of these objects is replaced."""
-        stride = self.topo.stride
-        self.by_dir = tuple((self.v, self.topo.both, self._rows, self.back[k], self.ahead[k],
-                             self.cross[k], self.by_iv[k], d) for k, d in ((0, 1), (1, stride)))
+        v, both, rows, back, ahead, cross, by_iv = (
+            self.v, self.topo.both, self._rows, self.back, self.ahead, self.cross, self.by_iv)
+        self.by_dir = ((v, both, rows, back[0], ahead[0], cross[0], by_iv[0], 1),
+                       (v, both, rows, back[1], ahead[1], cross[1], by_iv[1], self.topo.stride))
 
     def crosses(self, rules: "PlaceRules") -> tuple[list, list]:
         """For each empty cell and direction, (low, high, touches, bits): the values a new
