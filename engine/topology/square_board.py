@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board
-from engine.topology.square_placement import Line, Placed, SquarePlacement, lay_tables
+from engine.topology.square_lay import lay_cell, lay_many, lay_two
+from engine.topology.square_placement import (EDGE, EMPTY, Line, Placed, SquarePlacement,
+                                               lay_tables)
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.topology.square import PlaceRules, Square
-
-EMPTY, EDGE = -1, -2
 
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement"]
 
@@ -72,7 +72,7 @@ class SquareBoard(Board):
         self._bind()
 
     def _bind(self) -> None:
-        """`by_dir[k]`: what `_lay_cell` reads along direction `k`, in one tuple (one
+        """`by_dir[k]`: what `square_lay.lay_cell` reads along direction `k`, in one tuple (one
         load rather than eight); made again whenever one of these objects is replaced."""
         v, both, rows, back, ahead, cross, by_iv = (
             self.v, self.topo.both, self._rows, self.back, self.ahead, self.cross, self.by_iv)
@@ -229,9 +229,9 @@ class SquareBoard(Board):
         cells = placement.cells
         if len(cells) > 1 or self.cross_for is None:
             if len(cells) == 2 and self.cross_for is not None:
-                self._lay_two(placement)
+                lay_two(self, placement)
             else:
-                self._lay_many(placement)
+                lay_many(self, placement)
             return
         # one piece (half the plays of a game): no loop, no big integer made but the two sets
         c, flags = cells[0], placement.flags
@@ -245,179 +245,13 @@ class SquareBoard(Board):
         anchors = self.anchor_bits | self.tables.near[c]
         self.anchor_bits = anchors ^ (anchors & filled)
         self._plays, self.starts = None, {}
-        row = self._lay_cell(0, c)
-        column = self._lay_cell(1, c)
+        row = lay_cell(self, 0, c)
+        column = lay_cell(self, 1, c)
         if placement._placed is None:  # the kernel scores the move after applying it
             if flags is None and not self.jokers:
                 placement._measure_one(self, row, column)
             else:
                 placement._measure_laid(self, 0, row, [column])
-
-    def _lay_two(self, placement: SquarePlacement) -> None:
-        """`apply_placement` of a play of two pieces (nearly all the other plays of a
-        game), written out, on a board whose `cross` intervals are worked out."""
-        (c, c2), v, stride = placement.cells, self.v, self.topo.stride
-        if c2 - c == 1:
-            k = 0
-        elif c2 - c == stride:
-            k = 1
-        else:  # (a filled cell between them)
-            self._lay_many(placement)
-            return
-        (v[c], v[c2]), flags = placement.values, placement.flags
-        self.piece[c], self.piece[c2] = placement.pieces
-        if flags:
-            self.jk[c], self.jk[c2] = flags
-            self.jokers += sum(flags)
-        both, near = self.topo.both, self.tables.near
-        filled = self.filled = self.filled | both[c] | both[c2]
-        anchors = self.anchor_bits | near[c] | near[c2]  # (as in `apply_placement`)
-        self.anchor_bits = anchors ^ (anchors & filled)
-        self._plays, self.starts = None, {}
-        cross, by_iv = self.cross[k], self.by_iv[k]
-        old = cross[c2]
-        if old is not None:  # the second leaves its interval along the play (`_lay_cell`)
-            cross[c2] = None
-            old = old[3]
-            left = by_iv[old] ^ both[c2]
-            if left:
-                by_iv[old] = left
-            else:
-                del by_iv[old]
-        lay = self._lay_cell
-        if k:
-            along, across = lay(1, c), [lay(0, c), lay(0, c2)]
-        else:
-            along, across = lay(0, c), [lay(1, c), lay(1, c2)]
-        if placement._placed is None:
-            if flags is None and not self.jokers:
-                placement._measure_two(self, k, along, across)
-            else:
-                placement._measure_laid(self, k, along, across)
-
-    def _lay_many(self, placement: SquarePlacement) -> None:
-        """`apply_placement` of any play: of three pieces or more, not in one run, or on
-        a board whose `cross` intervals were never asked for."""
-        cells, v, piece = placement.cells, self.v, self.piece
-        both, near_of = self.topo.both, self.tables.near
-        played = near = 0
-        for c, val, p in zip(cells, placement.values, placement.pieces):
-            v[c], piece[c] = val, p
-            played |= both[c]
-            near |= near_of[c]
-        if placement.flags:  # (an empty cell's flag is already False)
-            for c, flag in zip(cells, placement.flags):
-                self.jk[c] = flag
-            self.jokers += sum(placement.flags)
-        filled = self.filled = self.filled | played
-        anchors = self.anchor_bits | near  # (as in `apply_placement`)
-        self.anchor_bits = anchors ^ (anchors & filled)
-        self._plays, self.starts = None, {}
-        stride = self.topo.stride
-        if len(cells) == 1:
-            k = 0  # (its row is measured first, as the run along a row play)
-        else:
-            k = 0 if cells[1] - cells[0] < stride else 1
-            if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)
-                    or _in_one_run(v, cells, stride if k else 1)):
-                k = -1
-        if k < 0 or self.cross_for is None:
-            self._lay_anyhow(placement)  # (never in a game: see there)
-            return
-        # the run along the play holds all its cells: walked once, from the first (the
-        # others first leave their intervals that way); then each cell's run across
-        cross, by_iv = self.cross[k], self.by_iv[k]
-        for c in cells[1:]:
-            old = cross[c]
-            if old is not None:
-                cross[c] = None
-                old = old[3]
-                left = by_iv[old] ^ both[c]
-                if left:
-                    by_iv[old] = left
-                else:
-                    del by_iv[old]
-        along = self._lay_cell(k, cells[0])
-        across = [self._lay_cell(1 - k, c) for c in cells]
-        if placement._placed is None:
-            placement._measure_laid(self, k, along, across)
-
-    def _lay_cell(self, k: int, c: int) -> tuple[int, int]:
-        """The index along direction `k` once the run through the new piece
-        on `c` is laid (any other new pieces of that run have left their intervals that
-        way): `c` leaves its interval; the run is walked, and the empty cells at its two
-        ends get the run beside them, their `cross` interval from the runs on both
-        sides, and move to the cells of that interval. Returns the run's (length, sum).
-
-        The walk, the two ends and the moves between intervals written out, with no loop
-        over cells: it runs for every play of every game, two to four times, where a
-        loop costs about as much as the work."""
-        v, both, rows, back, ahead, cross, by_iv, d = self.by_dir[k]
-        old = cross[c]
-        if old is not None:  # a filled cell takes no value (its runs beside are not read)
-            cross[c] = None
-            old = old[3]
-            left = by_iv[old] ^ both[c]
-            if left:
-                by_iv[old] = left
-            else:
-                del by_iv[old]
-        total, a, b = v[c], c - d, c + d
-        while (x := v[a]) >= 0:
-            total += x
-            a -= d
-        while (y := v[b]) >= 0:
-            total += y
-            b += d
-        n = (b - a) // d - 1  # (a and b are the ends now: the cells just outside)
-        run = (n, total)
-        old_a = iv_a = cross[a]  # (an edge's: None, kept)
-        old_b = iv_b = cross[b]
-        if x == EMPTY:
-            ahead[a] = run
-            n2, s2 = back[a]
-            try:
-                iv_a = rows[n + n2][total + s2]
-            except LookupError:
-                iv_a = _learn(rows, self.cross_for, n + n2, total + s2)
-        if y == EMPTY:
-            back[b] = run
-            n2, s2 = ahead[b]
-            try:
-                iv_b = rows[n + n2][total + s2]
-            except LookupError:
-                iv_b = _learn(rows, self.cross_for, n + n2, total + s2)
-        if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
-            cross[a] = iv_a
-            bits = both[a]
-            if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
-                cross[b] = iv_b
-                bits |= both[b]
-                old_b = iv_b
-            if old_a is not None:
-                old_a = old_a[3]
-                left = by_iv[old_a] ^ bits  # (its cells hold these)
-                if left:
-                    by_iv[old_a] = left
-                else:
-                    del by_iv[old_a]
-            if iv_a is not None:
-                iv_a = iv_a[3]
-                by_iv[iv_a] = by_iv.get(iv_a, 0) | bits
-        if iv_b is not old_b:  # end b: the same
-            cross[b] = iv_b
-            bits = both[b]
-            if old_b is not None:
-                old_b = old_b[3]
-                left = by_iv[old_b] ^ bits
-                if left:
-                    by_iv[old_b] = left
-                else:
-                    del by_iv[old_b]
-            if iv_b is not None:
-                iv_b = iv_b[3]
-                by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
-        return run
 
     def _lay_anyhow(self, placement: SquarePlacement) -> None:
         """`apply_placement` once the pieces are down, for a play not in one run, or on a
@@ -539,20 +373,3 @@ def _cross_rows(rules) -> list[dict]:
     if rows is None:
         rows = rules.cross_rows = []
     return rows
-
-
-def _learn(rows: list[dict], rules, n: int, total: int):
-    """`rules.cross(n, total)`, added to `rows` (see `_cross_rows`)."""
-    while len(rows) <= n:
-        rows.append({})
-    found = rows[n][total] = rules.cross(n, total)
-    return found
-
-
-def _in_one_run(v: list, cells, d: int) -> bool:
-    """Whether the laid `cells` (in line order) lie in one run along step `d`: each next
-    one `d` further on, or further along that line past filled cells only."""
-    for a, b in zip(cells, cells[1:]):
-        if b - a != d and ((b - a) % d or any(v[c] < 0 for c in range(a + d, b, d))):
-            return False
-    return True

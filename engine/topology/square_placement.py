@@ -13,6 +13,8 @@ from engine.topology.base import Placement
 if TYPE_CHECKING:  # pragma: no cover
     from engine.topology.square_board import SquareBoard
 
+EMPTY, EDGE = -1, -2  # `SquareBoard.v` of an empty cell, of a sentinel (square_board.py)
+
 
 class Line:
     """A maximal run of two or more pieces through a new piece (a `line` record)."""
@@ -168,7 +170,7 @@ class SquarePlacement(Placement):
     def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
         """`_measure` once the play is laid in one run along direction `k` (a play of one
         piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
-        run across (`across`, in cell order), as `SquareBoard._lay_cell` gives them: the
+        run across (`across`, in cell order), as `square_lay.lay_cell` gives them: the
         same records in the same order (the row through a cell before its column).
 
         Written for the kernel's scoring, which reads the measures of every play it
