@@ -60,6 +60,15 @@ class _Writer:
         inline = expression.inline()
         return inline if inline is not None else f"{self.const(expression.evaluate)}(v)"
 
+    def value(self, target: str, expression, convert: str) -> list[str]:
+        """Lines setting `target` to `convert(value)` of `expression` (`k_int`, `k_bool`):
+        a sum, any or all of a comprehension as a loop (`Expression.loop`), its value
+        being of that type already; else an assignment of `expr`."""
+        loop = expression.loop(target, self.names)
+        if loop is not None:
+            return loop
+        return [f"{target} = {convert}({self.expr(expression)})"]
+
     def add(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
 
@@ -202,7 +211,7 @@ def _after_lines(w: _Writer, game, action, indent: int) -> None:
     if action.extra_turn is None:
         w.add(indent, "extra = False")
     else:
-        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
+        w.guarded(indent, w.value("extra", action.extra_turn, "k_bool"), what, action.pos)
     w.names = None
 
 
@@ -225,7 +234,8 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
         if fixed:  # a nonzero constant: no conversion, no test
             body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
         else:
-            body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
+            body += [pad + line for line in w.value("p", rule.points, "k_int")]
+            body += [f"{pad}if p:",
                      f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
         w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
 
