@@ -28,7 +28,7 @@ from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
-from engine.kernel.views import PlaceMove, make_context, opponents_of
+from engine.kernel.views import PlaceMove, make_context, opponents_of, place_value
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -46,6 +46,8 @@ class _Writer:
         self.consts: dict[str, object] = {}
         #: while set: the Python text each context name is read as (see `_locals`)
         self.names: dict[str, str] | None = None
+        #: `move.<field>` -> the Python text it is read as in a step, not through `view`
+        self.move_attrs: dict[str, str] = {}
 
     def const(self, value: object) -> str:
         name = f"K{len(self.consts)}"
@@ -88,7 +90,7 @@ class _Writer:
             k_tuple_new=tuple.__new__, k_new=object.__new__, k_list=list, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of, k_wrap=moves_of_data,
+            k_opponents=opponents_of, k_wrap=moves_of_data, k_place_value=place_value,
             k_EvaluationError=EvaluationError, k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
@@ -157,6 +159,8 @@ def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
             known[name] = (f"(not state.is_over and not not {moves})", None)
     names = {name: local for name, (local, _) in known.items()}
     names.update((key, text.format(seat=seat)) for key, text in _STATE_ATTRS.items())
+    if with_move:
+        names.update(w.move_attrs)
     test = dict(names, **{name: "_p" for name in items})
     texts = [e.inline(test) for e in live]
     if None in texts:
@@ -372,13 +376,15 @@ def compile_step(game, action) -> Callable:
             w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
     inline_view = game.place_view.__init__ is PlaceMove.__init__
+    view_at = None  # where the lines making `view` go, if anything reads it
     if action.reads_move and action.kind == "place" and inline_view:
-        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place
-        w.add(1, f"view = k_new({w.const(game.place_view)})")
-        w.add(1, "view.placement = move.data")
-        w.add(1, "view.opening = not state.round.placed_any")
-        w.add(1, "view.pieces = vpieces = k_list(move.data.pieces)")
-        w.add(1, "view.count = len(vpieces)")
+        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place,
+        # if read at all: the fields it reads from the placement are read from there
+        w.add(1, "vplace = move.data")
+        w.move_attrs = {f"move.{name}": f"vplace.{name}" for name in game.place_view.forwarded}
+        w.move_attrs["move.count"] = "_len(vplace.pieces)"
+        w.move_attrs["move.value"] = "k_place_value(vplace.pieces)"
+        view_at = len(w.lines)
     elif action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
     elif action.reads_move:
@@ -412,6 +418,14 @@ def compile_step(game, action) -> Callable:
     w.add(2, "chances = ()")
     w.add(1, "state.log.append((move, chances, state.scores[:]))")
     w.add(1, "return events[start:]")
+    if view_at is not None:
+        reads_view = any("view" in _WORD.findall(line) for line in w.lines[view_at:])
+        w.lines[view_at:view_at] = [
+            "    " + line for line in (
+                f"view = k_new({w.const(game.place_view)})", "view.placement = vplace",
+                "view.opening = not state.round.placed_any",
+                "view.pieces = vpieces = k_list(vplace.pieces)", "view.count = len(vpieces)",
+            )] if reads_view else []
     return w.build("step")
 
 
