@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from operator import attrgetter
 from typing import Callable
 
 from engine.expr import runtime
@@ -30,6 +31,7 @@ from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
 from engine.kernel.views import PlaceMove, make_context, opponents_of, place_value
 
+_NAME = attrgetter("name")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -91,6 +93,7 @@ class _Writer:
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
             k_opponents=opponents_of, k_wrap=moves_of_data, k_place_value=place_value,
+            k_map=map, k_name=_NAME,
             k_EvaluationError=EvaluationError, k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
@@ -481,10 +484,17 @@ def _simple_lines(w: _Writer, game, action, indent: int, target: str,
         w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
     w.names = None
     if action.kind == "exchange":
-        moves = f"{w.const(exchange_options)}(state, {w.const(action)})"
+        # `exchange_options`: the rack's moves found by its names in hand order, in place;
+        # listed by the call when not known yet
+        w.add(pad, "if ok:")
+        w.add(pad + 1, f"{target} = {w.const(game.exchange_cache)}.get(({w.const(action.name)}, "
+              "*k_map(k_name, state.hands[state.to_move])))")
+        w.add(pad + 1, f"if {target} is None:")
+        w.add(pad + 2, f"{target} = {w.const(exchange_options)}(state, {w.const(action)})")
+        w.add(pad, "else:")
+        w.add(pad + 1, f"{target} = []")
     else:
-        moves = f"[{w.const(action.only_move)}]"
-    w.add(pad, f"{target} = {moves} if ok else []")
+        w.add(pad, f"{target} = [{w.const(action.only_move)}] if ok else []")
 
 
 def compile_play_moves(game, action) -> Callable | None:
@@ -549,7 +559,6 @@ def compile_legal(game) -> Callable | None:
     w = _Writer()
     w.add(0, "def legal(state):")
     w.add(1, "known = state._by_action")
-    w.add(1, "out = []")
     listed: dict[str, str] = {}  # `can_<action>` -> the local holding its moves
     for i, action in enumerate(game.actions):
         local, name = f"m{i}", w.const(action.name)
@@ -557,9 +566,9 @@ def compile_legal(game) -> Callable | None:
         w.add(1, f"if {local} is None:")
         _listing_lines(w, game, action, local, listed)
         w.add(2, f"known[{name}] = {local}")
-        w.add(1, f"out += {local}")
         listed[f"can_{action.name}"] = local
-    w.add(1, "return out")
+    # (a new list, joined in one go: each action's list stays as the cache holds it)
+    w.add(1, "return [" + "".join(f"*{local}, " for local in listed.values()) + "]")
     return w.build("legal")
 
 

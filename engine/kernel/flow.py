@@ -292,9 +292,10 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     fire the `round_start` scoring rules."""
     game = state.game
     model = game.model
+    if state.round.number:  # (round 0: a state just made, whose board is new already)
+        state.board = model.topology.new_board()
     state.round = RoundInfo(number)
     state.turn = TurnInfo()
-    state.board = model.topology.new_board()
     for name, value in model.counters.items():
         setattr(state.counters, name, value)
     state._rebind()

@@ -8,7 +8,7 @@ is what `can_<action>` reads.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
 from operator import attrgetter
 from weakref import ref as _weak
 from typing import TYPE_CHECKING, Hashable
@@ -366,7 +366,8 @@ def exchange_options(state: State, action) -> list[Move]:
     `max` pieces, by size, then in the order of the sorted names."""
     # The moves depend only on the names in hand (the limit follows from their number),
     # so they are made once per rack, and found again by the names in the hand's order
-    # (the same list for every order), without sorting them.
+    # without sorting them: the same list under each order of a small rack (a hand is
+    # met in its different orders), or under the order met.
     cache = state.game.exchange_cache
     rack = (action.name, *map(_NAME, state.hands[state.to_move]))
     found = cache.get(rack)
@@ -376,7 +377,8 @@ def exchange_options(state: State, action) -> list[Move]:
         if found is None:
             found = _rack_exchanges(cache, action, names)
         if len(cache) < 100_000:
-            cache[rack] = found
+            for order in permutations(names) if len(names) <= 4 else (rack[1:],):
+                cache[(action.name, *order)] = found
     return found
 
 
