@@ -381,8 +381,8 @@ def compile_step(game, action) -> Callable:
     inline_view = game.place_view.__init__ is PlaceMove.__init__
     view_at = None  # where the lines making `view` go, if anything reads it
     if action.reads_move and action.kind == "place" and inline_view:
-        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place,
-        # if read at all: the fields it reads from the placement are read from there
+        # the move record made only if read at all (`_insert_view`): the fields it
+        # reads from the placement are read from there
         w.add(1, "vplace = move.data")
         w.move_attrs = {f"move.{name}": f"vplace.{name}" for name in game.place_view.forwarded}
         w.move_attrs["move.count"] = "_len(vplace.pieces)"
@@ -422,14 +422,18 @@ def compile_step(game, action) -> Callable:
     w.add(1, "state.log.append((move, chances, state.scores[:]))")
     w.add(1, "return events[start:]")
     if view_at is not None:
-        reads_view = any("view" in _WORD.findall(line) for line in w.lines[view_at:])
-        w.lines[view_at:view_at] = [
-            "    " + line for line in (
-                f"view = k_new({w.const(game.place_view)})", "view.placement = vplace",
-                "view.opening = not state.round.placed_any",
-                "view.pieces = vpieces = k_list(vplace.pieces)", "view.count = len(vpieces)",
-            )] if reads_view else []
+        _insert_view(w, game, view_at)
     return w.build("step")
+
+
+def _insert_view(w: _Writer, game, at: int) -> None:
+    """`view = PlaceMove(vplace, opening)` (`move_view`, its `__init__` written in place)
+    at line `at` of a step, if a later line reads `view`."""
+    if any("view" in _WORD.findall(line) for line in w.lines[at:]):
+        w.lines[at:at] = ["    " + line for line in (
+            f"view = k_new({w.const(game.place_view)})", "view.placement = vplace",
+            "view.opening = not state.round.placed_any",
+            "view.pieces = vpieces = k_list(vplace.pieces)", "view.count = len(vpieces)")]
 
 
 def _context_lines(w: _Writer, indent: int) -> None:
