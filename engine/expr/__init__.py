@@ -75,6 +75,15 @@ class Expression:
 
         return generate_inline(self._checked, names)
 
+    def loop(self, target: str, names: Mapping[str, str] | None = None) -> list[str] | None:
+        """A `sum`, `any` or `all` of a comprehension (the whole expression) as lines of
+        Python setting the local `target` to its value in a loop, for a caller writing
+        it into a generated function (see `engine.expr.compiler.generate_loop`; `names`
+        as for `inline`); None for any other expression."""
+        from engine.expr.compiler import generate_loop
+
+        return generate_loop(self._checked, target, names)
+
     def evaluate(self, values: Mapping[str, object]):  # noqa: F811 - replaced per instance
         """The value of the expression for these values of its names."""
         raise NotImplementedError

@@ -303,6 +303,50 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) ->
         return None
 
 
+#: a call of these over a comprehension is written as a loop by `generate_loop`:
+#: the statement in the loop for one item (`e` its value, `c` its condition, `t` the
+#: target), and the target's value before the first item
+_LOOPS = {
+    "sum": ("if {c}:\n    {t} += {e}", "{t} += {e}", "0"),
+    "any": ("if {c} and {e}:\n    {t} = True\n    break",
+            "if {e}:\n    {t} = True\n    break", "False"),
+    "all": ("if {c} and not {e}:\n    {t} = False\n    break",
+            "if not {e}:\n    {t} = False\n    break", "True"),
+}
+
+
+def generate_loop(checked: Checked, target: str,
+                  names: Mapping[str, str] | None = None) -> list[str] | None:
+    """A `sum`, `any` or `all` of a comprehension, the whole expression, as Python lines
+    setting the local `target` to its value, for a caller writing it into a larger
+    generated function (with `names` as in `generate_inline`): a `for` loop costs no
+    generator (a frame resumed per item) and no call. The same items are read and
+    tested in the same order, `any` and `all` stop at the same item, and the value is
+    the same, exactly an int for `sum` (of ints) and a bool for the others. The loop's
+    variable is a local of the caller (`_l0`...). None for any other expression, or
+    when it cannot be inlined."""
+    root = checked.root
+    loop = _LOOPS.get(root.func) if isinstance(root, A.Call) else None
+    if loop is None or len(root.args) != 1 or not isinstance(root.args[0], A.Comprehension):
+        return None
+    emitter = _Emitter(checked)
+    if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
+        return None
+    emitter.env_text = names
+    node = root.args[0]  # (nothing is shared outside a comprehension: no `_share`)
+    _, slot = checked.refs[id(node)]
+    try:
+        element, source = emitter.emit(node.element), emitter.emit(node.source)
+        condition = None if node.condition is None else emitter.emit(node.condition)
+    except _NotWritable:
+        return None
+    guarded, plain, start = loop
+    body = plain.format(t=target, e=element) if condition is None else guarded.format(
+        t=target, e=element, c=condition)
+    return [f"{target} = {start}", f"for {slot} in {source}:"] + [
+        "    " + line for line in body.split("\n")]
+
+
 def _varies(emitter: "_Emitter", node: A.Node) -> bool:
     """Whether `node` may differ between the items of a filter (it reads an item's
     name, a comprehension variable, or a definition that does)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from operator import attrgetter
 from typing import Callable
 
 from engine.expr import runtime
@@ -28,8 +29,9 @@ from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.state import GENERATORS, exchange_options, move_view, play_move
-from engine.kernel.views import PlaceMove, make_context, opponents_of
+from engine.kernel.views import PlaceMove, make_context, opponents_of, place_value
 
+_NAME = attrgetter("name")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -46,6 +48,8 @@ class _Writer:
         self.consts: dict[str, object] = {}
         #: while set: the Python text each context name is read as (see `_locals`)
         self.names: dict[str, str] | None = None
+        #: `move.<field>` -> the Python text it is read as in a step, not through `view`
+        self.move_attrs: dict[str, str] = {}
 
     def const(self, value: object) -> str:
         name = f"K{len(self.consts)}"
@@ -59,6 +63,15 @@ class _Writer:
             return expression.inline(self.names)  # `_locals` made sure it can be
         inline = expression.inline()
         return inline if inline is not None else f"{self.const(expression.evaluate)}(v)"
+
+    def value(self, target: str, expression, convert: str) -> list[str]:
+        """Lines setting `target` to `convert(value)` of `expression` (`k_int`, `k_bool`):
+        a sum, any or all of a comprehension as a loop (`Expression.loop`), its value
+        being of that type already; else an assignment of `expr`."""
+        loop = expression.loop(target, self.names)
+        if loop is not None:
+            return loop
+        return [f"{target} = {convert}({self.expr(expression)})"]
 
     def add(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
@@ -79,7 +92,8 @@ class _Writer:
             k_tuple_new=tuple.__new__, k_new=object.__new__, k_list=list, k_ScoreEvent=ScoreEvent, k_int=int, k_bool=bool, k_any=any,
             k_end_round=flow.end_round, k_choose_winner=flow.choose_winner,
             k_enumerate=enumerate, k_evaluation_error=runtime.explain, _UNSET=UNSET,
-            k_opponents=opponents_of, k_wrap=moves_of_data,
+            k_opponents=opponents_of, k_wrap=moves_of_data, k_place_value=place_value,
+            k_map=map, k_name=_NAME,
             k_EvaluationError=EvaluationError, k_RuleFailure=RuleFailure,
             __builtins__={"getattr": getattr, "setattr": setattr, "len": len},
         )
@@ -148,6 +162,8 @@ def _locals(w: _Writer, game, exprs: list, indent: int, seat: str = "mover",
             known[name] = (f"(not state.is_over and not not {moves})", None)
     names = {name: local for name, (local, _) in known.items()}
     names.update((key, text.format(seat=seat)) for key, text in _STATE_ATTRS.items())
+    if with_move:
+        names.update(w.move_attrs)
     test = dict(names, **{name: "_p" for name in items})
     texts = [e.inline(test) for e in live]
     if None in texts:
@@ -202,7 +218,7 @@ def _after_lines(w: _Writer, game, action, indent: int) -> None:
     if action.extra_turn is None:
         w.add(indent, "extra = False")
     else:
-        w.guarded(indent, [f"extra = k_bool({w.expr(action.extra_turn)})"], what, action.pos)
+        w.guarded(indent, w.value("extra", action.extra_turn, "k_bool"), what, action.pos)
     w.names = None
 
 
@@ -225,7 +241,8 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
         if fixed:  # a nonzero constant: no conversion, no test
             body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
         else:
-            body += [f"{pad}p = k_int({w.expr(rule.points)})", f"{pad}if p:",
+            body += [pad + line for line in w.value("p", rule.points, "k_int")]
+            body += [f"{pad}if p:",
                      f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
         w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
 
@@ -362,13 +379,15 @@ def compile_step(game, action) -> Callable:
             w.add(2, f"turn.could_place = k_any(state.moves_of(a) for a in {places})")
     w.add(1, "mover = state.to_move")
     inline_view = game.place_view.__init__ is PlaceMove.__init__
+    view_at = None  # where the lines making `view` go, if anything reads it
     if action.reads_move and action.kind == "place" and inline_view:
-        # `move_view`: `PlaceMove(placement, opening)`, its `__init__` written in place
-        w.add(1, f"view = k_new({w.const(game.place_view)})")
-        w.add(1, "view.placement = move.data")
-        w.add(1, "view.opening = not state.round.placed_any")
-        w.add(1, "view.pieces = vpieces = k_list(move.data.pieces)")
-        w.add(1, "view.count = len(vpieces)")
+        # the move record made only if read at all (`_insert_view`): the fields it
+        # reads from the placement are read from there
+        w.add(1, "vplace = move.data")
+        w.move_attrs = {f"move.{name}": f"vplace.{name}" for name in game.place_view.forwarded}
+        w.move_attrs["move.count"] = "_len(vplace.pieces)"
+        w.move_attrs["move.value"] = "k_place_value(vplace.pieces)"
+        view_at = len(w.lines)
     elif action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
     elif action.reads_move:
@@ -402,7 +421,19 @@ def compile_step(game, action) -> Callable:
     w.add(2, "chances = ()")
     w.add(1, "state.log.append((move, chances, state.scores[:]))")
     w.add(1, "return events[start:]")
+    if view_at is not None:
+        _insert_view(w, game, view_at)
     return w.build("step")
+
+
+def _insert_view(w: _Writer, game, at: int) -> None:
+    """`view = PlaceMove(vplace, opening)` (`move_view`, its `__init__` written in place)
+    at line `at` of a step, if a later line reads `view`."""
+    if any("view" in _WORD.findall(line) for line in w.lines[at:]):
+        w.lines[at:at] = ["    " + line for line in (
+            f"view = k_new({w.const(game.place_view)})", "view.placement = vplace",
+            "view.opening = not state.round.placed_any",
+            "view.pieces = vpieces = k_list(vplace.pieces)", "view.count = len(vpieces)")]
 
 
 def _context_lines(w: _Writer, indent: int) -> None:
@@ -457,10 +488,17 @@ def _simple_lines(w: _Writer, game, action, indent: int, target: str,
         w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
     w.names = None
     if action.kind == "exchange":
-        moves = f"{w.const(exchange_options)}(state, {w.const(action)})"
+        # `exchange_options`: the rack's moves found by its names in hand order, in place;
+        # listed by the call when not known yet
+        w.add(pad, "if ok:")
+        w.add(pad + 1, f"{target} = {w.const(game.exchange_cache)}.get(({w.const(action.name)}, "
+              "*k_map(k_name, state.hands[state.to_move])))")
+        w.add(pad + 1, f"if {target} is None:")
+        w.add(pad + 2, f"{target} = {w.const(exchange_options)}(state, {w.const(action)})")
+        w.add(pad, "else:")
+        w.add(pad + 1, f"{target} = []")
     else:
-        moves = f"[{w.const(action.only_move)}]"
-    w.add(pad, f"{target} = {moves} if ok else []")
+        w.add(pad, f"{target} = [{w.const(action.only_move)}] if ok else []")
 
 
 def compile_play_moves(game, action) -> Callable | None:
@@ -525,7 +563,6 @@ def compile_legal(game) -> Callable | None:
     w = _Writer()
     w.add(0, "def legal(state):")
     w.add(1, "known = state._by_action")
-    w.add(1, "out = []")
     listed: dict[str, str] = {}  # `can_<action>` -> the local holding its moves
     for i, action in enumerate(game.actions):
         local, name = f"m{i}", w.const(action.name)
@@ -533,9 +570,9 @@ def compile_legal(game) -> Callable | None:
         w.add(1, f"if {local} is None:")
         _listing_lines(w, game, action, local, listed)
         w.add(2, f"known[{name}] = {local}")
-        w.add(1, f"out += {local}")
         listed[f"can_{action.name}"] = local
-    w.add(1, "return out")
+    # (a new list, joined in one go: each action's list stays as the cache holds it)
+    w.add(1, "return [" + "".join(f"*{local}, " for local in listed.values()) + "]")
     return w.build("legal")
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.expr import EvaluationError
 from engine.kernel.chance import insert_at_random, shuffle
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
-from engine.kernel.state import State, move_view, pieces_named
+from engine.kernel.state import State, move_view, split_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,12 +117,11 @@ def _draw(state, action, move) -> None:
 
 def _exchange(state, action, move) -> None:
     hand = state.hands[state.to_move]
-    returned = pieces_named(hand, move.data)
-    for piece in returned:
-        take(hand, piece)
+    returned, hand[:] = split_named(hand, move.data)  # (`take` of each returned piece)
     mix_into_pool(state, returned)
+    pool = state.pool
     for _ in returned:
-        hand.append(state.pool.pop())
+        hand.append(pool.pop())
 
 
 def _pass(state, action, move) -> None:
@@ -180,7 +179,8 @@ def mix_into_pool(state: "State", returned: list) -> None:
         state.pool = list(reversed(shuffled(state, state.pool + returned)))
         return
     pool = state.pool  # the state's own list (a clone copies it)
-    insert_at_random(state.random(), pool, returned)
+    # (`state.random()`, without the call when no clone shares the generator)
+    insert_at_random(state.random() if state._rng_shared else state.rng, pool, returned)
     state.pending_chances.append(tuple(pool))
 
 
@@ -292,9 +292,10 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
     fire the `round_start` scoring rules."""
     game = state.game
     model = game.model
+    if state.round.number:  # (round 0: a state just made, whose board is new already)
+        state.board = model.topology.new_board()
     state.round = RoundInfo(number)
     state.turn = TurnInfo()
-    state.board = model.topology.new_board()
     for name, value in model.counters.items():
         setattr(state.counters, name, value)
     state._rebind()

@@ -8,7 +8,7 @@ is what `can_<action>` reads.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
 from operator import attrgetter
 from weakref import ref as _weak
 from typing import TYPE_CHECKING, Hashable
@@ -365,11 +365,20 @@ def exchange_options(state: State, action) -> list[Move]:
     """The exchanges of the mover's rack (its guard holding): every sub-multiset of up to
     `max` pieces, by size, then in the order of the sorted names."""
     # The moves depend only on the names in hand (the limit follows from their number),
-    # so they are made once per rack.
-    names = tuple(sorted(map(_NAME, state.hands[state.to_move])))
-    found = state.game.exchange_cache.get((action.name, names))
+    # so they are made once per rack, and found again by the names in the hand's order
+    # without sorting them: the same list under each order of a small rack (a hand is
+    # met in its different orders), or under the order met.
+    cache = state.game.exchange_cache
+    rack = (action.name, *map(_NAME, state.hands[state.to_move]))
+    found = cache.get(rack)
     if found is None:
-        found = _rack_exchanges(state.game.exchange_cache, action, names)
+        names = tuple(sorted(rack[1:]))
+        found = cache.get((action.name, names))
+        if found is None:
+            found = _rack_exchanges(cache, action, names)
+        if len(cache) < 100_000:
+            for order in permutations(names) if len(names) <= 4 else (rack[1:],):
+                cache[(action.name, *order)] = found
     return found
 
 
@@ -449,6 +458,11 @@ GENERATORS = {
 
 def pieces_named(hand: list, names) -> list:
     """Pieces of `hand` with these names (one per name, the earliest first)."""
+    return split_named(hand, names)[0]
+
+
+def split_named(hand: list, names) -> tuple[list, list]:
+    """(`pieces_named(hand, names)`, the other pieces of `hand` in their order)."""
     left = list(hand)
     out = []
     for name in names:
@@ -459,7 +473,7 @@ def pieces_named(hand: list, names) -> list:
                 break
         else:
             raise ValueError(f"no piece named `{name}` in the hand")
-    return out
+    return out, left
 
 
 def move_view(state: State, action, move: Move):

@@ -188,10 +188,17 @@ class PlaceMove:
         self.pieces = list(placement.pieces)
         self.count = len(self.pieces)
 
+    #: the fields read from the placement (`place_view_class`): none here
+    forwarded: tuple = ()
+
     @property
     def value(self) -> int:
-        pieces = self.pieces
-        return pieces[0].value if len(pieces) == 1 else sum([p.value for p in pieces])
+        return place_value(self.pieces)
+
+
+def place_value(pieces) -> int:
+    """`move.value` of a place action: the sum of its pieces' values."""
+    return pieces[0].value if len(pieces) == 1 else sum([p.value for p in pieces])
 
 
 _PLACE_VIEWS: dict[tuple, type] = {}
@@ -206,7 +213,7 @@ def place_view_class(topology) -> type:
     key = (type(topology), fields)
     found = _PLACE_VIEWS.get(key)
     if found is None:
-        namespace = {"__slots__": ()}
+        namespace = {"__slots__": (), "forwarded": fields}
         for name in fields:
             namespace[name] = property(attrgetter("placement." + name))
         found = _PLACE_VIEWS[key] = type("PlaceMove", (PlaceMove,), namespace)

@@ -50,3 +50,50 @@ def test_a_name_without_text_cannot_be_inlined():
 
 def test_without_names_it_reads_the_context():
     assert "v['player']" in compile_ok("player.score").inline()
+
+
+def run_loop(text: str):
+    """The value `Expression.loop` sets its target to, run in a function of its own."""
+    lines = compile_ok(text).loop("t", LOCALS)
+    assert lines is not None
+    source = "def f():\n" + "".join(f"    {line}\n" for line in lines) + "    return t\n"
+    scope = dict(runtime.NAMESPACE, _UNSET=UNSET)
+    scope.update({f"x_{name}": value for name, value in make_values().items()})
+    exec(compile(source, "<test>", "exec"), scope)  # our generated text
+    return scope["f"]()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("sum(l.sum for l in move.lines)", 36),  # 15 + 9 + 12
+    ("sum(l.sum * 2 for l in move.lines if l.new)", 30),  # the first line only
+    ("sum(l.sum for l in move.lines if l.length > 3)", 0),  # none: 0
+    ("any(l.length == 2 for l in move.lines)", True),
+    ("any(l.sum > 20 for l in move.lines)", False),
+    ("any(l.length == 3 for l in move.lines if not l.new)", True),  # the third line
+    ("all(l.length == 3 for l in move.lines if l.sum > 10)", True),
+    ("all(l.length == 3 for l in move.lines)", False),  # the second line
+])
+def test_a_loop_has_the_value_evaluate_gives(text, expected):
+    value = run_loop(text)
+    assert value == expected == compile_ok(text).evaluate(make_values())
+    assert type(value) is type(expected)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the first line's 10 // (15 - 9) is 1: decided there, before the second divides by 0
+    ("any(10 // (l.sum - 9) > 0 for l in move.lines)", True),
+    ("all(10 // (l.sum - 9) > 5 for l in move.lines)", False),
+])
+def test_any_and_all_stop_at_the_item_that_decides(text, expected):
+    assert run_loop(text) == expected
+
+
+def test_a_sum_reaching_a_failing_item_fails_there():
+    with pytest.raises(ZeroDivisionError):
+        run_loop("sum(10 // (l.sum - 9) for l in move.lines)")
+
+
+@pytest.mark.parametrize("text", ["player.score + 1", "max(p.score for p in players)",
+                                  "sum(p.score for p in players) + 1"])
+def test_only_a_whole_sum_any_or_all_of_a_comprehension_is_a_loop(text):
+    assert compile_ok(text).loop("t", LOCALS) is None

@@ -65,6 +65,10 @@ FAILURES = [
      r"line.yaml:\d+: action `draw` \(its `then` or `extra_turn`\) failed: division by zero"),
     ({"draw_cost: {on: draw, points: -1}": "draw_cost: {on: draw, points: 1 // (turn.draws - 1)}"},
      r"line.yaml:\d+: scoring rule `draw_cost` failed: division by zero"),
+    # ... the same in a sum of a comprehension (written as a loop in a compiled step)
+    ({"draw_cost: {on: draw, points: -1}":
+      "draw_cost: {on: draw, points: 'sum(1 // (turn.draws - 1) for p in players)'}"},
+     r"line.yaml:\d+: scoring rule `draw_cost` failed: division by zero"),
     ({"if: not can_place and pool.count > 0": "if: 1 // (round.turns - round.turns) == 0"},
      r"line.yaml:\d+: the condition of action `draw` failed: division by zero"),
     ({"went_out: {if: player.hand_count == 0, winner: mover}":
@@ -155,3 +159,19 @@ def test_a_compiled_step_resets_every_field_of_the_turn():
     state.apply(state.legal_moves()[0])  # the opening placement ends the turn
     assert {s: getattr(state.turn, s) for s in TurnInfo.__slots__} == {
         s: getattr(fresh, s) for s in TurnInfo.__slots__}
+
+
+def test_a_racks_exchanges_are_the_same_moves_in_any_order_of_the_hand():
+    compiled, generic = _games("triolet/standard", ())
+    for game in (compiled, generic):
+        state = game.new_game(2, 3)
+        texts = [m.text for m in state.moves_of(game.action_by_name["exchange"])]
+        # a rack of three pieces: 3 single, 3 pairs and the triple, by the sorted names
+        names = sorted(p.name for p in state.hands[state.to_move])
+        assert len(texts) == 7 and texts[-1] == "exchange " + " ".join(names)
+        for order in ([2, 0, 1], [1, 2, 0]):
+            state = game.new_game(2, 3)
+            hand = state.hands[state.to_move]
+            hand[:] = [hand[i] for i in order]
+            state._invalidate()
+            assert [m.text for m in state.legal_moves() if m.action == "exchange"] == texts
