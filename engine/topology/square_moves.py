@@ -18,8 +18,9 @@ the same plays in the same order as the general loops here (tests compare them).
 
 After the first play (nearly every call), a hand without jokers goes one straight way
 (`_touching`), with what the steps above look up kept per rules and most pieces, and
-its plan kept by the values of the ranked hand: a game meets new racks all the time,
-and what a miss of these caches works out costs more than the hits save.
+its plan and ranking kept by its values in hand order (no sort per position). The
+first play of a game, on a board holding no piece, depends only on the rules, the
+board's shape and the hand's plan: its plays are kept across games (`_on_empty`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from engine.topology.square_plain import plain_along, plain_singles
 from engine.topology.square_unrolled import along_function, walk_functions
 
 BIG = 1 << 60
+_new = object.__new__
 
 
 class HandPlan:
@@ -213,7 +215,14 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
             ctx = _FAST[rules][maxk] = _context(rules, topo, maxk)
         if ctx and ctx[0] is topo and _touching(out, board, hand, rules, maxk, cross, ctx):
             return out
-    v = board.v
+    elif not board.piece:  # (the first play of every game)
+        return _on_empty(board, hand, rules, maxk, cross)
+    return _general(out, board, hand, first, rules, maxk, cross)
+
+
+def _general(out, board, hand, first, rules, maxk, cross) -> list[SquarePlacement]:
+    """`find_plays` the general way: any hand, first play or not."""
+    topo, v = board.topo, board.v
     need = None  # None: the contact rule; else the cells one of which must be covered
     if first and rules.cover_start:
         anchors = need = [c for c in topo.starts if v[c] == EMPTY]
@@ -259,6 +268,38 @@ def find_plays(board, hand: Sequence[Piece], first: bool, rules) -> list[SquareP
                 starts = lines[k]
             _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
                    rules)
+    return out
+
+
+_EMPTY_PLAYS: dict[tuple, list] = {}  # (hand plan, rules, topology) -> plays on an empty board
+
+
+def _on_empty(board, hand, rules, maxk, cross) -> list[SquarePlacement]:
+    """`find_plays` on a board holding no piece, kept across games and boards: what the
+    general way finds there depends only on the rules, the board's shape and the hand's
+    plan (its ranked values and jokers), and it takes the pieces from the ranked hand;
+    so the plays found once are made again for this board and ranked hand, in the same
+    order, from their cells, values, the indices of their pieces in the ranked hand and
+    their joker flags. (Every game starts so, and its general walk costs several
+    positions' worth.)"""
+    plan, ranked = hand_plan(hand, maxk, rules)
+    key = (plan, rules, board.topo)
+    known = _EMPTY_PLAYS.get(key)
+    if known is None:
+        plays = _general([], board, hand, True, rules, maxk, cross)
+        at = dict(zip(map(id, ranked), range(len(ranked)))).__getitem__
+        _remember(_EMPTY_PLAYS, key, [
+            (play.cells, play.values, tuple(map(at, map(id, play.pieces))), play.flags)
+            for play in plays])
+        return plays
+    out, pick = [], ranked.__getitem__
+    for cells, values, idx, flags in known:
+        play = _new(SquarePlacement)  # (`SquarePlacement.__init__` by hand, as elsewhere)
+        play.board, play.cells, play.values = board, cells, values
+        play.pieces = tuple(map(pick, idx))
+        if flags is not None:
+            play.flags = flags
+        out.append(play)
     return out
 
 
@@ -349,8 +390,9 @@ def _fast_contexts(rules) -> list:
 
 def _context(rules, topo, maxk):
     """What `_touching` reads for these rules, board shape and most pieces: the plans of
-    the hands met (by their ranked values), the generated walks and the layout's numbers;
-    False when these rules take the general way (a window too wide to write out)."""
+    the hands met and their ranking (by their values in hand order), the generated walks
+    and the layout's numbers; False when these rules take the general way (a window too
+    wide to write out)."""
     window = rules.window
     along = along_function(window, max(2, rules.min_count), maxk) if maxk >= 2 and \
         window >= 2 else None
@@ -370,21 +412,21 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
     it runs for every position of every game."""
     (_, plans, along, steps, live, steps_key, high, low, offset, untranspose, singles,
      rules_id) = ctx
-    # `hand_plan`, with the plans kept by the values of the ranked hand (fewer keys than
-    # its orders; a hand with a joker goes the general way)
+    # `hand_plan`, kept by the values in hand order with the order that ranks them (no
+    # sort with a key function per position; a hand with a joker goes the general way)
     try:
-        ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
-        joker = any(map(_JOKER, ranked))
-        values = tuple(map(_VALUE, ranked))
+        if any(map(_JOKER, hand)):
+            return False
+        values = tuple(map(_VALUE, hand))
     except AttributeError:  # a piece with no joker attribute is no joker
-        ranked = sorted(hand, key=lambda p: p.attrs["value"])
-        joker = any(p.attrs.get("joker") for p in ranked)
-        values = tuple([p.attrs["value"] for p in ranked])
-    if joker:
-        return False
-    plan = plans.get(values)
-    if plan is None:
-        plan = _remember(plans, values, _plan([(x, False) for x in values], maxk, rules))
+        if any(p.attrs.get("joker") for p in hand):
+            return False
+        values = tuple([p.attrs["value"] for p in hand])
+    found = plans.get(values)
+    if found is None:
+        found = _remember(plans, values, _plain_rank(values, maxk, rules))
+    plan, order = found
+    ranked = order(hand) if order else hand
     mask, starts = plan.mask, board.starts
     fits = starts.get(mask)
     if fits is None:
@@ -404,6 +446,16 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
                                sorted(map(untranspose, _cells_in(got >> offset))))
     along(out, board, lines, mask, plan, ranked, rules)
     return True
+
+
+def _plain_rank(values: tuple, maxk: int, rules) -> tuple:
+    """(the plan of a hand without jokers of these values in this order, the itemgetter
+    that ranks such a hand by value, equal values in hand order, or None when the hand
+    is ranked already): what `_touching` keeps by the values in hand order."""
+    order = sorted(range(len(values)), key=values.__getitem__)  # (stable)
+    plan = _plan([(values[i], False) for i in order], maxk, rules)
+    ranks = itemgetter(*order) if order != list(range(len(order))) else None
+    return plan, ranks
 
 
 _ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`
