@@ -424,7 +424,7 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
         values = tuple([p.attrs["value"] for p in hand])
     found = plans.get(values)
     if found is None:
-        found = _remember(plans, values, _plain_rank(values, maxk, rules))
+        found = _remember(plans, values, _plain_rank(values, maxk, rules, plans))
     plan, order = found
     ranked = order(hand) if order else hand
     mask, starts = plan.mask, board.starts
@@ -448,14 +448,25 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
     return True
 
 
-def _plain_rank(values: tuple, maxk: int, rules) -> tuple:
+def _plain_rank(values: tuple, maxk: int, rules, plans: dict) -> tuple:
     """(the plan of a hand without jokers of these values in this order, the itemgetter
-    that ranks such a hand by value, equal values in hand order, or None when the hand
-    is ranked already): what `_touching` keeps by the values in hand order."""
-    order = sorted(range(len(values)), key=values.__getitem__)  # (stable)
-    plan = _plan([(values[i], False) for i in order], maxk, rules)
-    ranks = itemgetter(*order) if order != list(range(len(order))) else None
+    that ranks such a hand by value, equal values in hand order, or False when the hand
+    is ranked already): what `_touching` keeps by the values in hand order. The plans
+    are also kept in `plans` by the ranked values (a tuple of one more item, so that the
+    two kinds of keys never meet), for the orders of the same values met later."""
+    order = tuple(sorted(range(len(values)), key=values.__getitem__))  # (stable)
+    ranked = (None, *map(values.__getitem__, order))
+    plan = plans.get(ranked)
+    if plan is None:
+        plan = plans[ranked] = _plan([(x, False) for x in ranked[1:]], maxk, rules)
+    ranks = _RANKS.get(order)
+    if ranks is None:
+        ranks = _remember(_RANKS, order, itemgetter(*order)
+                          if order != tuple(range(len(order))) else False)
     return plan, ranks
+
+
+_RANKS: dict[tuple, object] = {}  # an order of a hand's indices -> its itemgetter (or False)
 
 
 _ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`
