@@ -512,8 +512,10 @@ def general_plays(board, hand, rules):
                      for k, d in ((0, 1), (1, board.topo.stride)))
 
     plan.plain, sm._useful_starts, board.starts = False, every_start, {}
-    try:
-        return [p.text for p in sm.find_plays(board, hand, False, rules)]
+    try:  # (`_general`, not `find_plays`: that would take the fast path under test)
+        maxk = min(rules.max_count, len(hand))
+        plays = sm._general([], board, hand, False, rules, maxk, board.crosses(rules))
+        return [p.text for p in plays]
     finally:
         plan.plain, sm._useful_starts, board.starts = True, real, {}
 
