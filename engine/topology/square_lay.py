@@ -38,16 +38,7 @@ def lay_two(board: "SquareBoard", placement: "SquarePlacement") -> None:
     anchors = board.anchor_bits | near[c] | near[c2]  # (as in `SquareBoard.apply_placement`)
     board.anchor_bits = anchors ^ (anchors & filled)
     board._plays, board.starts = None, {}
-    cross, by_iv = board.cross[k], board.by_iv[k]
-    old = cross[c2]
-    if old is not None:  # the second leaves its interval along the play (`lay_cell`)
-        cross[c2] = None
-        old = old[3]
-        left = by_iv[old] ^ both[c2]
-        if left:
-            by_iv[old] = left
-        else:
-            del by_iv[old]
+    leave(board.cross[k], board.by_iv[k], both, c2)  # (the second, along the play)
     lay = lay_cell
     if k:
         along, across = lay(board, 1, c), [lay(board, 0, c), lay(board, 0, c2)]
@@ -93,15 +84,7 @@ def lay_many(board: "SquareBoard", placement: "SquarePlacement") -> None:
     # others first leave their intervals that way); then each cell's run across
     cross, by_iv = board.cross[k], board.by_iv[k]
     for c in cells[1:]:
-        old = cross[c]
-        if old is not None:
-            cross[c] = None
-            old = old[3]
-            left = by_iv[old] ^ both[c]
-            if left:
-                by_iv[old] = left
-            else:
-                del by_iv[old]
+        leave(cross, by_iv, both, c)
     along = lay_cell(board, k, cells[0])
     across = [lay_cell(board, 1 - k, c) for c in cells]
     if placement._placed is None:
@@ -120,7 +103,7 @@ def lay_cell(board: "SquareBoard", k: int, c: int) -> tuple[int, int]:
     loop costs about as much as the work."""
     v, both, rows, back, ahead, cross, by_iv, d = board.by_dir[k]
     old = cross[c]
-    if old is not None:  # a filled cell takes no value (its runs beside are not read)
+    if old is not None:  # (`leave` written out: this runs two to four times a play)
         cross[c] = None
         old = old[3]
         left = by_iv[old] ^ both[c]
@@ -184,6 +167,21 @@ def lay_cell(board: "SquareBoard", k: int, c: int) -> tuple[int, int]:
             iv_b = iv_b[3]
             by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
     return run
+
+
+def leave(cross: list, by_iv: dict, both: list, c: int) -> None:
+    """The newly filled cell `c` leaves its interval along one direction (`cross` and
+    `by_iv` of that direction): a filled cell takes no value, and its runs beside are
+    not read."""
+    old = cross[c]
+    if old is not None:
+        cross[c] = None
+        old = old[3]
+        left = by_iv[old] ^ both[c]
+        if left:
+            by_iv[old] = left
+        else:
+            del by_iv[old]
 
 
 def _learn(rows: list[dict], rules, n: int, total: int):

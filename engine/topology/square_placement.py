@@ -199,20 +199,11 @@ class SquarePlacement(Placement):
                 made = known.get(along if new == 1 else (along, new))
                 lines.insert(1 if k and across[0][0] > 1 else 0,
                              made if made is not None else _plain_line(along, new))
-        shapes, placed = board.tables.shapes, []
+        record, placed = board.tables.record, []
         lead = k == 1  # a column play's first cell: its row (across) is found first
         for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
-            # the fields that depend on the cell and the runs through it, kept per cell
-            shape = shapes[c].get((m, n, lead))
-            if shape is None:
-                shape = board.tables.shape(c, m, n, lead)
+            placed.append(record(c, m, n, lead, p.value, val))
             lead = False
-            fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
-            fields["value"] = p.value
-            fields["declared"] = val
-            record = Placed()
-            record.__dict__ = fields
-            placed.append(record)
         if self.flags is not None:
             for record, flag in zip(placed, self.flags):
                 record.joker = flag
@@ -227,13 +218,8 @@ class SquarePlacement(Placement):
             lines = [line, known.get(column) or _plain_line(column, 1)] if m > 1 else [line]
         else:
             lines = [known.get(column) or _plain_line(column, 1)] if m > 1 else []
-        c = self.cells[0]
-        shape = board.tables.shapes[c].get((m, n, False)) or board.tables.shape(c, m, n, False)
-        fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
-        fields["value"] = self.pieces[0].value
-        fields["declared"] = self.values[0]
-        record = Placed()
-        record.__dict__ = fields
+        record = board.tables.record(self.cells[0], m, n, False, self.pieces[0].value,
+                                     self.values[0])
         self.lines = lines
         self.placed = self._placed = [record]
 
@@ -249,23 +235,11 @@ class SquarePlacement(Placement):
             lines = [line]
         if second[0] > 1:
             lines.append(known.get(second) or _plain_line(second, 1))
-        tables, (c, c2) = board.tables, self.cells
-        m, lead = first[0], k == 1
-        shape = tables.shapes[c].get((m, n, lead)) or tables.shape(c, m, n, lead)
-        fields = shape.copy()
-        fields["value"] = self.pieces[0].value
-        fields["declared"] = self.values[0]
-        record = Placed()
-        record.__dict__ = fields
-        m = second[0]
-        shape = tables.shapes[c2].get((m, n, False)) or tables.shape(c2, m, n, False)
-        fields = shape.copy()
-        fields["value"] = self.pieces[1].value
-        fields["declared"] = self.values[1]
-        record2 = Placed()
-        record2.__dict__ = fields
+        record, (c, c2), (p, p2), (val, val2) = board.tables.record, self.cells, self.pieces, \
+            self.values
         self.lines = lines
-        self.placed = self._placed = [record, record2]
+        self.placed = self._placed = [record(c, first[0], n, k == 1, p.value, val),
+                                      record(c2, second[0], n, False, p2.value, val2)]
 
 
 _PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
@@ -302,6 +276,17 @@ class LayTables:
                              "x": c % stride, "y": c // stride - 1, "max_line": 1,
                              "lines_through": None}
         self.shapes: list[dict] = [{} for _ in topo.attrs]
+
+    def record(self, c: int, m: int, n: int, lead: bool, value: int, declared: int) -> Placed:
+        """The `placed` record of a piece of `value` (declared `declared`) laid on cell `c`,
+        whose runs across and along the play are `m` and `n` long (`lead`: see `shape`)."""
+        shape = self.shapes[c].get((m, n, lead)) or self.shape(c, m, n, lead)
+        fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
+        fields["value"] = value
+        fields["declared"] = declared
+        record = Placed()
+        record.__dict__ = fields
+        return record
 
     def shape(self, c: int, m: int, n: int, lead: bool) -> dict:
         """The fields of a `placed` record on cell `c` whose runs across and along the
