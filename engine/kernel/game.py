@@ -8,8 +8,9 @@ from typing import Mapping, Sequence
 
 from engine.diagnostics import counted
 from engine.expr import EvaluationError
-from engine.kernel.compiled import (
-    compile_legal, compile_piece_key, compile_play_moves, compile_simple_moves, compile_step,
+from engine.kernel.compiled import compile_step
+from engine.kernel.compiled_moves import (
+    compile_legal, compile_piece_key, compile_play_moves, compile_simple_moves,
 )
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move

@@ -118,7 +118,7 @@ class State:
             if self.is_over:
                 legal = []
             elif self.game.legal is not None:
-                legal = self.game.legal(self)  # `_every_move`, generated (compiled.py)
+                legal = self.game.legal(self)  # `_every_move`, generated (compiled_moves.py)
             else:
                 legal = self._every_move()
             self._legal = legal
