@@ -6,28 +6,13 @@ kept empty board that shares nothing a board changes."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-import yaml
 
-from engine.pieces import Piece
 from engine.topology import BOARD_KINDS
 from engine.topology.square import Square
 from engine.topology.square_board import SquareBoard
-
-ROOT = Path(__file__).resolve().parents[2]
-STANDARD = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())
-PLACE = STANDARD["actions"]["place"]
-
-
-def tokens(*values, jokers=0, start=0):
-    """Rack pieces with these face values (and jokers), uids from `start`."""
-    out = [Piece(start + i, "tokens", str(v), {"value": v, "joker": False})
-           for i, v in enumerate(values)]
-    out += [Piece(start + len(values) + j, "tokens", "J", {"value": 0, "joker": True})
-            for j in range(jokers)]
-    return out
+from tests.topology.test_square import PLACE, STANDARD, tokens
 
 
 @pytest.fixture()
