@@ -17,27 +17,44 @@ from engine.rules.schema import load_schema
 
 
 def catalog() -> dict[str, list[dict]]:
-    """Every shipped ruleset (id, game, title, base, overlays, default) and overlay."""
-    rulesets, overlays = [], []
-    for rid, path in files.iter_ruleset_files():
-        data = files.load_document(path).data
-        data = data if isinstance(data, dict) else {}
-        header = data.get("ruleset") if isinstance(data.get("ruleset"), dict) else {}
-        listed = data.get("overlays")
-        rulesets.append({
-            "id": rid,
-            "game": header.get("game", rid.split("/")[0]),
-            "title": header.get("title", ""),
-            "base": data.get("extends"),
-            "overlays": listed if isinstance(listed, list) else [],
-            "default": header.get("default") is True,
-        })
-    for game, name, path in files.iter_overlay_files():
-        data = files.load_document(path).data
-        header = data.get("overlay") if isinstance(data, dict) and isinstance(data.get("overlay"), dict) else {}
-        overlays.append({"name": name, "id": f"{game}/overlays/{name}", "game": game,
-                         "title": header.get("title", "")})
+    """Every ruleset (id, game, title, base, overlays, default, origin) and overlay, from
+    the user's folders (`--rulesets`, `RULECRAFT_PATH`) first, then the shipped ones; an id
+    found twice is the first one's (the one a reference resolves to)."""
+    rulesets, overlays, seen = [], [], set()
+    for root in files.user_roots() + [files.shipped_root()]:
+        where = files.origin(root / "_")
+        for rid, path in files.iter_ruleset_files(root):
+            if rid not in seen:
+                seen.add(rid)
+                rulesets.append(_ruleset_row(rid, path, where))
+        for game, name, path in files.iter_overlay_files(root):
+            if (game, name) not in seen:
+                seen.add((game, name))
+                header = _header(files.load_document(path).data, "overlay")
+                overlays.append({"name": name, "id": f"{game}/overlays/{name}", "game": game,
+                                 "title": header.get("title", ""), "origin": where})
     return {"rulesets": rulesets, "overlays": overlays}
+
+
+def _header(data, key: str) -> dict:
+    header = data.get(key) if isinstance(data, dict) else None
+    return header if isinstance(header, dict) else {}
+
+
+def _ruleset_row(rid: str, path, where: str) -> dict:
+    data = files.load_document(path).data
+    data = data if isinstance(data, dict) else {}
+    header = _header(data, "ruleset")
+    listed = data.get("overlays")
+    return {
+        "id": rid,
+        "game": header.get("game", rid.split("/")[0]),
+        "title": header.get("title", ""),
+        "base": data.get("extends"),
+        "overlays": listed if isinstance(listed, list) else [],
+        "default": header.get("default") is True,
+        "origin": where,
+    }
 
 
 def _table(rows: list[list[str]]) -> str:
@@ -54,15 +71,15 @@ def rulesets(
     if as_json:
         typer.echo(json.dumps(found, indent=2))
         return
-    rows = [["ID", "GAME", "TITLE", "BASE", "OVERLAYS"]]
+    rows = [["ID", "GAME", "TITLE", "BASE", "OVERLAYS", "ORIGIN"]]
     for r in found["rulesets"]:
         rows.append([r["id"] + (" *" if r["default"] else ""), r["game"], r["title"],
-                     r["base"] or "-", ", ".join(r["overlays"]) or "-"])
+                     r["base"] or "-", ", ".join(r["overlays"]) or "-", r["origin"]])
     typer.echo(_table(rows))
     if found["overlays"]:
         typer.echo("")
-        rows = [["OVERLAY", "GAME", "TITLE"]]
-        rows += [[o["name"], o["game"], o["title"]] for o in found["overlays"]]
+        rows = [["OVERLAY", "GAME", "TITLE", "ORIGIN"]]
+        rows += [[o["name"], o["game"], o["title"], o["origin"]] for o in found["overlays"]]
         typer.echo(_table(rows))
 
 

@@ -133,7 +133,7 @@ def origin(path: Path) -> str:
     resolved = absolute(path)
     for root in user_roots():
         if root in resolved.parents:
-            return display_path(root)
+            return display_path(root) if root != absolute(Path()) else "."
     return "shipped" if shipped_root() in resolved.parents else display_path(resolved.parent)
 
 
