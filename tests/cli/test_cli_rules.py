@@ -72,12 +72,12 @@ def test_rulesets_table_and_json():
     result = run("rulesets")
     assert result.exit_code == 0
     header, *rows = result.stdout.splitlines()
-    assert header.split() == ["ID", "GAME", "TITLE", "BASE", "OVERLAYS"]
+    assert header.split() == ["ID", "GAME", "TITLE", "BASE", "OVERLAYS", "ORIGIN"]
     assert any(r.startswith("triominos/pressman *") for r in rows)
     data = json.loads(run("rulesets", "--json").stdout)
     (entry,) = [r for r in data["rulesets"] if r["id"] == "triominos/pressman"]
     assert entry == {"id": "triominos/pressman", "game": "triominos", "title": "Tri-Ominos, Pressman rules",
-                     "base": None, "overlays": [], "default": True}
+                     "base": None, "overlays": [], "default": True, "origin": "shipped"}
     assert isinstance(data["overlays"], list)
 
 
