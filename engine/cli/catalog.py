@@ -10,7 +10,7 @@ import typer
 import yaml
 
 from engine.cli.app import app
-from engine.cli.common import WithOption, load_or_exit
+from engine.cli.common import WithOption, load_or_exit, ruleset_heading
 from engine.rules import files
 from engine.rules.resolve import Ruleset
 from engine.rules.schema import load_schema
@@ -88,15 +88,40 @@ def show(
     ref: Annotated[str, typer.Argument(help="A ruleset id, a game name, or a path.")],
     with_: WithOption = None,
     provenance: Annotated[bool, typer.Option("--provenance", help="Mark the file:line that set each value.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: id, title, overlays, hash, files and the data.")] = False,
 ) -> None:
     """Print the fully resolved ruleset as YAML."""
     ruleset = load_or_exit(ref, with_)
+    if as_json:
+        typer.echo(json.dumps(show_json(ruleset, provenance), indent=2, default=str))
+        return
     header = f"# {ruleset.id}" + "".join(f" --with {o}" for o in ruleset.overlays)
-    typer.echo(f"{header}\n# sha256 {ruleset.hash}")
+    typer.echo(f"{header}\n# {ruleset_heading(ruleset)}\n# sha256 {ruleset.hash}")
     if provenance:
         typer.echo("\n".join(provenance_lines(ruleset)))
     else:
         typer.echo(yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+
+
+def show_json(ruleset: Ruleset, provenance: bool = False) -> dict:
+    """What `show --json` prints; with `provenance`, `where` maps each dotted path to file:line."""
+    out = {"id": ruleset.id, "game": ruleset.game, "title": ruleset.title,
+           "description": ruleset.description, "overlays": list(ruleset.overlays),
+           "hash": ruleset.hash, "files": list(ruleset.files), "data": ruleset.data}
+    if provenance:
+        out["where"] = dict(_where_items(ruleset, ruleset.data, ()))
+    return out
+
+
+def _where_items(ruleset: Ruleset, value: Any, path: tuple):
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        sub = path + (key,)
+        where = ruleset.key_where(*sub)
+        if where:
+            yield ".".join(map(str, sub)), f"{where.path}:{where.line}"
+        if isinstance(item, (dict, list)):
+            yield from _where_items(ruleset, item, sub)
 
 
 def _scalar(value: Any) -> str:
