@@ -88,6 +88,28 @@ class Ruleset:
             return None
         return node.doc.key_where(*node.path) or node.doc.where(*node.path)
 
+    def blame(self, path: tuple, fields: Sequence) -> Position | None:
+        """Where the last-written of the `fields` of the mapping at `path` was set (or
+        removed by `$delete`): a problem between merged values (min above max) is then
+        reported in the file that wrote the newer value, not in the base."""
+        node = self.prov.find(tuple(path))
+        rank = {p: i for i, p in enumerate(self.files)}
+        best: tuple[int, Position] | None = None
+        kids = node.children if node is not None and isinstance(node.children, dict) else {}
+        gone = (node.deleted if node is not None else None) or {}
+        for name in fields:
+            got = kids.get(name) or gone.get(name)
+            pos = got.doc.where(*got.path) if got is not None else None
+            if pos is not None and (best is None or rank.get(got.doc.path, -1) > best[0]):
+                best = (rank.get(got.doc.path, -1), pos)
+        return best[1] if best else self.where(*path)
+
+    def removed_where(self, path: tuple, key) -> Position | None:
+        """Where a `$delete` removed `key` from the mapping at `path` (None if none did)."""
+        node = self.prov.find(tuple(path))
+        got = (node.deleted or {}).get(key) if node is not None else None
+        return got.doc.where(*got.path) if got is not None else None
+
     def near(self, *path) -> Position:
         """The position of `path`, or of its nearest ancestor that has one."""
         path = tuple(path)
