@@ -17,7 +17,7 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.cli.common import DEFAULT_SEED, WithOption
 from engine.cli.games import load_game_or_exit
 from engine.pieces import format_deal
 
@@ -57,7 +57,7 @@ def solve_command(
         _usage("give --deal D or --seed S (or --games N)")
     max_nodes = max_nodes or None
     if games is not None:
-        _many(game, ruleset, seed if seed is not None else 1, games, goal, max_nodes, as_json)
+        _many(game, ruleset, seed if seed is not None else DEFAULT_SEED, games, goal, max_nodes, as_json)
     else:
         _one(game, ruleset, deal, seed, goal, not decide, max_nodes, as_json)
 
