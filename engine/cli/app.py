@@ -15,8 +15,8 @@ from typer.core import TyperGroup
 DEBUG_ENV = "RULECRAFT_DEBUG"
 
 # Exceptions that are the CLI's own way of stopping (an exit status, a usage error, ^C).
-_OWN_EXITS = (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit,
-              KeyboardInterrupt)
+_OWN_EXITS = (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit,
+              typer.Abort, SystemExit, KeyboardInterrupt)
 
 
 def debug_requested() -> bool:
