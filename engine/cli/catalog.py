@@ -115,6 +115,15 @@ def provenance_lines(ruleset: Ruleset, value: Any = None, path: tuple = (), inde
 @app.command("schema")
 def schema(
     overlay: Annotated[bool, typer.Option("--overlay", help="The schema of overlay files.")] = False,
+    record: Annotated[bool, typer.Option("--record", help="The schema of game records.")] = False,
 ) -> None:
-    """Print the JSON schema of rulesets (or overlays), for editors and CI."""
+    """Print the JSON schema of rulesets (or overlays, or records), for editors and CI."""
+    if overlay and record:
+        typer.echo("error: --overlay and --record name two schemas; give one", err=True)
+        raise typer.Exit(2)
+    if record:
+        from engine.kernel.record_shape import record_schema
+
+        typer.echo(json.dumps(record_schema(), indent=2))
+        return
     typer.echo(json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2))
