@@ -64,4 +64,7 @@ def _has_yaml(path: str) -> bool:
 def _exists(path: str) -> bool:
     from pathlib import Path
 
-    return Path(path).exists()
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL
+        return False
