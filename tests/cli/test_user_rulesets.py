@@ -124,3 +124,6 @@ def test_shipped_files_show_as_rulesets_wherever_installed():
     mine = files.shown_path("/home/me/work/house.yaml", "/home/me/work", site)
     assert mine == "house.yaml"  # the user's own file, relative to where they stand
     assert files.shown_path("/srv/x.yaml", "/home/me", site) == "/srv/x.yaml"
+    venv = "/home/me/work/.venv/lib/python3.11/site-packages/engine/_data/rulesets"
+    inside = files.shown_path(f"{venv}/g/a.yaml", "/home/me/work", venv)
+    assert inside == "rulesets/g/a.yaml"  # a virtual environment inside the project
