@@ -2,6 +2,7 @@
 --out, --record DIR, --version, --help with examples, one convention for defaults."""
 
 import csv
+import functools
 import json
 import pytest
 from typer.testing import CliRunner
@@ -18,6 +19,14 @@ def run(*args, **kwargs):
     return runner.invoke(app, list(args), **kwargs)
 
 
+@functools.lru_cache(maxsize=None)
+def help_text(command: str) -> str:
+    """A command's --help, rendered once for all the tests here (rich takes its time)."""
+    result = runner.invoke(app, [command, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    return result.stdout
+
+
 def test_version():
     result = run("--version")
     assert result.exit_code == 0 and result.stdout.strip() == f"rulecraft {__version__}"
@@ -25,11 +34,10 @@ def test_version():
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_help_has_examples_and_no_type_placeholder_for_flags(command):
-    result = runner.invoke(app, [command, "--help"], terminal_width=200)
-    assert result.exit_code == 0
-    assert "Examples:" in result.stdout and f"rulecraft {command} " in result.stdout
-    assert "<bool>" not in result.stdout  # a flag takes no value
-    assert "--rulesets" in result.stdout  # and every command finds the user's rulesets
+    text = help_text(command)
+    assert "Examples:" in text and f"rulecraft {command} " in text
+    assert "<bool>" not in text  # a flag takes no value
+    assert "--rulesets" in text  # and every command finds the user's rulesets
 
 
 def test_root_help_has_no_type_placeholder():
@@ -115,5 +123,19 @@ def test_show_json_names_overlays_and_title():
 def test_every_result_command_takes_json():
     for command in ("replay", "show", "rulesets", "names", "moves", "solve", "diff", "explain",
                     "compare", "simulate"):
-        text = runner.invoke(app, [command, "--help"], terminal_width=200).stdout
-        assert "--json" in text, command
+        assert "--json" in help_text(command), command
+
+
+def _example_lines():
+    from engine.cli.examples import EXAMPLES
+
+    return [(command, line) for command, lines in EXAMPLES.items() for line in lines]
+
+
+@pytest.mark.parametrize("command,line", _example_lines())
+def test_each_help_example_uses_real_options(command, line):
+    words = line.split()
+    assert words[:2] == ["rulecraft", command]
+    text = help_text(command)
+    for option in (w for w in words[2:] if w.startswith("--")):
+        assert option in text, f"`{option}` is not an option of `rulecraft {command}`"
