@@ -1,24 +1,25 @@
-"""One or two examples per command, shown under its `--help` (and run by the tests)."""
+"""One or two examples per command, shown under its `--help` (and checked by the tests).
+
+They name shipped rulesets, so they live in a data file beside this module
+(`examples.txt`, one `command: example` a line), not in the engine's code.
+"""
 
 from __future__ import annotations
 
-EXAMPLES: dict[str, list[str]] = {
-    "lint": ["rulecraft lint rulesets/", "rulecraft lint my-house.yaml --strict --format github"],
-    "rulesets": ["rulecraft rulesets --rulesets ~/my-rulesets", "rulecraft rulesets --json"],
-    "show": ["rulecraft show triominos", "rulecraft show triominos/pressman --with three-vertex --provenance"],
-    "schema": ["rulecraft schema > ruleset.schema.json", "rulecraft schema --overlay"],
-    "names": ["rulecraft names triominos --on place", "rulecraft names triolet --json"],
-    "play": ["rulecraft play triominos", "rulecraft play triolet --record game.json"],
-    "simulate": ["rulecraft simulate triominos --games 1000 --agents greedy,random",
-                 "rulecraft simulate triolet --games 200 --out games.csv --json"],
-    "moves": ["rulecraft moves tests/golden/triominos/hexagon.yaml", "rulecraft moves position.yaml --json"],
-    "replay": ["rulecraft replay game.json", "rulecraft replay game.json --rescore --json"],
-    "solve": ["rulecraft solve tripeaks --seed 5", "rulecraft solve tripeaks --games 100 --json"],
-    "diff": ["rulecraft diff triominos/pressman triominos/club", "rulecraft diff triolet triolet+jokers --json"],
-    "explain": ["rulecraft explain game.json --move 12", "rulecraft explain position.yaml --json"],
-    "compare": ["rulecraft compare triominos/pressman triominos/club --games 500",
-                "rulecraft compare tripeaks tripeaks+no-wrap --html report.html"],
-}
+from functools import lru_cache
+from importlib import resources
+
+
+@lru_cache(maxsize=1)
+def examples() -> dict[str, list[str]]:
+    """command -> its example command lines, in the file's order."""
+    text = resources.files("engine.cli").joinpath("examples.txt").read_text(encoding="utf-8")
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            command, _, example = line.partition(":")
+            out.setdefault(command.strip(), []).append(example.strip())
+    return out
 
 
 def epilog(lines: list[str]) -> str:

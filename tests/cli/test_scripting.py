@@ -127,9 +127,9 @@ def test_every_result_command_takes_json():
 
 
 def _example_lines():
-    from engine.cli.examples import EXAMPLES
+    from engine.cli.examples import examples
 
-    return [(command, line) for command, lines in EXAMPLES.items() for line in lines]
+    return [(command, line) for command, lines in examples().items() for line in lines]
 
 
 @pytest.mark.parametrize("command,line", _example_lines())
