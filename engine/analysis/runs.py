@@ -162,7 +162,11 @@ def run_games(specs: Sequence[Spec], players: int, seeds: Sequence[int],
         results = (_run_chunk(task) for _, task in tasks)
         _collect(tasks, results, out, progress)
         return out
-    with ProcessPoolExecutor(jobs) as pool:
+    from engine.rules import files
+
+    # A worker started fresh (spawn, forkserver) does not inherit the `--rulesets` folders.
+    with ProcessPoolExecutor(jobs, initializer=files.set_user_roots,
+                             initargs=([str(r) for r in files.user_roots()],)) as pool:
         _collect(tasks, pool.map(_run_chunk, [task for _, task in tasks]), out, progress)
     return out
 

@@ -137,8 +137,6 @@ def simulate_command(
         " (needs the `plots` extra)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
-    from engine.kernel import RuleFailure
-
     if out is not None and rows_format(out) is None:
         _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
@@ -152,23 +150,16 @@ def simulate_command(
     records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ruleset))
                if record else None)
     start = time.perf_counter()
-    try:
-        with progress_bar(games, "simulating", quiet=as_json) as advance:
-            played = run_games(game, ruleset, list(overlays or []), n, seeds, names,
-                               jobs_or_cores(jobs), advance, deal,
-                               records if folder else None)
-    except RuleFailure as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+    played = _play(game, ruleset, overlays, n, seeds, names, jobs, deal,
+                   records if folder else None, as_json)
     elapsed = time.perf_counter() - start
     rows = [row for row, _ in played]
     summary = summarize(rows, n, names)
-    summary["ruleset"] = ruleset_obj.id
-    summary["title"] = ruleset_obj.title
-    summary["overlays"] = list(ruleset_obj.overlays)
+    summary.update(ruleset=ruleset_obj.id, title=ruleset_obj.title,
+                   overlays=list(ruleset_obj.overlays),
+                   games_per_second=round(games / elapsed, 1) if elapsed > 0 else None)
     # What was simulated: the resolved id (not a game name) with its overlays.
     name = spec_name(ruleset_obj.id, overlays or [])
-    summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     _write_outputs(played, folder, record, out, n, game, names, seed, deal, records)
     report = None
     if coverage or html:  # engine.analysis replays the same seeded games, counting rule by rule
@@ -185,6 +176,20 @@ def simulate_command(
     _print(summary, as_json, name, ruleset_obj)
     if report is not None and coverage and not as_json:
         typer.echo(report.text)
+
+
+def _play(game, ref, overlays, n, seeds, names, jobs, deal, records, quiet: bool) -> list:
+    """The games' (row, record) pairs, with a progress bar on a terminal; a rule that
+    fails at run time is one line and exit 1."""
+    from engine.kernel import RuleFailure
+
+    try:
+        with progress_bar(len(seeds), "simulating", quiet=quiet) as advance:
+            return run_games(game, ref, list(overlays or []), n, seeds, names,
+                             jobs_or_cores(jobs), advance, deal, records)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
 
 
 def _usage(message: str) -> None:
