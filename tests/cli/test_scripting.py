@@ -139,3 +139,10 @@ def test_each_help_example_uses_real_options(command, line):
     text = help_text(command)
     for option in (w for w in words[2:] if w.startswith("--")):
         assert option in text, f"`{option}` is not an option of `rulecraft {command}`"
+
+
+def test_show_provenance_json_maps_each_value_to_its_line():
+    data = json.loads(run("show", "triominos/club", "--provenance", "--json").stdout)
+    # club.yaml line 6 sets its own title; the players come from pressman.yaml line 13
+    assert data["where"]["ruleset.title"] == "rulesets/triominos/club.yaml:6"
+    assert data["where"]["players.max"] == "rulesets/triominos/pressman.yaml:13"
