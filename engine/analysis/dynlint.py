@@ -78,6 +78,9 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
         game = compile_spec(spec)
     except RulecraftError:
         return []
+    except Exception as exc:  # an engine bug while building the game: reported, not raised
+        return [Diagnostic(L_CRASH.code, f"the game cannot be set up: internal error: {type(exc).__name__}: {exc}",
+                           _ruleset_pos(spec), help="report it: lint found nothing wrong with the ruleset")]
     model, ruleset = game.model, game.model.ruleset
     players = model.players_default
     (stats,) = run_games([spec], players, list(range(seed, seed + games)), ["random"], jobs=1)
@@ -94,6 +97,10 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
                 f"{counted(len(played), 'random game')}",
                 rule.pos, help="check its `on:` and `if:`; a rare rule may need more games"))
     return out
+
+
+def _ruleset_pos(spec: Spec) -> Position:
+    return Position(_shown(Path(spec.ref)), 1, 1) if Path(spec.ref).exists() else Position(spec.ref)
 
 
 def _crashes(stats, ruleset) -> list[Diagnostic]:

@@ -20,6 +20,7 @@ from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.topology import BOARD_KINDS, Topology
+from engine.topology.base import R_UNFIT
 
 R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the engine knows")
 R_COMPONENT = define(
@@ -211,6 +212,7 @@ class _Builder:
         actions_data = d.get("actions") or {}
         if topology is None:
             return None, self.diagnostics
+        self.fitting(topology, pieces)
         self.types = ContextTypes(kinds, topology, counters, actions_data)
         actions = tuple(self.action(n, a, topology, counters) for n, a in actions_data.items())
         model = Model(
@@ -231,6 +233,12 @@ class _Builder:
         check_can_cycles(model.actions, self.definitions, self.report)
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics
+
+    def fitting(self, topology: Topology, pieces) -> None:
+        """R443 for each component set whose pieces the board kind cannot hold."""
+        for name, why in topology.check_pieces(pieces).items():
+            self.report(R_UNFIT, f"the `{topology.kind}` board cannot hold the pieces of `{name}`: {why}",
+                        ("components", name, "corners"), "use a board kind made for these pieces, or other pieces")
 
     def players(self) -> tuple[int, int, int]:
         spec = self.data.get("players") or {}
