@@ -112,9 +112,12 @@ def _crashes(stats, ruleset) -> list[Diagnostic]:
     for message, failed in by_message.items():
         seeds = ", ".join(str(s.seed) for s in failed[:5])
         pos = failed[0].error_pos or ruleset.where()
+        help = ("guard the expression (e.g. with `if ... then ... else`) for this case"
+                if not message.startswith("internal error") else
+                f"an engine bug, not the ruleset's: replay it with `--games 1 --seed {failed[0].seed}` and report it")
         out.append(Diagnostic(
             L_CRASH.code, f"{len(failed)} of {counted(len(stats), 'game')} failed (seeds {seeds}): {message}",
-            pos, help="guard the expression (e.g. with `if ... then ... else`) for this case"))
+            pos, help=help))
     return out
 
 
