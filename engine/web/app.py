@@ -147,6 +147,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
 
     routes = [
         Route("/", index), Route("/api/catalog", get_catalog),
+        Route("/favicon.ico", lambda r: Response(status_code=204)),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game}", show),
         Route("/api/games/{game}/move", move, methods=["POST"]),

@@ -35,9 +35,13 @@ def moves_json(state) -> list[dict]:
     """The legal moves, best immediate points first, each with the pieces and targets a
     click chooses (`pairs`) and its events."""
     out = []
+    kinds = {a.name: a.kind for a in state.game.actions}
+    names = {p.uid: p.name for p in state.game.pieces}  # pieces alike are chosen alike
     for gain, _, move, events in ranked_moves(state)[:MAX_LISTED]:
-        out.append({"text": move.text, "action": move.action, "points": gain,
-                    "pairs": [[uid, target] for uid, target in move_pairs(state, move)],
+        out.append({"text": move.text, "action": move.action, "kind": kinds.get(move.action),
+                    "points": gain,
+                    "pairs": [[uid, target, names[uid] if uid is not None else None]
+                              for uid, target in move_pairs(state, move)],
                     "events": [event_json(e) for e in events]})
     return out
 
@@ -49,7 +53,7 @@ def session_json(token: str, session, seat: int | None = None) -> dict:
     human = session.is_human_turn()
     moves = moves_json(st) if human else []
     last = session.played[-1].move if session.played else None
-    targets = {t for m in moves for _, t in m["pairs"] if t}
+    targets = {p[1] for m in moves for p in m["pairs"] if p[1]}
     humans = [s for s, name in enumerate(setup.seats) if name == "human"]
     view_seat = st.to_move if human else (humans[0] if len(humans) == 1 else None)
     if session.replay is not None:
