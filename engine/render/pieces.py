@@ -33,10 +33,12 @@ def draw_piece(piece, x: float, y: float, style: Style, face_up: bool = True,
                classes: str = "piece") -> str:
     """The piece with its top left corner at (x, y), tagged with its uid."""
     w, h = piece_size(piece)
-    tag = {"class_": classes, "data_piece": piece.uid, "data_name": piece.name}
     if not face_up:
-        return group([el("rect", x=x, y=y, width=w, height=h, rx=4,
-                         fill=style.colours["back"], stroke=style.colours["tile_edge"])], **tag)
+        classes = classes if "back" in classes.split() else classes + " back"
+        # a face-down piece does not say what it is: the page must not leak a hidden hand
+        return group([el("rect", x=x, y=y, width=w, height=h, rx=4, fill=style.colours["back"],
+                         stroke=style.colours["tile_edge"])], class_=classes)
+    tag = {"class_": classes, "data_piece": piece.uid, "data_name": piece.name}
     if hasattr(piece, "corners"):
         body = triangle(x, y, TRI_SIDE, True, tuple(piece.corners), style)
     elif hasattr(piece, "rank") and hasattr(piece, "suit"):

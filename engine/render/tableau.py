@@ -40,7 +40,7 @@ def _slot(board, slot: int, x: float, y: float, marks: Marks, style: Style) -> s
     exposed = board.is_exposed(slot)
     base = "slot exposed" if exposed else "slot"
     face = draw_piece(card, x, y, style, face_up=bool(board.up[slot]),
-                      classes="piece" if board.up[slot] else "piece back")
+                      classes="piece")
     return el("g", face, class_=marks.classes(sid, base), data_target=sid)
 
 
