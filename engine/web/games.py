@@ -93,11 +93,11 @@ def solver_view(session) -> dict:
 
     state = session.state
     if state.n != 1 or state.is_over:
-        return {"clearable": None, "next": None, "exhaustive": True}
+        return {"clearable": None, "next": None, "line": [], "exhaustive": True}
     found = _guarded(lambda: solve(state, best=False, max_nodes=SOLVER_NODES))
     clearable = True if found.reachable else (False if found.exhaustive else None)
     return {"clearable": clearable, "next": found.line[0] if found.line else None,
-            "exhaustive": found.exhaustive, "nodes": found.nodes}
+            "line": found.line, "exhaustive": found.exhaustive, "nodes": found.nodes}
 
 
 def play(session, text: object) -> None:
