@@ -34,7 +34,7 @@ def _slot(board, slot: int, x: float, y: float, marks: Marks, style: Style) -> s
     if card is None:
         if sid not in marks.last:
             return ""
-        return el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill="none",
+        return el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill="#ffffff", fill_opacity=0,
                   stroke=style.colours["last"], stroke_dasharray="4 3",
                   class_=marks.classes(sid, "slot empty"), data_target=sid)
     exposed = board.is_exposed(slot)

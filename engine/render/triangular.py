@@ -43,7 +43,8 @@ def draw_board(board, topology, marks: Marks, style: Style) -> Picture:
         pts = triangle_points(x, y, SIDE, is_up(cell))
         cid = cell_id(cell)
         pic.body.append(el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts),
-                           fill="none", stroke=style.colours["open"], stroke_dasharray="4 3",
+                           fill="#ffffff", fill_opacity=0, stroke=style.colours["open"],
+                           stroke_dasharray="4 3",
                            class_=marks.classes(cid, "cell open"), data_target=cid))
     for cell, (piece, numbers, _rotation) in tiles.items():
         x, y = box(cell)

@@ -64,7 +64,7 @@ def _stack(pic: Picture, x: float, y: float, label: str, top, face_up: bool, sty
         w = piece_size(top[0])[0]
     else:
         w = 34
-        body.append(el("rect", x=x, y=y + 22, width=w, height=34, rx=4, fill="none",
+        body.append(el("rect", x=x, y=y + 22, width=w, height=34, rx=4, fill="#ffffff", fill_opacity=0,
                        stroke=style.colours["open"], stroke_dasharray="4 3"))
     pic.body.append(el("g", "".join(body), class_=f"zone {zone}", data_zone=zone))
     return x + max(w, 9 * len(label)) + 3 * GAP
