@@ -69,7 +69,9 @@ def test_every_shipped_ruleset_and_overlay_renders(ref, overlays):
 
 
 def test_every_board_kind_has_a_drawing():
-    assert set(BOARD_DRAWINGS) == set(BOARD_KINDS)
+    shipped = {kind for kind, cls in BOARD_KINDS.items()
+               if cls.__module__.startswith("engine.topology.")}  # not kinds tests register
+    assert shipped <= set(BOARD_DRAWINGS)
 
 
 def _golden(kind: str):
