@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from enum import Enum
 from concurrent.futures import ProcessPoolExecutor
 from typing import Optional
 
@@ -21,6 +22,11 @@ from engine.cli.common import WithOption
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 
 _WORKER: dict = {}
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
@@ -104,6 +110,14 @@ def simulate_command(
         None, "--deal", help="Every game starts from this deal (piece names, first dealt first)."
     ),
     coverage: bool = typer.Option(False, "--coverage", help="Also report how often each rule fired."),
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB)."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run of the same"
+                                " command in --db, without playing a stored game again."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="Where games run: here and in"
+                                    " --jobs processes, or on a Ray cluster."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray: an existing cluster"
+                                          " (default: a local Ray with the machine's cores)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
@@ -115,8 +129,12 @@ def simulate_command(
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
     try:
-        results = _run(game, ruleset, list(overlays or []), n, seeds, names, jobs, deal,
-                       bar=sys.stderr.isatty() and not as_json)
+        if db or resume or backend is not Backend.local:
+            results = _sweep(ruleset_obj, ruleset, overlays, n, seeds, names, jobs, deal,
+                             db, resume, backend.value, address, not as_json)
+        else:
+            results = _run(game, ruleset, list(overlays or []), n, seeds, names, jobs, deal,
+                           bar=sys.stderr.isatty() and not as_json)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -138,6 +156,23 @@ def simulate_command(
     _print(summary, as_json, name)
     if report is not None and not as_json:
         typer.echo(report.text)
+
+
+def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, db, resume, backend,
+           address, show) -> list:
+    """The games through `engine.cli.sweep` (stored, resumable, or on Ray), as the
+    result tuples `summarize` reads; a game that failed stops with its error (exit 1)."""
+    from engine.analysis.runs import Spec
+    from engine.cli.sweep import Target, run_sweep
+
+    target = Target(Spec(ref, tuple(overlays or ())), ruleset_obj.id, ruleset_obj.hash)
+    games = run_sweep([target], n, seeds, names, jobs, "simulate", deal, db, resume, backend,
+                      address, show)[0]
+    for g in games:
+        if g.error:
+            typer.echo(f"error: game seeded {g.seed}: {g.error}", err=True)
+            raise typer.Exit(1)
+    return [(g.scores, g.winner, g.turns, g.rounds) for g in games]
 
 
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
