@@ -91,7 +91,7 @@ def _start(store, params: dict, targets, resume: bool):
               " run it without --resume")
     if run_id is None:
         run_id = f"r{time.strftime('%Y%m%d-%H%M%S')}-{next(_ids)}-{_pid()}"
-        store.begin_run(run_id, " ".join(["rulecraft", *sys.argv[1:]]), params, versions())
+        store.begin_run(run_id, command_line(), params, versions())
         return run_id, before
     index = {(t.ruleset_id, tuple(t.spec.overlays)): k for k, t in enumerate(targets)}
     for row in store.games_of(run_id):
@@ -99,6 +99,35 @@ def _start(store, params: dict, targets, resume: bool):
         if k is not None:
             before[k].append(stats_of_row(row))
     return run_id, before
+
+
+def command_line() -> str:
+    """The running command as typed (rebuilt from its parsed options, so that it is the
+    same however the command was called): `rulecraft simulate tripeaks --games 100`."""
+    import shlex
+
+    try:  # typer carries its own click (0.29 on), older ones use click's
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover
+        from click import get_current_context
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return shlex.join(["rulecraft", *sys.argv[1:]])
+    words = ["rulecraft", ctx.info_name or ""]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name)
+        if value is None or value == param.default or value is False or value == []:
+            continue
+        value = getattr(value, "value", value)  # an Enum choice
+        values = value if isinstance(value, (list, tuple)) else [value]
+        if param.param_type_name == "argument":
+            words += [str(v) for v in values]
+        elif value is True:
+            words.append(param.opts[0])
+        else:
+            for v in values:
+                words += [param.opts[0], str(v)]
+    return shlex.join(words)
 
 
 def _pid() -> int:
