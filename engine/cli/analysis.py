@@ -116,6 +116,14 @@ def compare_command(
     coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
     across_games: Annotated[bool, typer.Option(
         "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
+    db: Annotated[Optional[str], typer.Option(
+        "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Finish the interrupted run of the same command in --db.")] = False,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Where games run: local (here and --jobs processes) or ray.")] = "local",
+    address: Annotated[Optional[str], typer.Option(
+        "--address", help="Ray: an existing cluster (default: a local Ray).")] = None,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -136,8 +144,17 @@ def compare_command(
     names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
     workers = jobs or os.cpu_count() or 1
-    results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
-                   not (as_json or as_csv))
+    if backend not in ("local", "ray"):
+        _usage(f"--backend {backend}: choose local or ray")
+    if db or resume or backend != "local":
+        from engine.cli.sweep import Target, run_sweep
+
+        targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
+        results = run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume,
+                            backend, address, not (as_json or as_csv))
+    else:
+        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
+                       not (as_json or as_csv))
     _stop_on_crash(specs, results)
     _print_comparison(cmp.build_comparison(specs, models, results, seeds, n, names),
                       as_json, as_csv, coverage)

@@ -59,6 +59,8 @@ def run_sweep(targets: Sequence[Target], players: int, seeds: Sequence[int],
               t.ruleset_hash] for t in targets], "players": players, "agents": list(agents),
               "seeds": [seeds[0], seeds[-1], len(seeds)] if seeds else [], "deal": deal}
     store = _open(db) if db else None
+    if backend == "ray":
+        _ray_or_exit(address, jobs)
     try:
         run_id, before = _start(store, params, targets, resume)
         return _play(store, run_id, before, targets, players, seeds, agents, jobs, deal,
@@ -66,6 +68,19 @@ def run_sweep(targets: Sequence[Target], players: int, seeds: Sequence[int],
     finally:
         if store is not None:
             store.close()
+
+
+def _ray_or_exit(address, jobs) -> None:
+    from engine.analysis.cluster import start_ray
+    from engine.extras import MissingExtra
+
+    try:
+        start_ray(address, jobs if jobs > 1 else None)
+    except MissingExtra as exc:
+        _fail(str(exc), 2)
+    except Exception as exc:  # Ray's own errors: an unreachable address, say
+        _fail(f"cannot start or reach Ray{f' at {address}' if address else ''}:"
+              f" {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
 
 
 def _open(db: str):
