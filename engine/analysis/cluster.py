@@ -1,5 +1,5 @@
 """Games on Ray: each chunk of seeds is one Ray task, and chunks stream back as they
-finish. A task runs `engine.analysis.runs.run_chunk`, the same function the local workers
+finish. A task runs the function given (`engine.analysis.runs.run_chunk`), the same function the local workers
 run, so a game is the same game wherever it is played. See docs/scale.md.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from engine.extras import require
 
@@ -37,15 +37,14 @@ def _runtime_env() -> dict:
     return {"env_vars": {"PYTHONPATH": root}}
 
 
-def iter_ray_results(tasks: Sequence[tuple[int, tuple]], address: str | None = None,
+def iter_ray_results(run: Callable, tasks: Sequence[tuple[int, tuple]],
+                     address: str | None = None,
                      cpus: int | None = None) -> Iterator[tuple[int, list]]:
-    """(spec index, the chunk's stats) for each task, in the order they finish."""
+    """(spec index, `run(task)`) for each task, as Ray tasks, in the order they finish."""
     ray = start_ray(address, cpus)
-    remote = _REMOTE.get("run_chunk")
+    remote = _REMOTE.get(run)
     if remote is None:
-        from engine.analysis.runs import run_chunk
-
-        remote = _REMOTE["run_chunk"] = ray.remote(run_chunk)
+        remote = _REMOTE[run] = ray.remote(run)
     pending = {remote.remote(task): k for k, task in tasks}
     try:
         while pending:

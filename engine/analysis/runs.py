@@ -177,7 +177,7 @@ def iter_results(tasks: Sequence[tuple[int, tuple]], jobs: int = 1, backend: str
     if backend == "ray":
         from engine.analysis.cluster import iter_ray_results
 
-        yield from iter_ray_results(tasks, address, jobs)
+        yield from iter_ray_results(run_chunk, tasks, address, jobs)
         return
     if jobs <= 1:
         for k, task in tasks:
