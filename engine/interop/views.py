@@ -141,3 +141,43 @@ def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
     if with_history:
         lines.append("moves: " + "; ".join(f"{s}:{m}" for s, m in zip(match.movers, match.moves)))
     return "\n".join(lines)
+
+
+def observation_size(game, players: int) -> int:
+    """The length of `observation` for a game and player count."""
+    return 4 * len(game.pieces) + 4 * players + 2
+
+
+def _seen_on_board(board) -> list:
+    """The board's pieces a player can see: on a tableau the exposed ones (face-down
+    cards stay hidden), on a placement board every piece."""
+    try:
+        return [piece for _, piece in board.iter_exposed()]
+    except NotImplementedError:
+        return board.pieces_on_board()
+
+
+def observation(state, seat: int):
+    """What `seat` sees, as float32: per piece (uid order) four flags (in this seat's
+    hand, seen on the board, in the pile, the pile's top), then by seat: to move, is
+    this seat, score, hand size; then the pool's size and the round number."""
+    import numpy as np
+
+    pieces, n = len(state.game.pieces), state.n
+    out = np.zeros(observation_size(state.game, n), np.float32)
+    for piece in state.hands[seat]:
+        out[4 * piece.uid] = 1
+    for piece in _seen_on_board(state.board):
+        out[4 * piece.uid + 1] = 1
+    for piece in state.pile:
+        out[4 * piece.uid + 2] = 1
+    if state.pile:
+        out[4 * state.pile[-1].uid + 3] = 1
+    base = 4 * pieces
+    out[base + state.to_move] = 1
+    out[base + n + seat] = 1
+    out[base + 2 * n: base + 3 * n] = state.scores
+    out[base + 3 * n: base + 4 * n] = [len(h) for h in state.hands]
+    out[base + 4 * n] = len(state.pool)
+    out[base + 4 * n + 1] = state.round.number
+    return out
