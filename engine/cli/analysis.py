@@ -144,20 +144,25 @@ def compare_command(
     names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
     workers = jobs or os.cpu_count() or 1
-    if backend not in ("local", "ray"):
-        _usage(f"--backend {backend}: choose local or ray")
+    show = not (as_json or as_csv)
     if db or resume or backend != "local":
-        from engine.cli.sweep import Target, run_sweep
-
-        targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
-        results = run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume,
-                            backend, address, not (as_json or as_csv))
+        results = _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show)
     else:
-        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
-                       not (as_json or as_csv))
+        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games, show)
     _stop_on_crash(specs, results)
     _print_comparison(cmp.build_comparison(specs, models, results, seeds, n, names),
                       as_json, as_csv, coverage)
+
+
+def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show):
+    """The games through `engine.cli.sweep`: stored in `db` as they finish, or on Ray."""
+    from engine.cli.sweep import Target, run_sweep
+
+    if backend not in ("local", "ray"):
+        _usage(f"--backend {backend}: choose local or ray")
+    targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
+    return run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume, backend,
+                     address, show)
 
 
 def _print_comparison(comparison, as_json: bool, as_csv: bool, coverage: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass
 from enum import Enum
 from concurrent.futures import ProcessPoolExecutor
 from typing import Optional
@@ -120,24 +121,15 @@ def simulate_command(
                                           " (default: a local Ray with the machine's cores)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
-    from engine.kernel import RuleFailure
-
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
     _check_deal(game, deal)
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
-    try:
-        if db or resume or backend is not Backend.local:
-            results = _sweep(ruleset_obj, ruleset, overlays, n, seeds, names, jobs, deal,
-                             db, resume, backend.value, address, not as_json)
-        else:
-            results = _run(game, ruleset, list(overlays or []), n, seeds, names, jobs, deal,
-                           bar=sys.stderr.isatty() and not as_json)
-    except RuleFailure as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+    where = Where(db, resume, backend.value, address)
+    results = _play(ruleset_obj, game, ruleset, overlays, n, seeds, names, jobs, deal, where,
+                    show=not as_json)
     elapsed = time.perf_counter() - start
     summary = summarize(results, n, names)
     summary["ruleset"] = ruleset_obj.id
@@ -156,6 +148,33 @@ def simulate_command(
     _print(summary, as_json, name)
     if report is not None and not as_json:
         typer.echo(report.text)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where games go and run: a results file (`--db`, `--resume`) and a backend."""
+
+    db: Optional[str] = None
+    resume: bool = False
+    backend: str = "local"
+    address: Optional[str] = None
+
+
+def _play(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, where: Where,
+          show: bool) -> list:
+    """The games' result tuples, here, in workers, stored or on Ray; a failing rule is
+    its message and exit 1."""
+    from engine.kernel import RuleFailure
+
+    try:
+        if where.db or where.resume or where.backend != "local":
+            return _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal,
+                          where.db, where.resume, where.backend, where.address, show)
+        return _run(game, ref, list(overlays or []), n, seeds, names, jobs, deal,
+                    bar=sys.stderr.isatty() and show)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
 
 
 def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, db, resume, backend,

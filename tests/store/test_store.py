@@ -153,3 +153,17 @@ def test_resume_without_an_unfinished_run_says_so(store):
     result = cli("simulate", "triominos", "--games", 40, "--seed", 3, "--agents",
                  "greedy,random", "--db", path, "--resume")
     assert result.exit_code == 1 and "no unfinished run" in result.stderr
+
+
+def test_ctrl_c_keeps_the_finished_games(tmp_path):
+    path = tmp_path / "stopped.duckdb"
+    run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "triominos/club",
+                            "--games", "600", "--db", str(path)], stderr=subprocess.PIPE,
+                           stdout=subprocess.DEVNULL, text=True, env=_env(), cwd=ROOT)
+    assert run.stderr.readline().startswith("stored ")
+    run.send_signal(signal.SIGINT)
+    rest = run.stderr.read()
+    assert run.wait() == 130
+    ((kept, status, counted),) = rows(path, "SELECT (SELECT count(*) FROM games), status, games FROM runs")
+    assert status == "interrupted" and 0 < kept == counted < 600
+    assert f"interrupted: {kept} games are stored in {path}" in rest
