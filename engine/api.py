@@ -1,7 +1,7 @@
 """The Python API for notebooks and scripts: load a ruleset, play it, simulate it.
 
     >>> from engine import api
-    >>> rules = api.load("tripeaks")
+    >>> rules = api.load(api.rulesets()[0])
     >>> state = rules.new_game(seed=7)
     >>> len(state.legal_moves()) > 0
     True
@@ -64,6 +64,13 @@ def load(ruleset: str, overlays: Sequence[str] = ()) -> Rules:
     if model is None:
         raise RulecraftError(list(more))
     return Rules(resolved, Game(model), ruleset, tuple(overlays))
+
+
+def rulesets() -> list[str]:
+    """The ids of the shipped rulesets, sorted."""
+    from engine.rules import files
+
+    return sorted(rid for rid, _ in files.iter_ruleset_files())
 
 
 def legal_moves(state: State) -> list[str]:

@@ -118,7 +118,7 @@ def _start(store, params: dict, targets, resume: bool):
 
 def command_line() -> str:
     """The running command as typed (rebuilt from its parsed options, so that it is the
-    same however the command was called): `rulecraft simulate tripeaks --games 100`."""
+    same however the command was called): `rulecraft simulate GAME --games 100`."""
     import shlex
 
     try:  # typer carries its own click (0.29 on), older ones use click's

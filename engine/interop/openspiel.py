@@ -2,8 +2,8 @@
 
     import pyspiel
     import engine.interop.openspiel  # registers "rulecraft"
-    game = pyspiel.load_game("rulecraft", {"ruleset": "triominos/club",
-                                           "with": "three-vertex", "players": 3})
+    game = pyspiel.load_game("rulecraft", {"ruleset": "<game>/<variant>",
+                                           "with": "<overlay>,<overlay>", "players": 3})
 
 Chance comes first (each piece's place in the round-1 deal, then the generator's seed);
 a move's action is `move_code(move.text)` (docs/interop.md); `returns()` are the final
@@ -22,7 +22,7 @@ SHORT_NAME = "rulecraft"
 MAX_PLAYERS = 8
 # Scores have no bound a ruleset states; these are wide enough for every shipped game.
 MIN_UTILITY, MAX_UTILITY = -100_000.0, 100_000.0
-PARAMETERS = {"ruleset": "triominos", "with": "", "players": 0}
+PARAMETERS = {"ruleset": "", "with": "", "players": 0}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -48,6 +48,9 @@ class RulecraftGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**PARAMETERS, **(params or {})}
         self.ruleset = str(params["ruleset"])
+        if not self.ruleset:
+            raise ValueError("the rulecraft game needs a `ruleset` parameter (an id, a game"
+                             " name or a file)")
         self.overlays = split_overlays(str(params["with"]))
         kernel = load_game(self.ruleset, self.overlays)
         model = kernel.model

@@ -2,8 +2,8 @@
 environments (the `rl` extra).
 
     from engine.interop.pettingzoo import env, solitaire_env
-    aec = env("triominos/club", overlays=["three-vertex"], players=3)
-    single = solitaire_env("tripeaks")
+    aec = env("<game>/<variant>", overlays=["<overlay>"], players=3)
+    single = solitaire_env("<a one-player ruleset>")
 
 Agents are `seat_0` ... (seats from 0, as everywhere). An action is an index into the
 position's legal moves in the kernel's fixed order (`Discrete(max_actions)`, the

@@ -109,3 +109,8 @@ def test_a_missing_openspiel_is_one_line_naming_the_extra():
     assert done.stderr.strip().splitlines()[-1] == (
         "engine.extras.MissingExtra: engine.interop.openspiel needs pyspiel, which is not"
         " installed: pip install 'rulecraft[openspiel]'")
+
+
+def test_a_game_without_a_ruleset_says_so():
+    with pytest.raises(Exception, match="needs a `ruleset` parameter"):
+        pyspiel.load_game("rulecraft")
