@@ -6,9 +6,10 @@
     >>> len(state.legal_moves()) > 0
     True
 
-Seats are numbered from 0 here, in records, in the results store and in the interop
-adapters (`state.to_move`, `state.winner`, the order of `state.scores`); the CLI's text
-calls seat 0 "seat 1" or "P1". See docs/api.md.
+Seats: rows (`simulate` here, `simulate --json/--out`, the results store) and the CLI's
+text number seats from 1 (`winner`, `first`, "seat 1", `P1`); the kernel's `State`,
+records and the interop adapters use indices from 0 into the seat lists (`to_move`,
+`winner`): seat k is index k - 1. See docs/api.md.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def board_svg(state: State, **style) -> str:
 
 
 class Rows(list):
-    """Game rows (`engine.analysis.rows.GAME_FIELDS`), one dict per game, in seed order."""
+    """Game rows (`engine.analysis.rows.STORED_FIELDS`), one dict per game, in seed order."""
 
     def to_pandas(self):
         """The rows as a pandas.DataFrame (pandas is not a dependency: install it)."""
@@ -114,7 +115,7 @@ def simulate(ruleset: str | Rules, games: int = 100, seed: int = 0,
              overlays: Sequence[str] = (), jobs: int = 1, as_frame: bool = False):
     """Play `games` seeded games (game i seeded `seed + i`, as `rulecraft simulate`): one
     row per game, as `Rows` (or a pandas.DataFrame with `as_frame`)."""
-    from engine.analysis.rows import game_row
+    from engine.analysis.rows import stored_row
     from engine.analysis.runs import Spec, run_games
 
     rules = ruleset if isinstance(ruleset, Rules) else load(ruleset, overlays)
@@ -124,6 +125,6 @@ def simulate(ruleset: str | Rules, games: int = 100, seed: int = 0,
                          f" players, not {n}")
     spec = Spec(rules.ref, rules.overlays)
     stats = run_games([spec], n, list(range(seed, seed + games)), list(agents), jobs)[0]
-    rows = Rows(game_row(g, rules.id, rules.hash, rules.overlays, list(agents),
-                         duration_ms=g.duration_ms) for g in stats)
+    rows = Rows(stored_row(g, rules.id, rules.hash, rules.overlays, list(agents))
+                for g in stats)
     return rows.to_pandas() if as_frame else rows

@@ -105,7 +105,7 @@ def _round_ends(stats: GameStats, state, before) -> None:
     for reason in reasons:
         key = str(reason or "unknown")
         stats.reasons[key] = stats.reasons.get(key, 0) + 1
-    stats.last_reason = key
+    stats.last_reason = str(reasons[-1]) if reasons[-1] else None
 
 
 def _finish(stats: GameStats, state, model) -> None:

@@ -180,10 +180,10 @@ def _play(store, run_id, before, targets, players, seeds, agents, jobs, deal, ba
 
 
 def _row(target: Target, stats: GameStats, agents, run_id: str) -> dict:
-    from engine.analysis.rows import game_row
+    from engine.analysis.rows import stored_row
 
-    return game_row(stats, target.ruleset_id, target.ruleset_hash, target.spec.overlays,
-                    agents, run_id, stats.duration_ms)
+    return stored_row(stats, target.ruleset_id, target.ruleset_hash, target.spec.overlays,
+                      agents, run_id)
 
 
 def _progress(show: bool, stored: bool, total: int):

@@ -1,5 +1,5 @@
 """The DuckDB results store: a `runs` table (one row per run) and a `games` table (one
-row per finished game, the columns of `engine.analysis.rows.GAME_FIELDS`).
+row per finished game, the columns of `engine.analysis.rows.STORED_FIELDS`).
 
 One process writes a file at a time: DuckDB locks it, and the lock error is turned into
 a message naming the process that holds it. User queries run with a time limit.
@@ -23,12 +23,12 @@ SCHEMA = (
         run_id VARCHAR, ruleset VARCHAR, ruleset_hash VARCHAR, overlays VARCHAR[],
         seed BIGINT, players INTEGER, agents VARCHAR[], scores INTEGER[], winner INTEGER,
         first INTEGER, rounds INTEGER, turns INTEGER, end_reason VARCHAR, reasons JSON,
-        points JSON, fired JSON, duration_ms DOUBLE, error VARCHAR)""",
+        points JSON, fired JSON, round_limit BOOLEAN, duration_s DOUBLE, error VARCHAR)""",
 )
 _JSON_COLUMNS = ("reasons", "points", "fired")
 _COLUMNS = ("run_id", "ruleset", "ruleset_hash", "overlays", "seed", "players", "agents",
             "scores", "winner", "first", "rounds", "turns", "end_reason", "reasons",
-            "points", "fired", "duration_ms", "error")
+            "points", "fired", "round_limit", "duration_s", "error")
 
 
 class StoreError(Exception):

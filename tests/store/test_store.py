@@ -55,8 +55,21 @@ def test_rows_agree_with_the_printed_summary(store):
     means = rows(path, "SELECT avg(scores[1]), avg(scores[2]), avg(turns) FROM games")[0]
     assert [round(m, 2) for m in means[:2]] == [s["mean_score"] for s in summary["seats"]]
     assert round(means[2], 2) == summary["mean_turns"]
-    wins = rows(path, "SELECT count(*) FILTER (winner = 0) / count(*) FROM games")[0][0]
+    wins = rows(path, "SELECT count(*) FILTER (winner = 1) / count(*) FROM games")[0][0]
     assert round(wins, 4) == summary["seats"][0]["win_rate"]
+
+
+def test_the_printed_rows_are_those_of_a_plain_run(store):
+    """With --db the games go through the store; `--json` says the same as without it."""
+    _, summary = store
+    plain = json.loads(cli("simulate", "triominos", "--games", 40, "--seed", 3, "--agents",
+                           "greedy,random", "--json").stdout)
+
+    def timeless(report):
+        return [{k: v for k, v in r.items() if k != "duration_s"} for r in report["rows"]]
+
+    assert timeless(summary) == timeless(plain) and len(plain["rows"]) == 40
+    assert summary["seats"] == plain["seats"]
 
 
 def test_rule_points_add_up_to_the_scores(store):
@@ -137,15 +150,16 @@ def test_a_killed_run_resumes_without_playing_a_game_twice(tmp_path):
     assert rows(path, "SELECT count(*), count(DISTINCT seed), min(seed), max(seed) FROM games") \
         == [(600, 600, 100, 699)]
     assert rows(path, "SELECT count(*), min(status) FROM runs") == [(1, "finished")]
-    # Stored games are the games: the same seeds played afresh give the same rows.
-    from engine.analysis.runs import Spec, compile_spec, play_game
+    # Stored games are the games: `simulate --out`'s rows of the same seeds say the same.
+    from engine.cli.games import compile_game
+    from engine.cli.simulate import play_one
 
-    game = compile_spec(Spec("triominos/club"))
-    stored = rows(path, "SELECT seed, scores, winner, turns FROM games WHERE seed IN (100, 101, 699)"
-                        " ORDER BY seed")
-    for seed, scores, winner, turns in stored:
-        fresh = play_game(game, 2, seed, ["random"])
-        assert (fresh.scores, fresh.winner, fresh.turns) == (scores, winner, turns)
+    game = compile_game("triominos/club")[1]
+    stored = rows(path, "SELECT seed, scores, winner, turns, rounds, end_reason FROM games"
+                        " WHERE seed IN (100, 101, 699) ORDER BY seed")
+    for seed, *stored_row in stored:
+        fresh = play_one(game, 2, seed, ["random"])
+        assert [fresh[k] for k in ("scores", "winner", "turns", "rounds", "end_reason")] == stored_row
 
 
 def test_resume_without_an_unfinished_run_says_so(store):
