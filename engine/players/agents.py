@@ -24,6 +24,11 @@ class RandomAgent:
         return self.rng.choice(state.legal_moves())
 
 
+def score_sign(game) -> int:
+    """1 when higher scores are better (the default), -1 under `match.objective: lowest`."""
+    return -1 if game.model.objective == "lowest" else 1
+
+
 def move_gain(state: State, move: Move) -> tuple[int, list]:
     """The mover's immediate score change from `move`, and the events it causes."""
     seat = state.to_move
@@ -32,17 +37,20 @@ def move_gain(state: State, move: Move) -> tuple[int, list]:
 
 
 def ranked_moves(state: State) -> list[tuple[int, int, Move, list]]:
-    """Every legal move with its immediate gain, best first; ties keep the legal order."""
+    """Every legal move with its immediate gain, best first by the ruleset's objective
+    (the lowest gain first under `objective: lowest`); ties keep the legal order."""
     scored = []
     for index, move in enumerate(state.legal_moves()):
         gain, events = move_gain(state, move)
         scored.append((gain, index, move, events))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+    sign = score_sign(state.game)
+    scored.sort(key=lambda item: (-sign * item[0], item[1]))
     return scored
 
 
 class GreedyAgent:
-    """The move with the best immediate score for the mover; ties: the first legal one."""
+    """The move with the best immediate score for the mover (by the ruleset's objective:
+    the lowest under `objective: lowest`); ties: the first legal one."""
 
     name = "greedy"
 
@@ -54,10 +62,11 @@ class GreedyAgent:
         if len(moves) == 1:
             return moves[0]
         seat = state.to_move
+        sign = score_sign(state.game)
         best, best_gain = moves[0], None
         for move in moves:
             _, trial = state.preview(move)
-            gain = trial.scores[seat] - state.scores[seat]
+            gain = sign * (trial.scores[seat] - state.scores[seat])
             if best_gain is None or gain > best_gain:
                 best, best_gain = move, gain
         return best

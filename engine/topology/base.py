@@ -100,6 +100,11 @@ class Board(ABC):
         """A hashable summary of the contents: equal keys, equal boards."""
         raise NotImplementedError
 
+    def search_key(self) -> object:
+        """As `key`, as compact as the kind can make it, for a search over the positions
+        of one round (what stays fixed during a round, e.g. the deal, may be left out)."""
+        return self.key()
+
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Set the board from the kind's own notation (a scenario's `board:`), taking
         pieces from `pieces` (the free ones, by name); returns the pieces used.

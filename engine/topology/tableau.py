@@ -150,6 +150,10 @@ class TableauBoard(Board):
         """
         return (self.deal_uids, self.mask)
 
+    def search_key(self) -> int:
+        """The slots that still hold a card, as bits: within a round the deal is fixed."""
+        return self.mask
+
     def check_invariants(self) -> list[str]:
         """Problems with the counts, the mask or the faces; empty when all is well."""
         layout, problems = self.layout, []
