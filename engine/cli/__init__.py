@@ -9,6 +9,7 @@ from engine.cli.app import app
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
     "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
+    "agents",
 )
 
 for _name in _COMMAND_MODULES:
