@@ -45,6 +45,8 @@ class MctsConfig:
     objective: str = "margin"
     exploration: float = 0.7  # UCB1's constant, on results scaled to [0, 1]
     horizon: str = "round"
+    depth: int = 0  # playout moves before the result is taken (0: to the horizon)
+    widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
 
 
 PARAMETERS = [
@@ -57,6 +59,10 @@ PARAMETERS = [
     {"name": "c", "values": "X (c=0.7)", "default": "0.7", "help": "UCB1 exploration"},
     {"name": "horizon", "values": "|".join(HORIZONS), "default": "round",
      "help": "where a playout stops and is scored (horizon=match)"},
+    {"name": "depth", "values": "N (depth=4)", "default": "0",
+     "help": "playout moves before scoring (0: to the horizon)"},
+    {"name": "w", "values": "X (w=2)", "default": "2",
+     "help": "root widening: the best ceil(w*sqrt(visits)) moves by immediate score"},
 ]
 
 
@@ -71,6 +77,10 @@ def parse_spec(params: str) -> MctsConfig:
             config.objective = low
         elif low.startswith("c="):
             config.exploration = _number(part, part[2:], float)
+        elif low.startswith("w="):
+            config.widening = _number(part, part[2:], float)
+        elif low.startswith("depth="):
+            config.depth = _number(part, part[6:], int)
         elif low.startswith("horizon="):
             if low[8:] not in HORIZONS:
                 raise ValueError(f"mcts: `{part}`: horizon is one of {', '.join(HORIZONS)}")
@@ -90,7 +100,7 @@ def _number(part: str, text: str, kind):
     if value <= 0:
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " c=X or horizon=round|match")
+                         " c=X, w=X, depth=N or horizon=round|match")
     return value
 
 
@@ -142,6 +152,7 @@ class MctsAgent:
         """Grow a tree from `state` within the budget; returns its root."""
         config, seat = self.config, state.to_move
         root = Node(seat)
+        self.candidates = [move for _, _, move in ranked_by_gain(state)]
         self.low, self.high = math.inf, -math.inf
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0
@@ -163,8 +174,13 @@ class MctsAgent:
         start = world.round
         node, path = root, []
         while not self.ended(world, start):
-            legal = world.legal_moves()
-            untried = [m for m in legal if m.text not in node.children]
+            if node is root:  # its moves are the same in every sample: widened
+                width = math.ceil(self.config.widening * math.sqrt(root.visits + 1))
+                legal = self.candidates[:max(2, width)]
+                untried = [m for m in legal if m.text not in node.children][:1]
+            else:
+                legal = world.legal_moves()
+                untried = [m for m in legal if m.text not in node.children]
             if untried:
                 move = untried[rng.randrange(len(untried))]
                 node.children[move.text] = child = Node(world.to_move)
@@ -203,8 +219,8 @@ class MctsAgent:
     def play_out(self, world, start) -> list[float]:
         """Play the sample to the horizon; the result for each seat."""
         rng, greedy = self.rng, self.config.playout == "greedy"
-        moves = 0
-        while not self.ended(world, start) and moves < _MAX_PLAYOUT:
+        moves, most = 0, self.config.depth or _MAX_PLAYOUT
+        while not self.ended(world, start) and moves < most:
             legal = world.legal_moves()
             world.apply(greedy_move(world) if greedy else legal[rng.randrange(len(legal))])
             moves += 1
@@ -213,6 +229,18 @@ class MctsAgent:
         self.low = min(self.low, *results)
         self.high = max(self.high, *results)
         return results
+
+
+def ranked_by_gain(state) -> list[tuple]:
+    """(signed immediate gain, index, move) for each legal move, best first; ties keep
+    the legal order (the root's order of trial)."""
+    seat, sign = state.to_move, score_sign(state.game)
+    rows = []
+    for index, move in enumerate(state.legal_moves()):
+        _, trial = state.preview(move)
+        rows.append((sign * (trial.scores[seat] - state.scores[seat]), index, move))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
 
 
 def seat_results(world, winner: int | None, objective: str) -> list[float]:
