@@ -9,7 +9,7 @@ from engine.cli.app import app, finish_commands
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
     "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
-    "render", "serve", "results",
+    "render", "serve", "results", "agents",
 )
 
 for _name in _COMMAND_MODULES:

@@ -238,10 +238,10 @@ def _players(models, players: Optional[int]) -> int:
 
 
 def _agents(text: str, players: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
         _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:

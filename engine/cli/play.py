@@ -99,11 +99,14 @@ def list_moves(state) -> None:
 
 
 def hint(state, count: int = 5) -> None:
-    """The best moves by immediate points; in a one-player game, also the solver's move."""
+    """The best moves by immediate points; also the solver's move (alone) or the search's."""
     from engine.players.agents import ranked_moves
+    from engine.players.mcts import hint_text
 
     if state.n == 1:
         _solver_hint(state)
+    else:  # the search's move for a game with others
+        typer.echo(hint_text(state))
     for gain, _, move, events in ranked_moves(state)[:count]:
         typer.echo(f"  {move.text:<28} {gain:+5d}  {describe_events(events, state.to_move)}")
 

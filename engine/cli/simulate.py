@@ -268,10 +268,10 @@ def _write_html(path: str, summary: dict, rows: list[dict], name: str, report) -
 
 
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names or bad:
         what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)

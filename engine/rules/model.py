@@ -43,6 +43,9 @@ R_UNUSED = define(
     "R439", "unused-definition", "a `define:` entry that no expression uses", Severity.WARNING
 )
 R_PLAYERS = define("R440", "bad-player-count", "`players:` min, max and default do not agree")
+R_OBJECTIVE = define("R490", "objective-contradicts-winner",
+                     "`match.winner` picks the highest score under `objective: lowest`",
+                     Severity.WARNING)
 R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
 
 ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal")
@@ -127,6 +130,9 @@ class Model:
     round_end: tuple[EndCondition, ...] = ()
     match_end: Any = None
     match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("default", ()))
+    #: `match.objective`: which way scores count, `highest` (default) or `lowest`
+    objective: str = "highest"
+    score_name: str = ""  # `match.score_name`: what the score counts, in words
     max_rounds: int = 1000
     max_turns_per_round: int = 10000
     zone_names: Mapping[str, str] = field(default_factory=dict)
@@ -468,6 +474,14 @@ class _Builder:
         model.match_winner = self.winner(
             match.get("winner"), ("match", "winner"), WinnerSpec("default", ())
         )
+        model.objective = str(match.get("objective", "highest"))
+        model.score_name = str(match.get("score_name", ""))
+        if model.objective == "lowest" and model.match_winner.mode == "highest":
+            self.report(
+                R_OBJECTIVE, "`match.winner: {highest: ...}` contradicts `objective: lowest`",
+                ("match", "winner"),
+                "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
+            )
 
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}
