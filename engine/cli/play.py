@@ -135,7 +135,7 @@ def hint(session: Session, rows, count: int = 5) -> None:
             screen.say(f"  the solver plays: {getattr(move, 'text', move)}")
     for gain, move, events in rows[:count]:
         line = Text(f"  {move.text:<28} ")
-        line.append(points_text(gain))
+        line.append(points_text(gain, 4))
         line.append(f"  {describe_events(events, state.to_move)}", style="note")
         screen.say(line)
 

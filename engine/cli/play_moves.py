@@ -33,7 +33,7 @@ def show_best(screen: Screen, state, rows, count: int) -> None:
     width = max((len(m.text) for _, m, _ in rows[:count]), default=0)
     for i, (gain, move, events) in enumerate(rows[:count], 1):
         line = Text(f"  {i:>3}. {move.text:<{width}}  ")
-        line.append(points_text(gain))
+        line.append(points_text(gain, 4))
         why = rules_text(events, state.to_move)
         if why:
             line.append(f"  {why}", style="note")

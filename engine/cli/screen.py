@@ -82,6 +82,6 @@ def piece_text(piece, screen: Screen) -> Text:
     return Text(piece_label(piece, screen.styled), style=piece_style(piece))
 
 
-def points_text(points: int) -> Text:
-    """`+13` in green, `-5` in red, `+0` plain."""
-    return Text(f"{points:+d}", style="gain" if points > 0 else "loss" if points < 0 else "")
+def points_text(points: int, width: int = 0) -> Text:
+    """`+13` in green, `-5` in red, `+0` plain (right-aligned in `width`)."""
+    return Text(f"{points:+{width}d}", style="gain" if points > 0 else "loss" if points < 0 else "")

@@ -138,12 +138,14 @@ def draw_board(topo, board: "SquareBoard", last=()) -> list:
             i = topo.index(x, y)
             v = board.v[i]
             if v >= 0:
-                text = f"{'J' if board.jk[i] else ''}{v}"
-                line.append((f"{text:>3}", "last" if i in last else "piece"))
+                text, style = f"{'J' if board.jk[i] else ''}{v}", "last" if i in last else "piece"
             else:
                 mark = topo.marks[i]
+                text = mark_glyph(mark)
                 style = f"mark{min(marks.index(mark) + 1, 6)}" if mark != "." else "empty"
-                line.append((f"{mark_glyph(mark):>3}", style))
+            if len(text) < 3:  # the padding apart: a highlight covers the glyph alone
+                line.append((" " * (3 - len(text)), None))
+            line.append((text, style))
         line.append((f"  {lab}", "axis"))
         lines.append(line)
     lines.append(axis)

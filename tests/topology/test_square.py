@@ -112,7 +112,7 @@ def test_styled_drawing_tells_tokens_last_play_and_premium_cells_apart(topo):
     assert styled[:5] == [("H", "axis"), ("B", "mark3"), (".", "empty"), (".", "empty"),
                           ("x2", "mark1")]
     assert styled[8:10] == [("4", "piece"), ("11", "last")]
-    assert topo.render_runs(board, last)[1 + 8][8] == ("  2", "piece")  # I8, a token 2
+    assert ("2", "piece") in topo.render_runs(board, last)[1 + 8]  # I8, a token 2
     assert plain(topo.render_runs(board)) == topo.render_text(board)
 
 
