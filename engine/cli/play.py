@@ -62,7 +62,8 @@ def show(session: Session) -> None:
     screen.runs(topology.render_runs(state.board, session.last, screen.styled))
     zones = state.game.model.zone_names
     line = Text(f"round {state.round.number}  ")
-    who = "your turn" if state.to_move == human else f"P{state.to_move + 1} to move"
+    who = ("game over" if state.is_over else "your turn" if state.to_move == human
+           else f"P{state.to_move + 1} to move")
     line.append(who, style="turn")
     line.append("   scores ")
     for s, v in enumerate(state.scores):
@@ -171,6 +172,9 @@ def step(session: Session, move) -> None:
         play_summary.round_over(screen, state, ended, state.events[session.round_from:split])
         session.round_from = split
         session.last = None
+        if not state.is_over:
+            screen.say(f"round {state.round.number} begins: P{state.to_move + 1} to move",
+                       style="title")
 
 
 def _play(session: Session, agents: dict) -> bool:

@@ -58,12 +58,14 @@ def draw(board: "TriangularBoard", last=None) -> list:
                 put(top + line, col + dx, strokes, style)
     for (x, y), number in board.points.items():
         put(3 * (y - y0), 6 * (x - x0), str(number), "piece")
-    out = [_runs(chars, marks) for chars, marks in zip(lines, styles)]
-    while out and not "".join(t for t, _ in out[0]).strip():
-        out.pop(0)
-    while out and not "".join(t for t, _ in out[-1]).strip():
-        out.pop()
+    out = _trimmed([_runs(chars, marks) for chars, marks in zip(lines, styles)])
     return out + [[("c,r names the cell of a tile; (c,r) is an open cell", "axis")]]
+
+
+def _trimmed(lines: list) -> list:
+    """The lines without the blank ones above and below the drawing."""
+    filled = [i for i, line in enumerate(lines) if "".join(t for t, _ in line).strip()]
+    return lines[filled[0]:filled[-1] + 1] if filled else []
 
 
 def _runs(chars: list, styles: list) -> list:
