@@ -210,7 +210,7 @@ def play_command(
 ) -> None:
     """Play against agents in the terminal.
 
-    Example: rulecraft play triolet --with jokers --record game.json
+    Example: rulecraft play GAME --with OVERLAY --record game.json (GAME: see `rulesets`)
     """
     from engine.players.agents import agent_seed, make_agent
 
