@@ -43,12 +43,12 @@ def wants_colour(no_color: bool, stream=None) -> bool:
 class Screen:
     """Where a game at the terminal is drawn: stdout, or stderr when stdout carries JSON."""
 
-    def __init__(self, styled: bool, err: bool = False):
+    def __init__(self, styled: bool, err: bool = False, file=None):
         self.styled = styled
         self.err = err
         self.console = Console(theme=THEME, color_system="auto" if styled else None,
                                force_terminal=styled or None, highlight=False, markup=False,
-                               emoji=False, stderr=err, soft_wrap=True)
+                               emoji=False, stderr=err, soft_wrap=True, file=file)
 
     def say(self, text: str | Text = "", style: str | None = None) -> None:
         """One line (or a rich Text) in a style."""

@@ -4,8 +4,10 @@ terminal, plain text with NO_COLOR or --no-color, the board and prompt in 50 row
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
+import re
 import select
 import struct
 import subprocess
@@ -20,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
 
-def screen_of(*args: str, env: dict | None = None, rows: int = 50) -> str:
-    """What `play` draws on a `rows` x 100 terminal up to its first prompt (then quit)."""
+def screen_of(*args: str, env: dict | None = None, rows: int = 50, typed: bytes = b"") -> str:
+    """What `play` draws on a `rows` x 100 terminal up to its first prompt, then what
+    `typed` brings (then quit)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 100, 0, 0))
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LINES", "COLUMNS")}
@@ -39,30 +42,72 @@ def screen_of(*args: str, env: dict | None = None, rows: int = 50) -> str:
                     seen += os.read(master, 65536)
                 except OSError:
                     break
+        if typed:
+            os.write(master, typed)
+            seen += _read_until(master, b"not a legal move", 2)
         os.write(master, b"quit\nno\n")
         proc.wait(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
         os.close(master)
-    return seen.decode("utf-8", "replace").split("your move")[0]
+    text = seen.decode("utf-8", "replace")
+    return text if typed else text.split("your move")[0]
 
 
-def test_colour_and_suit_symbols_on_a_terminal():
-    out = screen_of("tripeaks")
-    assert "\x1b[" in out
-    assert "\u2660" in out or "\u2665" in out  # the waste card Qs is drawn Q♠
-    assert "Q\u2660" in out
+def _read_until(master: int, word: bytes, times: int) -> bytes:
+    seen, deadline = b"", time.monotonic() + 30
+    while seen.count(word) < times and time.monotonic() < deadline:
+        if select.select([master], [], [], 1)[0]:
+            seen += os.read(master, 65536)
+    return seen
 
 
-def test_no_color_and_the_option_give_plain_text():
-    for out in (screen_of("tripeaks", env={"NO_COLOR": "1"}), screen_of("tripeaks", "--no-color")):
-        assert "\x1b[" not in out and "waste Qs" in out
-
-
-def test_triolet_board_and_prompt_fit_fifty_rows():
+def test_colour_on_a_terminal_and_the_board_and_prompt_fit_fifty_rows():
     out = screen_of("triolet")
+    assert "\x1b[" in out
     board_and_prompt = out[out.index("    1  2  3"):]
     # 17 board lines, the status line, the rack, then 9 of the best moves and a note
     assert board_and_prompt.count("\n") < 50
     assert "9. place" in board_and_prompt and "more: `moves` lists them all" in board_and_prompt
+
+
+def test_no_color_gives_plain_text_and_the_up_arrow_brings_back_the_last_line():
+    # `zzz` is refused; Up (ESC [ A) and Enter type it again, so it is refused twice
+    out = screen_of("tripeaks", env={"NO_COLOR": "1"}, typed=b"zzz\r\x1b[A\r")
+    assert "waste Qs" in out and out.count("not a legal move: `zzz`") == 2
+    assert "\x1b[" not in out.split("your move")[0]  # (readline's own codes come later)
+
+
+
+def test_colour_is_chosen_only_for_a_terminal_without_no_color(monkeypatch):
+    from engine.cli.screen import wants_colour
+
+    master, slave = pty.openpty()
+    with open(slave, "w") as terminal, open(os.devnull, "w") as not_terminal:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        monkeypatch.setenv("TERM", "xterm")
+        assert wants_colour(False, terminal) and not wants_colour(False, not_terminal)
+        assert not wants_colour(True, terminal)  # --no-color
+        monkeypatch.setenv("TERM", "dumb")
+        assert not wants_colour(False, terminal)
+        monkeypatch.setenv("TERM", "xterm")
+        monkeypatch.setenv("NO_COLOR", "1")
+        assert not wants_colour(False, terminal)
+    os.close(master)
+
+
+def test_a_styled_screen_draws_suits_as_symbols_in_their_colours():
+    from engine.cli.games import compile_game
+    from engine.cli.play import Session, show
+    from engine.cli.screen import Screen
+
+    _, game, _ = compile_game("tripeaks")
+    for styled, waste in ((True, "Q\u2660"), (False, "Qs")):
+        out = io.StringIO()
+        screen = Screen(styled, file=out)
+        show(Session(game.new_game(1, 0), None, [], None, "greedy", "tripeaks", screen))
+        text = out.getvalue()
+        assert f"waste {waste}" in re.sub(r"\x1b\[[0-9;]*m", "", text)
+        # 9h, the first card of the exposed row, in red (SGR 31) only when styled
+        assert ("\x1b[1;31m9\u2665" in text) is styled and ("\x1b[" in text) is styled

@@ -94,8 +94,17 @@ def test_undo_takes_back_the_move_and_the_reply_and_the_record_keeps_them(tmp_pa
     assert replayed.exit_code == 0, replayed.output
 
 
-def test_nothing_to_undo_at_the_start():
-    assert "nothing to undo yet" in run("play", "tripeaks", input="undo\nquit\nno\n").output
+def test_undo_in_a_solitaire_and_nothing_to_undo_at_the_start():
+    out = run("play", "tripeaks", input="undo\n1\nundo\nquit\nno\n").output
+    assert "nothing to undo yet" in out
+    # Jc on the waste Qs is the run's first card: +1; taken back, the score is 0 again
+    assert "P1: play Jc  +1" in out and "taken back: 1 move" in out
+    assert out.split("taken back")[1].count("scores P1 0 ") == 1
+
+
+def test_a_huge_typed_number_is_refused_in_words():
+    out = run("play", "tripeaks", input="9" * 5000 + "\nquit\nno\n").output
+    assert "there is no move number 999999... (1 to 2)" in out
 
 
 # Tri Peaks: the tableau (A, 8, 9, T, J above; J, Q, K in the exposed row), the waste 2s,
