@@ -17,4 +17,21 @@ for _name in _COMMAND_MODULES:
 
 def main() -> None:
     """Entry point of the `rulecraft` console script and of `python -m engine`."""
-    app()
+    import sys
+
+    from engine.cli.app import output_failure, silence_stdout
+
+    try:
+        app()
+    finally:
+        # Output still buffered when the command ends is written here: a full disk or a
+        # closed pipe is reported in one line, not by the interpreter's own words.
+        try:
+            sys.stdout.flush()
+        except OSError as exc:
+            silence_stdout()
+            failure = output_failure(exc)
+            if failure != "":  # a closed pipe (`| head`) is on purpose: nothing to say
+                print(failure or f"error: cannot write the output: {exc.strerror}",
+                      file=sys.stderr)
+            sys.exit(1)

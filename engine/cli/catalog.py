@@ -11,6 +11,7 @@ import yaml
 
 from engine.cli.app import app
 from engine.cli.common import WithOption, load_or_exit
+from engine.diagnostics import printable
 from engine.rules import files
 from engine.rules.resolve import Ruleset
 from engine.rules.schema import load_schema
@@ -41,6 +42,7 @@ def catalog() -> dict[str, list[dict]]:
 
 
 def _table(rows: list[list[str]]) -> str:
+    rows = [[printable(c, newlines=False) for c in r] for r in rows]  # titles: authors' words
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
 
@@ -75,11 +77,12 @@ def show(
     """Print the fully resolved ruleset as YAML."""
     ruleset = load_or_exit(ref, with_)
     header = f"# {ruleset.id}" + "".join(f" --with {o}" for o in ruleset.overlays)
-    typer.echo(f"{header}\n# sha256 {ruleset.hash}")
+    typer.echo(printable(f"{header}\n# sha256 {ruleset.hash}"))
     if provenance:
-        typer.echo("\n".join(provenance_lines(ruleset)))
+        typer.echo(printable("\n".join(provenance_lines(ruleset))))
     else:
-        typer.echo(yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+        dumped = yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True, width=100)
+        typer.echo(printable(dumped.rstrip()))
 
 
 def _scalar(value: Any) -> str:
@@ -112,6 +115,15 @@ def provenance_lines(ruleset: Ruleset, value: Any = None, path: tuple = (), inde
 @app.command("schema")
 def schema(
     overlay: Annotated[bool, typer.Option("--overlay", help="The schema of overlay files.")] = False,
+    record: Annotated[bool, typer.Option("--record", help="The schema of game records.")] = False,
 ) -> None:
-    """Print the JSON schema of rulesets (or overlays), for editors and CI."""
+    """Print the JSON schema of rulesets (or overlays, or records), for editors and CI."""
+    if overlay and record:
+        typer.echo("error: --overlay and --record name two schemas; give one", err=True)
+        raise typer.Exit(2)
+    if record:
+        from engine.kernel.record_shape import record_schema
+
+        typer.echo(json.dumps(record_schema(), indent=2))
+        return
     typer.echo(json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2))

@@ -23,7 +23,7 @@ WithOption = Annotated[
 ]
 
 # Diagnostics that mean the reference names nothing: a usage error, not a broken ruleset.
-_NOT_FOUND = {"R400", "R401", "R408"}
+_NOT_FOUND = {"R400", "R401", "R408", "R425"}
 
 
 def not_found_status(diagnostics: Sequence[Diagnostic], source: str | None = None) -> int:

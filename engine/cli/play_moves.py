@@ -62,7 +62,7 @@ def resolve(state, text: str, rows=None, ruleset=None):
     raises IllegalMove with the reason."""
     text = " ".join(text.split())
     listed = [m for _, m, _ in rows] if rows is not None else state.legal_moves()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # (`²` is a digit to Python, not to int())
         if len(text) > 6:  # a number of thousands of digits is no move number
             raise IllegalMove(f"there is no move number {text[:6]}... (1 to {len(listed)})")
         index = int(text)

@@ -21,6 +21,11 @@ from engine.rules.yamlload import Document, read_text
 R_UNKNOWN_RULESET = define("R400", "unknown-ruleset", "no ruleset has this id or path")
 R_UNKNOWN_OVERLAY = define("R401", "unknown-overlay", "no overlay has this name or path")
 R_NO_DEFAULT = define("R408", "no-default-ruleset", "a game has no default ruleset, or several")
+R_BAD_REFERENCE = define("R425", "reference-too-long",
+                         "a ruleset or overlay reference too long to be a file name, or with a NUL")
+
+MAX_PART = 250  # bytes of one name in a reference: a file system allows 255, with `.yaml`
+MAX_REFERENCE = 1024  # characters of a whole reference
 
 SUFFIXES = (".yaml", ".yml")
 _cache: dict[tuple, Document] = {}
@@ -152,8 +157,24 @@ class Lookup:
     diagnostics: list[Diagnostic]
 
 
+def reference_problem(ref: str, kind: str, pos: Position | None) -> Diagnostic | None:
+    """R425 when `ref` cannot name a file at all (the system would refuse to look)."""
+    if "\0" in ref:
+        why = "it holds a NUL character"
+    elif len(ref) > MAX_REFERENCE:
+        why = f"it is {len(ref):,} characters long; the limit is {MAX_REFERENCE:,}"
+    elif any(len(os.fsencode(part)) > MAX_PART for part in ref.split("/")):
+        why = f"a name in it is over {MAX_PART} bytes, longer than a file name can be"
+    else:
+        return None
+    return Diagnostic(R_BAD_REFERENCE.code, f"this {kind} reference cannot name a file: {why}",
+                      pos, help="check the reference (an id such as `triominos/pressman`, or a path)")
+
+
 def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:
     """Resolve a ruleset reference: a path, `<game>/<variant>`, or a game name alone."""
+    if (problem := reference_problem(ref, "ruleset", pos)) is not None:
+        return Lookup(None, [problem])
     if is_path_ref(ref):
         base = near.parent if near is not None and not os.path.isabs(ref) else Path()
         for candidate in (base / ref, Path(ref)):
@@ -230,6 +251,8 @@ def _unknown_ruleset(ref: str, near: Path | None, pos: Position | None) -> Diagn
 def find_overlay(ref: str, game: str, near: Path | None = None,
                  pos: Position | None = None) -> Lookup:
     """Resolve an overlay reference: a name within `game`, `<game>/overlays/<name>`, or a path."""
+    if (problem := reference_problem(ref, "overlay", pos)) is not None:
+        return Lookup(None, [problem])
     if is_path_ref(ref):
         base = near.parent if near is not None and not os.path.isabs(ref) else Path()
         for candidate in (base / ref, Path(ref)):

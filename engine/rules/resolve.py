@@ -18,6 +18,8 @@ from engine.rules.merge import Merger, Prov, canonical_json
 from engine.rules.yamlload import Document
 
 R_CYCLE = define("R402", "inheritance-cycle", "a ruleset extends itself, directly or not")
+R_TOO_DEEP = define("R426", "extends-too-deep", "a chain of `extends` longer than the limit")
+MAX_EXTENDS = 32  # rulesets in one `extends` chain: real ones have 2 or 3
 R_OTHER_GAME = define("R403", "overlay-other-game", "an overlay written for another game")
 R_WRONG_KIND = define("R409", "wrong-file-kind", "an overlay used as a ruleset, or the reverse")
 R_EXTENDS_GAME = define("R410", "extends-other-game", "a ruleset extends a ruleset of another game")
@@ -152,9 +154,15 @@ class _Resolution:
 
     def _base(self, doc: Document, path: Path, chain: tuple[Path, ...]):
         ref = doc.data.get("extends")
-        if not isinstance(ref, str):
+        if ref is not None and not isinstance(ref, str):
+            return None  # the schema says so; a ruleset built on nothing would only cascade
+        if ref is None:
             return {}, None
         pos = doc.where("extends")
+        if len(chain) >= MAX_EXTENDS:
+            self._add(R_TOO_DEEP, f"`extends` chains more than {MAX_EXTENDS} rulesets", pos,
+                      "build on fewer levels: an overlay can carry a variation instead")
+            return None
         found = files.find_ruleset(ref, near=path, pos=pos)
         if found.path is None:
             self.diagnostics += found.diagnostics

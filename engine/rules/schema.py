@@ -26,6 +26,7 @@ S_MISSING_KEY = define("S202", "missing-key", "a required key is missing")
 S_OUT_OF_RANGE = define("S203", "out-of-range", "a number or size outside its allowed range")
 S_BAD_VALUE = define("S204", "bad-value", "a value that is not one of the allowed ones")
 S_INVALID = define("S205", "invalid-value", "a value the schema rejects otherwise (e.g. a repeated item)")
+S_UNDERSCORE = define("S206", "underscore-name", "a key that starts with `_`, which no name may")
 
 SCHEMA_KINDS = ("ruleset", "overlay")
 _TYPE_NAMES = {
@@ -86,8 +87,26 @@ def check_document(doc: Document, kind: str) -> list[Diagnostic]:
     cache = doc.__dict__.setdefault("_schema_checked", {})
     if kind not in cache:
         locator = _Locator(doc.data, doc.where, doc.key_where, doc.near)
-        cache[kind] = validate(doc.data, kind, locator)
+        cache[kind] = underscore_names(doc) + validate(doc.data, kind, locator)
     return list(cache[kind])
+
+
+def underscore_names(doc: Document) -> list[Diagnostic]:
+    """S206 for every key, at any depth, that starts with `_`: author-chosen names become
+    attributes of run-time objects, and `__class__` or `__dict__` would be Python's own."""
+    out, stack = [], [((), doc.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, list):
+            stack.extend((path + (i,), item) for i, item in enumerate(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and key.startswith("_"):
+                    out.append(Diagnostic(S_UNDERSCORE.code, f"`{key}`: a name may not start"
+                                          " with `_`", doc.key_where(*path, key) or doc.near(*path),
+                                          help=f"rename it, e.g. `{key.strip('_') or 'x'}`"))
+                stack.append((path + (key,), item))
+    return sorted(out, key=lambda d: (d.pos.line, d.pos.col) if d.pos else (0, 0))
 
 
 def check_resolved(ruleset) -> list[Diagnostic]:

@@ -176,7 +176,8 @@ def test_an_unexpected_error_writes_a_recovery_file_first(tmp_path, monkeypatch)
     monkeypatch.setattr(agents, "make_agent", lambda spec, seed=0: Broken())
     monkeypatch.chdir(tmp_path)
     result = run("play", "triolet", input="1\n")
-    assert isinstance(result.exception, RuntimeError)
+    # then the global handler's one line and exit 2
+    assert result.exit_code == 2 and "internal error in rulecraft play: RuntimeError" in result.output
     saved = list(tmp_path.glob("rulecraft-recovered-*.json"))
     assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
     assert json.loads(saved[0].read_text())["moves"][0]["move"] == "place H7=3 H8=5"
