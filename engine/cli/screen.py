@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
+from engine.diagnostics import printable
 from engine.topology.styled import piece_label, piece_style
 
 THEME = Theme({
@@ -51,13 +52,19 @@ class Screen:
                                emoji=False, stderr=err, soft_wrap=True, file=file)
 
     def say(self, text: str | Text = "", style: str | None = None) -> None:
-        """One line (or a rich Text) in a style."""
+        """One line (or a rich Text) in a style; control characters from a ruleset or a
+        record are written as escapes (rich would pass ESC to the terminal)."""
+        if isinstance(text, Text):
+            if printable(text.plain) != text.plain:  # rare: give up the styles, not safety
+                text = Text(printable(text.plain))
+        else:
+            text = printable(text)
         self.console.print(text, style=style)
 
     def runs(self, lines: Sequence[Sequence[tuple]]) -> None:
         """A drawing made of (text, style) runs."""
         for line in lines:
-            self.console.print(Text.assemble(*[(t, s or "") for t, s in line]))
+            self.console.print(Text.assemble(*[(printable(t), s or "") for t, s in line]))
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[str]],
               title: str | None = None) -> None:
@@ -66,7 +73,7 @@ class Screen:
                       show_edge=False, pad_edge=False, title_justify="left",
                       header_style="bold" if self.styled else "")
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(printable(cell) for cell in row))
         self.console.print(table)
 
     def height(self) -> int:

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
@@ -111,3 +112,17 @@ def test_a_styled_screen_draws_suits_as_symbols_in_their_colours():
         assert f"waste {waste}" in re.sub(r"\x1b\[[0-9;]*m", "", text)
         # 9h, the first card of the exposed row, in red (SGR 31) only when styled
         assert ("\x1b[1;31m9\u2665" in text) is styled and ("\x1b[" in text) is styled
+
+
+def test_a_ruleset_string_cannot_drive_the_terminal():
+    from engine.cli.screen import Screen
+
+    for styled in (True, False):
+        out = io.StringIO()
+        screen = Screen(styled, file=out)
+        screen.say("title \x1b]0;PWNED\x07")
+        screen.say(Text("zone \x1b[2J", style="note"))
+        screen.runs([[("card \x1b[2J", "piece")]])
+        screen.table(["rule"], [["x\x1b[2J"]])
+        assert "\x1b]0" not in out.getvalue() and "\x1b[2J" not in out.getvalue()
+        assert "\\x1b]0;PWNED\\x07" in out.getvalue()
