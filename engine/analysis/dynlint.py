@@ -27,15 +27,19 @@ L_STALLED = define("L604", "round-stalled",
 
 
 def simulate_paths(paths: Sequence[str | Path], overlays: Sequence[str] = (), games: int = 10,
-                   strict: bool = False, seed: int = 0) -> list[Diagnostic]:
-    """L6xx diagnostics from `games` random games of each ruleset found under `paths`."""
+                   strict: bool = False, seed: int = 0, exclude: Sequence[str] = (),
+                   progress=None) -> list[Diagnostic]:
+    """L6xx diagnostics from `games` random games of each ruleset found under `paths`
+    (`exclude`: as lint's; `progress(n)` is called after each file)."""
     from engine.rules.lint import iter_files
 
     from engine.rules.resolve import unique
 
     out: list[Diagnostic] = []
-    for path, problem in iter_files(paths):
+    for path, problem in iter_files(paths, exclude):
         spec = None if problem else _spec_of(path, tuple(overlays))
+        if progress:
+            progress(1)
         if spec is None:
             continue
         found = simulate_spec(spec, games, seed)

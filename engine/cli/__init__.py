@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cli.app import app
+from engine.cli.app import app, finish_commands
 
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
@@ -13,6 +13,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"engine.cli.{_name}")
+finish_commands()  # --rulesets and the examples, on every command
 
 
 def main() -> None:

@@ -173,8 +173,11 @@ class _Builder:
         except Exception:  # noqa: BLE001 - a Ruleset-like object without that path
             return None
 
-    def report(self, code, message: str, path: tuple, help: str | None = None) -> None:
-        pos = self.where(*path)
+    def report(self, code, message: str, path: tuple, help: str | None = None,
+               fields: tuple = ()) -> None:
+        """A diagnostic at `path`; with `fields`, at whichever of them was written last."""
+        blame = getattr(self.rs, "blame", None)
+        pos = blame(path, fields) if fields and blame else self.where(*path)
         while pos is None and len(path) > 1:
             path = path[:-1]
             pos = self.where(*path)
@@ -237,11 +240,12 @@ class _Builder:
         pmin, pmax = int(spec.get("min", 1)), int(spec.get("max", spec.get("min", 1)))
         pdefault = int(spec.get("default", pmin))
         if pmin < 1 or pmin > pmax:
-            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",))
+            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",),
+                        fields=("min", "max"))
         elif not pmin <= pdefault <= pmax:
             self.report(
                 R_PLAYERS, f"players: default {pdefault} is not between {pmin} and {pmax}",
-                ("players", "default"),
+                ("players",), fields=("default", "min", "max"),
             )
         return pmin, max(pmin, pmax), min(max(pdefault, pmin), max(pmin, pmax))
 
