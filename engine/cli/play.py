@@ -210,10 +210,7 @@ def play_command(
                                  help="Print the record as JSON at the end (the game itself "
                                       "is drawn on stderr)."),
 ) -> None:
-    """Play against agents in the terminal.
-
-    Example: rulecraft play GAME --with OVERLAY --record game.json (GAME: see `rulesets`)
-    """
+    """Play against agents in the terminal."""
     from engine.players.agents import agent_seed, make_agent
 
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
