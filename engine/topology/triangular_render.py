@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.topology.styled import plain
 from engine.topology.triangular_grid import is_up
 
-if TYPE_CHECKING:
-    from engine.topology.triangular import TriangularBoard
+# A board here is any object with a triangular board's `cells`, `points` and
+# `edge_frontier` (a `TriangularBoard`): this module does not import the board kind, which
+# imports it.
 
 # The strokes of a tile in its 3 x 13 box: (line, column, text); spaces leave what is there.
 _SHAPES = {
@@ -17,12 +16,12 @@ _SHAPES = {
 }
 
 
-def render(board: "TriangularBoard") -> str:
+def render(board) -> str:
     """Tiles as triangles: numbers at the corners, `c,r` inside; `(c,r)` marks an open cell."""
     return plain(draw(board))
 
 
-def draw(board: "TriangularBoard", last=None) -> list:
+def draw(board, last=None) -> list:
     """The drawing as styled runs: tile strokes and corner numbers (`piece`), the tile
     the last move laid (`last`), open cells (`open`), the legend line (`axis`).
 
