@@ -184,6 +184,13 @@ class Topology(ABC):
     def render_text(self, board: Board) -> str:
         """The board as text a person can read at a glance."""
 
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+        """The drawing as lines of (text, style) runs (`engine.topology.styled`), the
+        pieces of `last` (what the last move generated: a placement, a slot) marked."""
+        from engine.topology.styled import from_text
+
+        return from_text(self.render_text(board))
+
 
 def corner_mismatches(pieces: Sequence[Piece], corners: int) -> dict[str, str]:
     """`check_pieces` for tiles matched by their numbers: each component whose pieces
