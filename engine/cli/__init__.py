@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cli.app import app, finish_commands
+from engine.cli.app import app
+from engine.cli.options import finish_commands
 
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (

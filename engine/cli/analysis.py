@@ -161,7 +161,8 @@ def compare_command(
     if html:
         from engine.analysis.report_html import comparison_report
 
-        write_text_or_exit(html, comparison_report(comparison))
+        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
+                                                                for m in models]))
     _print_comparison(comparison, models, as_json, as_csv, coverage)
 
 

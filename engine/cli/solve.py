@@ -22,7 +22,7 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.cli.common import DEFAULT_SEED, WithOption
 from engine.cli.games import load_game_or_exit
 from engine.pieces import format_deal
 
@@ -65,7 +65,7 @@ def solve_command(
         _usage("give --deal D or --seed S (or --games N)")
     budget = (max_nodes or None, _memory(max_memory))
     if games is not None:
-        _many(game, ruleset, seed if seed is not None else 0, games, goal, budget, as_json)
+        _many(game, ruleset, seed if seed is not None else DEFAULT_SEED, games, goal, budget, as_json)
     else:
         _one(game, ruleset, deal, seed, goal, not decide, budget, as_json)
 
