@@ -17,7 +17,7 @@ from engine.diagnostics import Diagnostic, Position, Severity, closest, counted,
 from engine.expr import compile_expression
 from engine.expr.definitions import Definition
 from engine.expr.types import BOOL, INT
-from engine.pieces import GENERATORS, Piece, build_pieces
+from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.topology import BOARD_KINDS, Topology
 
@@ -25,6 +25,8 @@ R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the en
 R_COMPONENT = define(
     "R431", "unknown-component-kind", "a component set names a generator the engine does not know"
 )
+R_TOO_MANY_PIECES = define("R427", "too-many-pieces",
+                           "the components describe more pieces than a ruleset may have")
 R_ACTION = define("R432", "unknown-action-kind", "an action names a kind the engine does not know")
 R_UNSUPPORTED = define(
     "R433", "action-not-supported", "an action kind or deal the board kind cannot carry out"
@@ -165,6 +167,7 @@ class _Builder:
         self.diagnostics: list[Diagnostic] = []
         self.sources: list[str] = []
         self.failed = False
+        self.too_many_pieces = False
 
     # -- helpers --------------------------------------------------------------------
     def where(self, *path) -> Position | None:
@@ -259,6 +262,11 @@ class _Builder:
             kinds.append(kind)
         try:
             return build_pieces(good), kinds
+        except TooManyPieces as exc:
+            self.too_many_pieces = True
+            self.report(R_TOO_MANY_PIECES, f"the components make {exc}",
+                        ("components", *exc.field), "use fewer values, corners or counts")
+            return [], kinds
         except (KeyError, TypeError, ValueError) as exc:
             self.report(R_COMPONENT, f"cannot build the pieces: {exc}", ("components",))
             return [], kinds
@@ -385,7 +393,8 @@ class _Builder:
             else:
                 deal.append((to, None if count is None else int(count)))
         model.deal = tuple(deal)
-        self.check_piece_count(model, topology)
+        if not self.too_many_pieces:  # with no pieces built, every count would be short
+            self.check_piece_count(model, topology)
         opening = spec.get("opening")
         if opening:
             env = self.types.with_piece()
