@@ -21,6 +21,19 @@ from engine.cli.common import WithOption
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 
 _WORKER: dict = {}
+MAX_GAMES = 1_000_000  # the seeds are listed up front; a million games take hours anyway
+
+
+def _cap_jobs(jobs: int) -> int:
+    """At most one worker per core: more only share the cores (the figures are the same)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if cores and jobs > cores:
+        typer.echo(f"note: --jobs {jobs} is more than the {counted(cores, 'core')} here;"
+                   f" using {cores}", err=True)
+        return cores
+    return jobs
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
@@ -91,7 +104,7 @@ def summarize(results: list, players: int, agents: list[str]) -> dict:
 def simulate_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
     overlays: WithOption = None,
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
     agents: str = typer.Option(
@@ -108,6 +121,7 @@ def simulate_command(
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
 
+    jobs = _cap_jobs(jobs)
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
