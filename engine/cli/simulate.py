@@ -268,6 +268,9 @@ def _write_outputs(played, folder, record, out, n, game, names, seed, deal, reco
             save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
     elif record:
         _write_record(game, n, seed, names, record, deal, records)
+        if len(played) > 1:  # a script that meant every game would not notice otherwise
+            typer.echo(f"note: {record} holds the first game's record; for every game's,"
+                       f" give a folder: --record {record.removesuffix('.json')}/", err=True)
     if out:
         from engine.analysis.rows import format_rows
 

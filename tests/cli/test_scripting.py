@@ -109,8 +109,9 @@ def test_record_dir_writes_every_game_and_each_replays(tmp_path):
 
 def test_record_file_keeps_the_first_game(tmp_path):
     record = tmp_path / "one.json"
-    assert run("simulate", "tripeaks", "-n", "2", "--seed", "3", "--record", str(record)).exit_code == 0
-    assert json.loads(record.read_text())["seed"] == 3
+    result = run("simulate", "tripeaks", "-n", "2", "--seed", "3", "--record", str(record))
+    assert result.exit_code == 0 and json.loads(record.read_text())["seed"] == 3
+    assert "holds the first game's record" in result.stderr
 
 
 def test_show_json_names_overlays_and_title():
