@@ -127,3 +127,13 @@ def test_shipped_files_show_as_rulesets_wherever_installed():
     venv = "/home/me/work/.venv/lib/python3.11/site-packages/engine/_data/rulesets"
     inside = files.shown_path(f"{venv}/g/a.yaml", "/home/me/work", venv)
     assert inside == "rulesets/g/a.yaml"  # a virtual environment inside the project
+
+
+def test_github_annotations_land_in_the_users_file(tmp_path):
+    child = tmp_path / "house.yaml"
+    child.write_text(KITCHEN.replace("{max: 4}", "{max: 4, min: 9}"), encoding="utf-8")
+    result = run("lint", "--format", "github", str(child))
+    # line 3 `players: {max: 4, min: 9}`: the child's `9` at column 24, not the base's line
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"::error file={child},line=3,col=24,title=R440")
+    assert "pressman" not in result.stdout
