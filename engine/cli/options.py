@@ -58,10 +58,10 @@ def with_rulesets_option(callback):
 
 def finish_commands() -> None:
     """Give every registered command `--rulesets` and its examples (`engine.cli.examples`)."""
-    from engine.cli.examples import epilog, examples
+    from engine.cli.examples import EXAMPLES, epilog
 
     for info in app.registered_commands:
         info.callback = with_rulesets_option(info.callback)
         name = info.name or info.callback.__name__
-        if name in examples() and not info.epilog:
-            info.epilog = epilog(examples()[name])
+        if name in EXAMPLES and not info.epilog:
+            info.epilog = epilog(EXAMPLES[name])

@@ -128,9 +128,9 @@ def test_every_result_command_takes_json():
 
 
 def _example_lines():
-    from engine.cli.examples import examples
+    from engine.cli.examples import EXAMPLES
 
-    return [(command, line) for command, lines in examples().items() for line in lines]
+    return [(command, line) for command, lines in EXAMPLES.items() for line in lines]
 
 
 @pytest.mark.parametrize("command,line", _example_lines())

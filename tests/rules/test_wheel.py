@@ -23,7 +23,6 @@ def test_wheel_installs_with_rulesets_and_schemas(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "engine/_data/schemas/ruleset.schema.json" in names
     assert "engine/_data/schemas/overlay.schema.json" in names
-    assert "engine/cli/examples.txt" in names  # the --help examples
     assert any(n.startswith("engine/_data/rulesets/") and n.endswith(".yaml") for n in names)
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
