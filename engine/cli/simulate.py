@@ -220,7 +220,7 @@ def simulate_command(
     # What was simulated: the resolved id (not a game name) with its overlays.
     name = spec_name(ruleset_obj.id, overlays or [])
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records)
+    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records, as_json)
     report = None
     if coverage or html:  # engine.analysis replays the same seeded games, counting rule by rule
         from engine.analysis.coverage import coverage_report
@@ -262,13 +262,14 @@ def _usage(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records) -> None:
+def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records,
+                   quiet: bool = False) -> None:
     if folder is not None:
         for row, rec in played:
             save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
     elif record:
         _write_record(game, n, seed, names, record, deal, records)
-        if len(played) > 1:  # a script that meant every game would not notice otherwise
+        if len(played) > 1 and not quiet:  # one who meant every game would not notice
             typer.echo(f"note: {record} holds the first game's record; for every game's,"
                        f" give a folder: --record {record.removesuffix('.json')}/", err=True)
     if out:
