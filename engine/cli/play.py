@@ -48,9 +48,11 @@ class Session:
     last: object = None  # the data of the last move (its cells are marked)
 
     def prompt(self, text: str) -> str:
+        """A line typed at the prompt (on the screen's stream)."""
         return typer.prompt(text, default="", show_default=False, err=self.screen.err)
 
     def confirm(self, text: str) -> bool:
+        """A yes or no, no by default."""
         return typer.confirm(text, default=False, err=self.screen.err)
 
 
@@ -239,6 +241,7 @@ def play_command(
 
 
 def _greet(session: Session) -> None:
+    """The ruleset, its overlays and the seats, then how to play."""
     rs, n = session.ruleset, session.state.n
     on = list(getattr(rs, "overlays", None) or session.overlays)
     with_ = f" with {', '.join(on)}" if on else ""
