@@ -181,3 +181,18 @@ def test_an_unexpected_error_writes_a_recovery_file_first(tmp_path, monkeypatch)
     saved = list(tmp_path.glob("rulecraft-recovered-*.json"))
     assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
     assert json.loads(saved[0].read_text())["moves"][0]["move"] == "place H7=3 H8=5"
+
+
+def test_a_rule_failing_during_play_writes_a_recovery_file_and_exits_1(tmp_path, monkeypatch):
+    # a real failure: the first play lays every token on the board, so the divisor is 0
+    broken = tmp_path / "boom.yaml"
+    broken.write_text("extends: triolet/standard\n"
+                      "ruleset: {game: triolet, title: Triolet that fails}\n"
+                      "scoring:\n  boom: {on: place, points: 100 // (board.count - move.count)}\n")
+    monkeypatch.chdir(tmp_path)
+    result = run("play", str(broken), input="1\n")
+    assert result.exit_code == 1
+    saved = list(tmp_path.glob("rulecraft-recovered-*.json"))
+    assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
+    assert "scoring rule `boom` failed: division by zero" in result.output
+    assert run("replay", str(saved[0])).exit_code == 0
