@@ -163,7 +163,8 @@ def step(session: Session, move) -> None:
     session.last = move.data
     line = Text(f"P{mover + 1}: {move.text}  ", style="you" if mover == session.human else "")
     line.append(points_text(sum(e.points for e in events if e.player == mover)))
-    why = ", ".join(f"P{e.player + 1} {e.rule} {e.points:+d}" for e in events)
+    why = ", ".join(("" if e.player == mover else f"P{e.player + 1} ") + f"{e.rule} {e.points:+d}"
+                    for e in events)  # the mover's own points without a seat name
     line.append(f"  {why}" if why else "", style="note")
     screen.say(line)
     if state.round is not ended or state.is_over:
