@@ -227,6 +227,14 @@ class Square(Topology):
         """The place action's parameters as the generator uses them."""
         return PlaceRules(action, max(self.width, self.height))
 
+    def check_pieces(self, pieces) -> dict[str, str]:
+        """Each component whose pieces do not show one number (a `value`, no corners)."""
+        out: dict[str, str] = {}
+        for p in pieces:
+            if (not isinstance(getattr(p, "value", None), int) or hasattr(p, "corners")) and p.component not in out:
+                out[p.component] = f"a cell holds one number, and {p.name} is not a numbered token (`kind: numbered`)"
+        return out
+
     # ----------------------------------------------------------------- boards
     def new_board(self) -> "SquareBoard":
         """An empty board: a copy of the last empty board whose `cross` intervals were

@@ -151,6 +151,20 @@ class TableauBoard(Board):
         """
         return (self.deal_uids, self.mask)
 
+    def search_key(self) -> int:
+        """The slots that still hold a card, as bits: within a round the deal is fixed."""
+        return self.mask
+
+    def hidden_items(self) -> list[tuple[int, Piece]]:
+        """(slot, card) for each face-down card."""
+        return [(s, c) for s, c in enumerate(self.cards) if c is not None and not self.up[s]]
+
+    def set_hidden(self, slot: int, piece: Piece) -> None:
+        """Put `piece` face down in `slot` (which holds a face-down card)."""
+        if self.cards[slot] is None or self.up[slot]:
+            raise ValueError(f"slot {slot} holds no face-down card")
+        self.cards[slot] = piece
+
     def check_invariants(self) -> list[str]:
         """Problems with the counts, the mask or the faces; empty when all is well."""
         layout, problems = self.layout, []

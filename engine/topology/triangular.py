@@ -18,7 +18,7 @@ import re
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
-from engine.topology.base import Board, Placement, Topology, register
+from engine.topology.base import Board, Placement, Topology, corner_mismatches, register
 from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import draw, render
 from engine.topology.triangular_grid import (
@@ -476,6 +476,10 @@ class Triangular(Topology):
     def __init__(self, spec: Mapping):
         super().__init__(spec)
         self._catalogue = Catalogue()  # the rotations of this ruleset's pieces, for every board
+
+    def check_pieces(self, pieces: Sequence[Piece]) -> dict[str, str]:
+        """Each component whose pieces are not tiles with three corners."""
+        return corner_mismatches(pieces, 3)
 
     def learn_pieces(self, pieces: Sequence[Piece]) -> None:
         """The catalogue learns every piece now: boards made after it never rebuild their
