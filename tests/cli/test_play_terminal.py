@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -196,3 +197,13 @@ def test_a_rule_failing_during_play_writes_a_recovery_file_and_exits_1(tmp_path,
     assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
     assert "scoring rule `boom` failed: division by zero" in result.output
     assert run("replay", str(saved[0])).exit_code == 0
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in
+                                        (Path(__file__).parents[2] / "rulesets").iterdir()
+                                        if p.is_dir()))
+def test_every_shipped_game_plays_a_move_at_the_terminal(game):
+    result = run("play", game, input="1\nmoves\nundo\nquit\nno\n")
+    assert result.exit_code == 0, result.output
+    assert "your turn" in result.output and "taken back" in result.output
+    assert "Traceback" not in result.output and "bye" in result.output
