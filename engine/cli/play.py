@@ -27,6 +27,7 @@ from engine.kernel import IllegalMove, RuleFailure
 HELP = ("Type a move's number or its text; `moves` lists every move, `hint` the best ones "
         "with their rules, `undo` takes back your last move, `board` redraws, `quit` leaves.")
 _BOARD_ROOM = 9  # lines besides the board and the moves: status, hand, echoes, prompt
+UNDO = object()  # what `ask` returns when the person types `undo`
 
 
 @dataclass
@@ -95,7 +96,7 @@ def _best_count(session: Session) -> int:
 
 
 def ask(session: Session):
-    """The human's move, `"undo"`, or None to quit."""
+    """The human's move, UNDO, or None to quit."""
     state, screen = session.state, session.screen
     rows = play_moves.ranked(state)
     play_moves.show_best(screen, state, rows, _best_count(session))
@@ -115,7 +116,7 @@ def ask(session: Session):
             play_moves.show_best(screen, state, rows, _best_count(session))
         elif word == "undo":
             if session.snapshots:
-                return "undo"
+                return UNDO
             screen.say("nothing to undo yet", style="problem")
         elif word == "help":
             screen.say(HELP)
@@ -189,7 +190,7 @@ def _play(session: Session, agents: dict) -> bool:
             move = ask(session)
             if move is None:
                 return False
-            if move == "undo":
+            if move is UNDO:
                 undo(session)
                 continue
             session.snapshots.append((state.clone(), session.round_from))
@@ -197,6 +198,8 @@ def _play(session: Session, agents: dict) -> bool:
             move = agents[state.to_move].choose(state)
         step(session, move)
     return True
+
+
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
