@@ -24,7 +24,7 @@ from typing import Iterator, Mapping, Sequence
 from engine.diagnostics import Diagnostic, define
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, Where, corner_mismatches, register
-from engine.topology.chain_layout import Layout, layout_of, render
+from engine.topology.chain_layout import TURN, Layout, layout_of, render
 from engine.topology.chain_text import dump_position, load_position, parse_move
 
 __all__ = ["ChainBoard", "ChainPlacement", "Chain", "Laid", "MOVE_FIELDS", "SET"]
@@ -149,9 +149,10 @@ class ChainBoard(Board):
         """How many spinners are on the table."""
         return sum(t.spinner for t in self.tiles)
 
-    def layout(self) -> Layout:
-        """Every laid tile with its position, the open ends with theirs (for pictures)."""
-        return layout_of(self)
+    def layout(self, turn: tuple[int, int] | None = TURN) -> Layout:
+        """Every laid tile with its position, the open ends with theirs (for pictures);
+        arms turn clockwise past `turn` halves (along a row, up or down), or never (None)."""
+        return layout_of(self, turn)
 
     # -- placements -------------------------------------------------------------------
 

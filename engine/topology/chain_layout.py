@@ -4,7 +4,9 @@ Coordinates are in tile halves (a tile is 2 long and 1 wide), x to the right and
 downwards, the set's centre at (0, 0); a position is a tile's centre, a multiple of 0.5.
 `W` grows to the left, `E` to the right; a spinner's extra arms grow across its own arm
 (`N` up and `S` down from a spinner on a horizontal arm, `N` left and `S` right from one on
-a vertical arm). Lines that would cross are not bent: a picture may overlap them.
+a vertical arm). Each arm turns once, clockwise, when it gets long (`TURN`), so the four
+arms of a spinner near the centre wind round it without meeting; a later spinner's arms
+may still cross others, which a picture then overlaps.
 """
 
 from __future__ import annotations
@@ -50,8 +52,16 @@ class Layout:
     ends: tuple[OpenEnd, ...]
 
 
-def layout_of(board: "Board") -> Layout:
-    """Where each tile of `board` lies and where its open ends are."""
+#: how far an arm runs before it turns (tile halves along a row, then up or down)
+TURN = (8, 4)
+
+
+def layout_of(board, turn: tuple[int, int] | None = TURN) -> Layout:
+    """Where each tile of `board` (a ChainBoard) lies and where its open ends are.
+
+    An arm turns once, clockwise, at the first tile that is not a double and would take
+    it past `turn` halves from where it starts (`turn[0]` along a row, `turn[1]` up or
+    down), as a person turns the line at the table's edge; `turn=None`: straight arms."""
     if not board.tiles:
         return Layout((), ())
     first = board.tiles[0]
@@ -66,17 +76,33 @@ def layout_of(board: "Board") -> Layout:
         if arm not in starts:
             starts[arm] = _branch_start(board, arm, placed, heading)
         (x, y), (dx, dy) = starts[arm]
+        run = None if turn is None else turn[0] if dx else turn[1]
         for t in laid:
             cross = t.double and board.crosswise
             length = 1.0 if cross else 2.0
-            cx, cy = x + dx * length / 2, y + dy * length / 2
-            halves = (t.inner, t.outer) if dx + dy > 0 else (t.outer, t.inner)
-            placed[id(t)] = LaidTile(t.piece, cx, cy, (dy != 0) != cross, halves, cross, arm, t.spinner)
-            heading[id(t)] = (dx, dy)
-            x, y = x + dx * length, y + dy * length
+            if run is not None and not cross and length > run:
+                x, y, dx, dy, spot = _corner(t, arm, x, y, dx, dy)
+                run = None
+            else:
+                cx, cy = x + dx * length / 2, y + dy * length / 2
+                halves = (t.inner, t.outer) if dx + dy > 0 else (t.outer, t.inner)
+                spot = LaidTile(t.piece, cx, cy, (dy != 0) != cross, halves, cross, arm, t.spinner)
+                x, y = x + dx * length, y + dy * length
+                run = None if run is None else run - length
+            placed[id(t)], heading[id(t)] = spot, (dx, dy)
         number = laid[-1].outer if laid else board._root_number(arm)
         ends.append(OpenEnd(arm, number, x, y, dx, dy))
     return Layout(tuple(placed[id(t)] for t in board.tiles), tuple(ends))
+
+
+def _corner(t, arm: str, x: float, y: float, dx: int, dy: int):
+    """A tile turning the arm clockwise: its inner half straight on, its outer half round
+    the corner. The new cursor and direction, and the tile."""
+    tx, ty = -dy, dx  # clockwise on the page (y downwards)
+    cx, cy = x + dx * 0.5 + tx * 0.5, y + dy * 0.5 + ty * 0.5
+    halves = (t.inner, t.outer) if tx + ty > 0 else (t.outer, t.inner)
+    spot = LaidTile(t.piece, cx, cy, ty != 0, halves, False, arm, t.spinner)
+    return x + dx * 0.5 + tx * 1.5, y + dy * 0.5 + ty * 1.5, tx, ty, spot
 
 
 def _branch_start(board: "Board", arm: str, placed: dict, heading: dict):

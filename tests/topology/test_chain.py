@@ -201,3 +201,20 @@ def test_random_games_keep_the_board_sound_and_its_text_forms_round_trip():
             assert again.key() == b.key() and again.dump_position() == b.dump_position()
             assert len(b.layout().tiles) == b.count and game.topology.render_text(b)
             state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_long_arm_turns_clockwise_once():
+    # The crosswise set 3-3 leaves E at x = 0.5, with 8 halves to run along the row:
+    # 3-6 (2, centre 1.5), 6-6 crosswise (1, centre 3.0), 6-2 (2, centre 4.5), 2-5 (2,
+    # centre 6.5) leave 1; 5-0 would pass it, so it turns the corner: its 5 straight on at
+    # x 7.5..8.5, its 0 below: centre (8.0, 0.5), read top down 5, 0; 0-4 then runs down
+    # from y 1.5: centre (8.0, 2.5); the end is at (8.0, 3.5), growing down. W mirrors it
+    # upwards: 1-2 leaves x = -7.5 and 2-4 turns up, centre (-8.0, -0.5), read 4, 2.
+    b = board("set: 3-3*; W: 3-0 0-1 1-1 1-2 2-4; E: 3-6 6-6 6-2 2-5 5-0 0-4", spinners="none")
+    spots = {t.piece.name: (t.x, t.y, t.vertical, t.halves) for t in b.layout().tiles}
+    assert spots["0-5"] == (8.0, 0.5, True, (5, 0)) and spots["0-4"] == (8.0, 2.5, True, (0, 4))
+    assert spots["2-4"] == (-8.0, -0.5, True, (4, 2)) and spots["2-5"] == (6.5, 0.0, False, (2, 5))
+    east = next(e for e in b.layout().ends if e.arm == "E")
+    assert (east.x, east.y, east.dx, east.dy) == (8.0, 3.5, 0, 1)
+    straight = {t.piece.name: (t.x, t.y) for t in b.layout(turn=None).tiles}
+    assert straight["0-5"] == (8.5, 0.0) and straight["0-4"] == (10.5, 0.0)
