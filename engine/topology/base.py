@@ -102,6 +102,21 @@ class Board(ABC):
         """A hashable summary of the contents: equal keys, equal boards."""
         raise NotImplementedError
 
+    def search_key(self) -> object:
+        """As `key`, as compact as the kind can make it, for a search over the positions
+        of one round (what stays fixed during a round, e.g. the deal, may be left out)."""
+        return self.key()
+
+    def hidden_items(self) -> list:
+        """(slot, piece) for each piece lying face down (no player can see it), for
+        agents that must not look; by default none."""
+        return []
+
+    def set_hidden(self, slot, piece: Piece) -> None:
+        """Put `piece` face down in the hidden `slot` (for agents that sample what they
+        cannot see: a determinization); only kinds with hidden slots have it."""
+        raise NotImplementedError
+
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Set the board from the kind's own notation (a scenario's `board:`), taking
         pieces from `pieces` (the free ones, by name); returns the pieces used.
@@ -168,6 +183,13 @@ class Topology(ABC):
     @abstractmethod
     def render_text(self, board: Board) -> str:
         """The board as text a person can read at a glance."""
+
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+        """The drawing as lines of (text, style) runs (`engine.topology.styled`), the
+        pieces of `last` (what the last move generated: a placement, a slot) marked."""
+        from engine.topology.styled import from_text
+
+        return from_text(self.render_text(board))
 
 
 def corner_mismatches(pieces: Sequence[Piece], corners: int) -> dict[str, str]:
