@@ -1,8 +1,8 @@
 """SVG of a `chain` board (a line of play): the tiles where `ChainBoard.layout()` puts
 them, with pips, and each open end as an outline beyond it. An end's target id is its
 arm's name (`W`, `E`, `N`, `5-5.S`), as in the move text `0-5@E`; the tile at an arm's
-tip carries that id too (so the last move marks the tile it laid); on an empty table the
-one target is `set`."""
+tip carries that id too (a click on it chooses the end, and the last move marks the tile
+it laid); on an empty table the one target is `set`."""
 
 from __future__ import annotations
 
@@ -41,10 +41,10 @@ def draw_board(board, topology, marks: Marks, style: Style) -> Picture:
     for t in layout.tiles:
         w, h = (1, 2) if t.vertical else (2, 1)
         px, py = corner(t.x, t.y, w, h)
-        arm = tips.get(t.piece.uid, t.arm)
+        tip = tips.get(t.piece.uid)  # (a click on an arm's tip tile chooses that end)
         body = "".join(pip_tile(t.halves, px, py, HALF, t.vertical, style))
-        pic.body.append(el("g", body, class_=marks.classes(arm, "cell tile"), data_piece=t.piece.uid,
-                           data_name=t.piece.name))
+        pic.body.append(el("g", body, class_=marks.classes(tip or "", "cell tile"), data_target=tip,
+                           data_piece=t.piece.uid, data_name=t.piece.name))
     return pic
 
 

@@ -31,9 +31,10 @@ def test_tiles_ends_and_pips_of_the_spinner_set_game(tmp_path):
     assert sorted(n.get("data-name") for n in tiles) == ["0-5", "4-5", "5-5", "5-6"]
     assert sorted(n.get("data-target") for n in _groups(root, "open")) == ["E", "N", "S", "W"]
     assert sum(1 for n in root.iter(f"{NS}circle") if n.get("class") == "pip") == 47
-    assert [n.get("data-target") for n in _groups(root, "highlight")] == ["N"]
-    # the 4-5 at N's tip carries N's id too, so the last move marks the tile it laid
-    assert [n.get("data-name") for n in tiles if "highlight" in n.get("class")] == ["4-5"]
+    # the end N and the 4-5 at N's tip (which carries N's id, so that the last move marks
+    # the tile it laid), and the 4-6 in the hand
+    marked = [(n.get("data-target"), n.get("data-name")) for n in _groups(root, "highlight")]
+    assert marked[:2] == [("N", None), ("N", "4-5")] and marked[2][1] == "4-6" and len(marked) == 3
 
 
 def test_an_empty_table_shows_where_the_set_goes(tmp_path):
