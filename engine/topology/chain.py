@@ -24,7 +24,7 @@ from typing import Iterator, Mapping, Sequence
 from engine.diagnostics import Diagnostic, define
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, Where, corner_mismatches, register
-from engine.topology.chain_layout import TURN, Layout, layout_of, render
+from engine.topology.chain_layout import TURN, Layout, draw, layout_of, render
 from engine.topology.chain_text import dump_position, load_position, parse_move
 
 __all__ = ["ChainBoard", "ChainPlacement", "Chain", "Laid", "MOVE_FIELDS", "SET"]
@@ -336,5 +336,9 @@ class Chain(Topology):
         return ChainBoard(self.spinner_rule, self.crosswise)
 
     def render_text(self, board: Board) -> str:
-        return render(board)  # type: ignore[arg-type]
+        return render(board)
+
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+        """The drawing as styled runs, the tile of the `last` placement marked."""
+        return draw(board, last)
 

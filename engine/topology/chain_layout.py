@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.pieces import Piece
+from engine.topology.styled import from_text, plain
 from engine.topology.base import Board  # (a ChainBoard: the chain module imports this one)
 
 
@@ -118,30 +119,43 @@ def _branch_start(board: "Board", arm: str, placed: dict, heading: dict):
     return (spot.x + side[0] * reach, spot.y + side[1] * reach), side
 
 
-def render(board: "Board") -> str:
+def render(board) -> str:
     """The layout in characters: `[5|2]` along a line, doubles and up-down tiles as a
     column of two numbers; each open end marked with its arm's name; then the open ends."""
+    return plain(draw(board))
+
+
+def draw(board, last=None) -> list:
+    """`render` as lines of (text, style) runs: tiles `piece`, the tile of the `last`
+    placement `last`, the end marks `open`."""
     layout = board.layout()
     if not layout.tiles:
-        return "(empty table: any tile may be the set)"
-    marks: dict[tuple[int, int], str] = {}
+        return from_text("(empty table: any tile may be the set)")
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    latest = getattr(getattr(last, "piece", None), "uid", None)
     for t in layout.tiles:
-        col, row = round(4 * t.x), round(2 * t.y)
+        col, row, look = round(4 * t.x), round(2 * t.y), "last" if t.piece.uid == latest else "piece"
         if t.vertical:
-            marks[(row - 1, col)], marks[(row, col)], marks[(row + 1, col)] = str(t.halves[0]), "-", str(t.halves[1])
+            for dr, ch in ((-1, str(t.halves[0])), (0, "-"), (1, str(t.halves[1]))):
+                marks[(row + dr, col)] = (ch, look)
         else:
             for i, ch in enumerate(f"[{t.halves[0]}|{t.halves[1]}]"):
-                marks[(row, col - 2 + i)] = ch
+                marks[(row, col - 2 + i)] = (ch, look)
     for end in layout.ends:
         col, row = round(4 * (end.x + end.dx * 0.5)), round(2 * (end.y + end.dy * 0.5))
-        label = end.arm if len(end.arm) == 1 else "*"
-        marks.setdefault((row, col), label)
-    rows = [r for r, _ in marks]
-    cols = [c for _, c in marks]
-    top, left = min(rows), min(cols)
-    grid = [[" "] * (max(cols) - left + 1) for _ in range(max(rows) - top + 1)]
-    for (r, c), ch in marks.items():
-        grid[r - top][c - left] = ch
-    text = "\n".join("".join(line).rstrip() for line in grid)
+        marks.setdefault((row, col), (end.arm if len(end.arm) == 1 else "*", "open"))
+    left, last_col = min(c for _, c in marks), {}
+    for r, c in marks:
+        last_col[r] = max(last_col.get(r, c), c)
+    lines = []
+    for r in range(min(last_col), max(last_col) + 1):
+        line: list = []
+        for c in range(left, last_col.get(r, left - 1) + 1):
+            ch, look = marks.get((r, c), (" ", None))
+            if line and line[-1][1] == look:
+                line[-1] = (line[-1][0] + ch, look)
+            else:
+                line.append((ch, look))
+        lines.append(line)
     listing = ", ".join(f"{e.arm} {e.number}" for e in layout.ends)
-    return f"{text}\nopen ends: {listing}"
+    return lines + [[("open ends: ", None), (listing, "open")]]

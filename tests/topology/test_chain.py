@@ -218,3 +218,13 @@ def test_a_long_arm_turns_clockwise_once():
     assert (east.x, east.y, east.dx, east.dy) == (8.0, 3.5, 0, 1)
     straight = {t.piece.name: (t.x, t.y) for t in b.layout(turn=None).tiles}
     assert straight["0-5"] == (8.5, 0.0) and straight["0-4"] == (10.5, 0.0)
+
+
+def test_the_styled_drawing_marks_the_last_tile_and_the_ends():
+    b = board("set: 5-5; E: 5-0 0-0; W: 5-6; N: 5-4")
+    placement = b.parse_placement("1-5@S", TILES, False, None)
+    b.apply_placement(placement)
+    runs = BOARD_KINDS["chain"]({"kind": "chain"}).render_runs(b, placement)
+    styled = [(text, style) for line in runs for text, style in line if style in ("last", "open")]
+    assert [t for t, s in styled if s == "last"] == ["5", "-", "1"]  # the 5-1 down S
+    assert ("W", "open") in styled and styled[-1] == ("W 6, E 0, N 4, S 1", "open")
