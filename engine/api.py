@@ -90,15 +90,11 @@ def board_text(state: State) -> str:
 
 
 def board_svg(state: State, **style) -> str:
-    """The board as SVG text, from `engine.render` (the web layer's pure drawing
-    function, `render.svg(state, **style)`); MissingExtra-like ImportError until it is
-    there."""
-    try:
-        from engine import render  # type: ignore[attr-defined]
-    except ImportError:
-        raise ImportError("board_svg needs engine.render, which this version does not"
-                          " have yet; board_text(state) draws the board as text") from None
-    return render.svg(state, **style)
+    """The board and zones as SVG text (`engine.render.render_svg`; `style`: `highlight`,
+    `last_move`, `seat`)."""
+    from engine.render import render_svg
+
+    return render_svg(state, **style)
 
 
 class Rows(list):
