@@ -87,7 +87,7 @@ class ChainBoard(Board):
     def __init__(self, spinners: str = "none", crosswise: bool = True):
         self.rule, self.crosswise = spinners, crosswise
         self.tiles: list[Laid] = []  # in the order they were laid
-        self.arms: dict[str, list[Laid]] = {}  # arm -> its tiles from the centre; W, E, then opened
+        self.arms: dict[str, list[Laid]] = {}  # arm -> its tiles from the centre, in `_arm_rank` order
         self.roots: dict[str, Laid] = {}  # arm -> the tile it grows from (the set, or a spinner)
         self._ends: list[tuple[str, int]] | None = None  # (arm, open number), cached until a change
         self.later: frozenset[str] = frozenset()  # spinners whose arms a position names after them
@@ -108,7 +108,8 @@ class ChainBoard(Board):
     # -- what expressions and players see ---------------------------------------------
 
     def end_items(self) -> list[tuple[str, int]]:
-        """(arm, number) of every open end, in arm order (W, E, then as opened)."""
+        """(arm, number) of every open end, in arm order: W, E, N, S, then a later
+        spinner's arms by where it lies (`_arm_rank`)."""
         if self._ends is None:
             self._ends = [(arm, laid[-1].outer if laid else self._root_number(arm))
                           for arm, laid in self.arms.items()]
