@@ -20,8 +20,8 @@ def start_ray(address: str | None = None, cpus: int | None = None):
     ray = require("ray", "ray", "--backend ray")
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR,
-                     runtime_env=_runtime_env())
+            # A cluster's workers have Rulecraft installed (docs/scale.md): their own paths.
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         else:
             ray.init(num_cpus=cpus or os.cpu_count() or 1, include_dashboard=False,
                      log_to_driver=False, logging_level=logging.ERROR,
@@ -30,7 +30,7 @@ def start_ray(address: str | None = None, cpus: int | None = None):
 
 
 def _runtime_env() -> dict:
-    """Workers import `engine` from the folder this process loaded it from."""
+    """Local workers import `engine` from the folder this process loaded it from."""
     import engine
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(engine.__file__)))
