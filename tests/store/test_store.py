@@ -181,3 +181,26 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path):
     ((kept, status, counted),) = rows(path, "SELECT (SELECT count(*) FROM games), status, games FROM runs")
     assert status == "interrupted" and 0 < kept == counted < 600
     assert f"interrupted: {kept} games are stored in {path}" in rest
+
+
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(p) for p in found]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
+def test_a_killed_worker_keeps_the_finished_games(tmp_path):
+    path = tmp_path / "worker.duckdb"
+    args = ["simulate", "triominos/club", "--games", "300", "--db", str(path)]
+    run = subprocess.Popen([sys.executable, "-m", "engine", *args, "--jobs", "2"],
+                           stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                           env=_env(), cwd=ROOT)
+    assert run.stderr.readline().startswith("stored ")
+    os.kill(_children(run.pid)[0], signal.SIGKILL)  # one of the two worker processes
+    rest = run.stderr.read()
+    assert run.wait() == 1
+    assert "a worker process died:" in rest and "--resume plays the rest" in rest
+    ((kept, status),) = rows(path, "SELECT (SELECT count(*) FROM games), status FROM runs")
+    assert status == "interrupted" and 0 < kept < 300
+    assert cli(*args, "--resume").exit_code == 0  # --jobs is not a setting of the run
+    assert rows(path, "SELECT count(*), count(DISTINCT seed) FROM games") == [(300, 300)]
