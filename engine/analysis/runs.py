@@ -63,6 +63,7 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
     from engine.players.agents import agent_seed, make_agent
 
     stats = GameStats(seed, [0] * players, None, 0, 0)
+    state, moves, move = None, 0, None
     start = time.perf_counter()
     try:
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
@@ -70,17 +71,20 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
         state = game.new_game(players, seed, deal=deal)
         stats.first = state.to_move
         _tally(stats, state.events)  # the first round's `round_start` rules
-        moves = 0
+        moves, move = 0, None
         while not state.is_over and moves < max_moves:
-            before = state.round
-            _tally(stats, state.apply(agents[state.to_move].choose(state)))
+            before, move = state.round, None
+            move = agents[state.to_move].choose(state)
+            _tally(stats, state.apply(move))
             _round_ends(stats, state, before)
             moves += 1
         _finish(stats, state, game.model)
     except RuleFailure as exc:
         stats.error, stats.error_pos = str(exc), getattr(exc, "pos", None)
     except Exception as exc:  # an engine bug must not stop a whole batch; it is reported
-        stats.error = f"internal error: {type(exc).__name__}: {exc}"
+        where = "setting up" if state is None else (
+            f"choosing move {moves + 1}" if move is None else f"playing move {moves + 1} (`{move}`)")
+        stats.error = f"internal error while {where}: {type(exc).__name__}: {exc}"
     stats.duration_ms = round((time.perf_counter() - start) * 1000, 3)
     return stats
 

@@ -161,7 +161,8 @@ def compare_command(
     if html:
         from engine.analysis.report_html import comparison_report
 
-        write_text_or_exit(html, comparison_report(comparison))
+        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
+                                                                for m in models]))
     _print_comparison(comparison, models, as_json, as_csv, coverage)
 
 
@@ -238,10 +239,10 @@ def _players(models, players: Optional[int]) -> int:
 
 
 def _agents(text: str, players: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
         _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:

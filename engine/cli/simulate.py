@@ -25,6 +25,19 @@ from engine.cli.games import check_players, load_game_or_exit, record_ref, save_
 from engine.cli.progress import progress_bar
 
 _WORKER: dict = {}
+MAX_GAMES = 1_000_000  # the seeds are listed up front; a million games take hours anyway
+
+
+def _cap_jobs(jobs: int) -> int:
+    """At most one worker per core: more only share the cores (the figures are the same)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if cores and jobs > cores:
+        typer.echo(f"note: --jobs {jobs} is more than the {counted(cores, 'core')} here;"
+                   f" using {cores}", err=True)
+        return cores
+    return jobs
 
 
 class Backend(str, Enum):
@@ -136,7 +149,7 @@ def summarize(rows: list[dict], players: int, agents: list[str]) -> dict:
 def simulate_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
     overlays: WithOption = None,
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
     seed: int = typer.Option(DEFAULT_SEED, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
     agents: str = typer.Option(
@@ -173,6 +186,7 @@ def simulate_command(
         _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
         require_plots()
+    jobs = _cap_jobs(jobs)
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
@@ -268,10 +282,10 @@ def _write_html(path: str, summary: dict, rows: list[dict], name: str, report) -
 
 
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names or bad:
         what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
