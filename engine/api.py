@@ -89,16 +89,13 @@ def board_text(state: State) -> str:
     return state.game.model.topology.render_text(state.board)
 
 
-def board_svg(state: State, **style) -> str:
-    """The board as SVG text, from `engine.render` (the web layer's pure drawing
-    function, `render.svg(state, **style)`); MissingExtra-like ImportError until it is
-    there."""
-    try:
-        from engine import render  # type: ignore[attr-defined]
-    except ImportError:
-        raise ImportError("board_svg needs engine.render, which this version does not"
-                          " have yet; board_text(state) draws the board as text") from None
-    return render.svg(state, **style)
+def board_svg(state: State, *, highlight=(), last_move=None, seat: int | None = None) -> str:
+    """The position as SVG text (`engine.render.render_svg`): the board, the hands (only
+    `seat`'s face up, or all when None), the pool and the pile; `highlight` and
+    `last_move` mark moves. A pure function: the state is not changed."""
+    from engine.render import render_svg
+
+    return render_svg(state, highlight=highlight, last_move=last_move, seat=seat)
 
 
 class Rows(list):
