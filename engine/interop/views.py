@@ -120,6 +120,16 @@ def _replayed(ruleset, overlays, players, dealt, seed, moves) -> Match:
     return match
 
 
+def public_text(game, text: str) -> str:
+    """A move as the other seats see it: an exchange says how many pieces went back, not
+    which (they come from the mover's hidden hand); every other move is public."""
+    word, _, rest = text.partition(" ")
+    action = game.action_by_name.get(word)
+    if action is not None and action.kind == "exchange":
+        return f"{word} ({len(rest.split())} pieces)"
+    return text
+
+
 def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
     """What `seat` knows, as text: the public position (board as drawn, with face-down
     pieces hidden; the pile's top; how many pieces each hand and the pool hold; scores),
@@ -139,7 +149,8 @@ def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
         game.model.topology.render_text(state.board),
     ]
     if with_history:
-        lines.append("moves: " + "; ".join(f"{s}:{m}" for s, m in zip(match.movers, match.moves)))
+        seen = (m if s == seat else public_text(game, m) for s, m in zip(match.movers, match.moves))
+        lines.append("moves: " + "; ".join(f"{s}:{m}" for s, m in zip(match.movers, seen)))
     return "\n".join(lines)
 
 

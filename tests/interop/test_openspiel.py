@@ -16,6 +16,7 @@ from tests.interop.conftest import SHIPPED
 
 pyspiel = pytest.importorskip("pyspiel")
 rc = pytest.importorskip("engine.interop.openspiel")
+from engine.interop import views  # noqa: E402
 pytestmark = pytest.mark.openspiel
 
 
@@ -114,3 +115,20 @@ def test_a_missing_openspiel_is_one_line_naming_the_extra():
 def test_a_game_without_a_ruleset_says_so():
     with pytest.raises(Exception, match="needs a `ruleset` parameter"):
         pyspiel.load_game("rulecraft")
+
+
+def test_an_exchange_shows_its_pieces_to_the_mover_only():
+    from engine.interop.views import Match, seat_view
+
+    game_ref = next(r for r in SHIPPED if any(
+        a.kind == "exchange" for a in views.load_game(r).actions))
+    match = Match(game_ref, (), 2)
+    for uid in range(len(match.game.pieces)):
+        match.apply_chance(uid)
+    match.apply_chance(0)
+    mover = match.state.to_move
+    exchanges = [m for m in match.state.legal_moves() if m.action == "exchange"]
+    match.play(exchanges[0])
+    count = len(exchanges[0].text.split()) - 1
+    assert f"{mover}:{exchanges[0].text}" in seat_view(match, mover)
+    assert f"{mover}:exchange ({count} pieces)" in seat_view(match, 1 - mover)
