@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 import typer
 
 from engine.analysis.runs import GameStats, Spec
+from engine.cli.progress import progress_bar
 
 STORE_CHUNK = 25  # games per stored transaction at most: what an interruption can lose
 _ids = iter(range(1 << 62))
@@ -161,14 +162,17 @@ def _play(store, run_id, before, targets, players, seeds, agents, jobs, deal, ba
                        STORE_CHUNK if store is not None else None)
     out = [list(games) for games in before]
     total, count = sum(len(t) for t in todo), sum(len(g) for g in before)
-    progress = _progress(show, store is not None, len(targets) * len(seeds))
+    results = iter_results(tasks, jobs, backend, address)
     try:
-        for k, chunk in iter_results(tasks, jobs, backend, address):
-            if store is not None:
-                store.add_games([_row(targets[k], g, agents, run_id) for g in chunk])
-            out[k].extend(chunk)
-            count += len(chunk)
-            progress(count, len(chunk))
+        with progress_bar(len(targets) * len(seeds), "playing", quiet=not show) as advance:
+            if advance:
+                advance(count)
+            for k, chunk in results:
+                if store is not None:
+                    store.add_games([_row(targets[k], g, agents, run_id) for g in chunk])
+                out[k].extend(chunk)
+                count += len(chunk)
+                _report(advance, store, show, count, len(targets) * len(seeds), len(chunk))
     except (KeyboardInterrupt, BrokenProcessPool) as exc:
         _interrupted(store, run_id, count, total, exc)
     if store is not None:
@@ -186,16 +190,13 @@ def _row(target: Target, stats: GameStats, agents, run_id: str) -> dict:
                       agents, run_id)
 
 
-def _progress(show: bool, stored: bool, total: int):
-    """A callback (games so far, games just finished): a bar on a terminal; lines on
-    another stderr when storing (so that a log shows how far a long run got)."""
-    if show and sys.stderr.isatty():
-        bar = typer.progressbar(length=total, label="playing", file=sys.stderr)
-        bar.__enter__()
-        return lambda count, new: (bar.update(new), count >= total and bar.__exit__(None, None, None))
-    if stored and show:
-        return lambda count, new: typer.echo(f"stored {count}/{total} games", err=True)
-    return lambda count, new: None
+def _report(advance, store, show: bool, count: int, total: int, new: int) -> None:
+    """Progress: the bar on a terminal; without one, a line on stderr per stored chunk
+    (so that a log shows how far a long run got)."""
+    if advance:
+        advance(new)
+    elif store is not None and show:
+        typer.echo(f"stored {count}/{total} games", err=True)
 
 
 def _interrupted(store, run_id: str, count: int, total: int, exc: BaseException):
