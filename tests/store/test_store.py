@@ -204,3 +204,17 @@ def test_a_killed_worker_keeps_the_finished_games(tmp_path):
     assert status == "interrupted" and 0 < kept < 300
     assert cli(*args, "--resume").exit_code == 0  # --jobs is not a setting of the run
     assert rows(path, "SELECT count(*), count(DISTINCT seed) FROM games") == [(300, 300)]
+
+
+def test_a_file_that_is_no_results_file_is_one_line(tmp_path):
+    text = tmp_path / "notes.duckdb"
+    text.write_text("hello\n")
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    for path, words in ((text, "not a valid DuckDB database file"),
+                        (empty, "not a results file (no `runs` and `games` tables)")):
+        result = cli("results", path)
+        assert result.exit_code == 1 and words in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    stored = cli("simulate", "tripeaks", "--games", 2, "--db", text)
+    assert stored.exit_code == 1 and "cannot open the results file" in stored.stderr
