@@ -18,6 +18,8 @@ def start_ray(address: str | None = None, cpus: int | None = None):
     """The `ray` module, connected: to `address`, or to a local Ray of `cpus` CPUs
     (default: the machine's cores); an already connected Ray is reused."""
     ray = require("ray", "ray", "--backend ray")
+    if address:
+        check_reachable(address)
     if not ray.is_initialized():
         if address:
             # A cluster's workers have Rulecraft installed (docs/scale.md): their own paths.
@@ -27,6 +29,26 @@ def start_ray(address: str | None = None, cpus: int | None = None):
                      log_to_driver=False, logging_level=logging.ERROR,
                      runtime_env=_runtime_env())
     return ray
+
+
+class Unreachable(ConnectionError):
+    """No Ray head answers at the address given (Ray itself would wait for minutes)."""
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Unreachable unless something listens at `address` (`host:port`, `ray://host:port`;
+    `auto` and other forms are left to Ray)."""
+    import socket
+
+    hostport = address.split("://", 1)[-1]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise Unreachable(f"no Ray cluster answers at {address}"
+                          f" ({exc.strerror or type(exc).__name__})") from None
 
 
 def _runtime_env() -> dict:

@@ -72,13 +72,15 @@ def run_sweep(targets: Sequence[Target], players: int, seeds: Sequence[int],
 
 
 def _ray_or_exit(address, jobs) -> None:
-    from engine.analysis.cluster import start_ray
+    from engine.analysis.cluster import Unreachable, start_ray
     from engine.extras import MissingExtra
 
     try:
         start_ray(address, jobs if jobs > 1 else None)
     except MissingExtra as exc:
         _fail(str(exc), 2)
+    except Unreachable as exc:
+        _fail(str(exc))
     except Exception as exc:  # Ray's own errors: an unreachable address, say
         _fail(f"cannot start or reach Ray{f' at {address}' if address else ''}:"
               f" {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
