@@ -16,6 +16,8 @@ EXAMPLES: dict[str, list[str]] = {
     "solve": ["rulecraft solve tripeaks --seed 5", "rulecraft solve tripeaks --games 100 --json"],
     "diff": ["rulecraft diff triominos/pressman triominos/club", "rulecraft diff triolet triolet+jokers --json"],
     "explain": ["rulecraft explain game.json --move 12", "rulecraft explain position.yaml --json"],
+    "results": ["rulecraft results runs.duckdb",
+                "rulecraft results runs.duckdb --sql \"SELECT ruleset, avg(turns) FROM games GROUP BY 1\" --csv"],
     "compare": ["rulecraft compare triominos/pressman triominos/club --games 500",
                 "rulecraft compare tripeaks tripeaks+no-wrap --html report.html"],
 }
