@@ -96,6 +96,10 @@ class _Builder:
     def build_comprehension(self, node: A.Comprehension):
         k = self.slot(self.checked.refs[id(node)][1])
         element, source = self.build(node.element), self.build(node.source)
+        counted = self.checked.loops.get(id(node))
+        if counted is not None:  # the step budget, as in generated code
+            steps, plain = getattr(runtime, f"{counted}_steps"), source
+            source = lambda v, s: steps(plain(v, s))  # noqa: E731
         if node.condition is None:
             return lambda v, s: (element(v, s) for s[k] in source(v, s))
         condition = self.build(node.condition)

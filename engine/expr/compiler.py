@@ -154,10 +154,16 @@ class _Emitter:
 
     def emit_comprehension(self, node: A.Comprehension) -> str:
         _, slot = self.checked.refs[id(node)]
-        text = f"{self.emit(node.element)} for {slot} in {self.emit(node.source)}"
+        text = f"{self.emit(node.element)} for {slot} in {self.loop_source(node)}"
         if node.condition is not None:
             text += f" if {self.emit(node.condition)}"
         return f"({text})"
+
+    def loop_source(self, node: A.Comprehension) -> str:
+        """The source of a `for`, counted by the step budget when it is part of a nest."""
+        source = self.emit(node.source)
+        counted = self.checked.loops.get(id(node))
+        return source if counted is None else f"_{counted}_steps({source})"
 
     def emit_call(self, node: A.Call) -> str:
         function = FUNCTIONS[node.func]
@@ -336,7 +342,7 @@ def generate_loop(checked: Checked, target: str,
     node = root.args[0]  # (nothing is shared outside a comprehension: no `_share`)
     _, slot = checked.refs[id(node)]
     try:
-        element, source = emitter.emit(node.element), emitter.emit(node.source)
+        element, source = emitter.emit(node.element), emitter.loop_source(node)
         condition = None if node.condition is None else emitter.emit(node.condition)
     except _NotWritable:
         return None
