@@ -17,6 +17,7 @@ from typing import Annotated
 
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
+from engine.diagnostics import printable
 from engine.cli.app import app
 from engine.cli.common import WithOption, load_or_exit, not_found_status, print_diagnostics
 from engine.kernel.game import players_mismatch
@@ -78,8 +79,8 @@ def explain_command(
     from engine.diagnostics import RulecraftError
     from engine.kernel import RuleFailure
 
-    if not Path(source).is_file():
-        typer.echo(f"error: no such file: {source}", err=True)
+    if not _is_file(source):
+        typer.echo(printable(f"error: no such file: {source}"), err=True)
         raise typer.Exit(2)
     try:
         if ex.is_record(source):
@@ -98,7 +99,15 @@ def explain_command(
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
-    typer.echo(ex.format_json(result) if as_json else ex.format_text(result))
+    # move texts and names come from the record or scenario: no control characters
+    typer.echo(ex.format_json(result) if as_json else printable(ex.format_text(result)))
+
+
+def _is_file(source: str) -> bool:
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL
+        return False
 
 
 @app.command("compare")
