@@ -5,14 +5,17 @@ from __future__ import annotations
 import importlib
 
 from engine.cli.app import app
+from engine.cli.options import finish_commands
 
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
     "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
+    "render", "serve", "results", "agents",
 )
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"engine.cli.{_name}")
+finish_commands()  # --rulesets and the examples, on every command
 
 
 def main() -> None:

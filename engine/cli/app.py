@@ -1,18 +1,25 @@
-"""The typer application that every command module registers on, and the one place that
-turns an unexpected exception into a one-line message and exit status 2."""
+"""The typer application that every command module registers on; what every command
+shares (`--rulesets DIR`, `--version`, `--debug`, examples under each `--help`); and the one
+place that turns an unexpected exception into a one-line message and exit status 2."""
 
 from __future__ import annotations
 
 import errno
+import functools
+import inspect
 import os
 import sys
 import traceback
+from pathlib import Path
+from typing import Annotated, List, Optional
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 DEBUG_ENV = "RULECRAFT_DEBUG"
+RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml; repeatable,"
+                 " searched before RULECRAFT_PATH and the shipped ones.")
 
 # Exceptions that are the CLI's own way of stopping (an exit status, a usage error, ^C).
 # (typer vendors click: its usage errors derive from typer.TyperException, not click's)
@@ -91,12 +98,82 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml; repeatable,"
+                 " searched before RULECRAFT_PATH and the shipped ones.")
+RulesetsOption = Annotated[
+    Optional[List[Path]],
+    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP),
+]
+
+
+def _flag_type(self, ctx):
+    # typer labels every flag `<bool>` in the help; a flag takes no value, so show none.
+    if self.is_flag and self.metavar is None:
+        return None
+    return _value_type(self, ctx)
+
+
+_value_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type
+
+
+def _version(value: bool) -> None:
+    if value:
+        from engine import __version__
+
+        typer.echo(f"rulecraft {__version__}")
+        raise typer.Exit()
+
 
 @app.callback()
 def _root(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                          help="Print the version and exit.")] = False,
+    rulesets: RulesetsOption = None,
     debug: bool = typer.Option(
         False, "--debug", help=f"Show the traceback of an internal error (or {DEBUG_ENV}=1)."
     ),
 ) -> None:
     """Rulecraft: every game and house variant is a YAML ruleset."""
+    from engine.rules import files
+
     _State.debug = debug
+    files.set_user_roots(rulesets or [])  # each run starts afresh (tests run many in one process)
+
+
+def _use_rulesets(folders) -> None:
+    from engine.rules import files
+
+    if folders:
+        files.add_user_roots(folders)
+
+
+def with_rulesets_option(callback):
+    """`callback` taking one more option, `--rulesets DIR` (repeatable), applied first."""
+    signature = inspect.signature(callback, eval_str=True)  # typer reads the evaluated types
+    if "rulesets_dirs" in signature.parameters:
+        return callback
+
+    @functools.wraps(callback)
+    def command(*args, rulesets_dirs=None, **kwargs):
+        _use_rulesets(rulesets_dirs)
+        return callback(*args, **kwargs)
+
+    extra = inspect.Parameter("rulesets_dirs", inspect.Parameter.KEYWORD_ONLY, default=None,
+                              annotation=RulesetsOption)
+    params = list(signature.parameters.values())
+    command.__signature__ = signature.replace(parameters=params + [extra])
+    command.__annotations__ = {**getattr(callback, "__annotations__", {}),
+                               "rulesets_dirs": RulesetsOption}
+    return command
+
+
+def finish_commands() -> None:
+    """Give every registered command `--rulesets` and its examples (`engine.cli.examples`)."""
+    from engine.cli.examples import EXAMPLES, epilog
+
+    for info in app.registered_commands:
+        info.callback = with_rulesets_option(info.callback)
+        name = info.name or info.callback.__name__
+        if name in EXAMPLES and not info.epilog:
+            info.epilog = epilog(EXAMPLES[name])

@@ -65,10 +65,24 @@ def load_document(path: Path) -> Document:
 
 
 def display_path(path: Path) -> str:
-    """The path as shown in diagnostics: relative to the working folder when inside it."""
-    absolute = os.path.abspath(path)
-    here = os.getcwd()
-    if absolute.startswith(here + os.sep):
+    """The path as shown in diagnostics: `rulesets/...` for a shipped file (wherever it is
+    installed), relative to the working folder when inside it, else absolute."""
+    return shown_path(os.path.abspath(path), os.getcwd(), str(shipped_root()))
+
+
+def shown_path(absolute: str, here: str, shipped: str) -> str:
+    """`display_path` without the file system: `absolute` as seen from the folder `here`,
+    with `shipped` the shipped rulesets folder (under site-packages after a wheel install).
+
+    >>> shown_path("/venv/site-packages/engine/_data/rulesets/g/a.yaml", "/home/me",
+    ...            "/venv/site-packages/engine/_data/rulesets")
+    'rulesets/g/a.yaml'
+    """
+    if absolute.startswith(shipped.rstrip(os.sep) + os.sep):
+        # First: a virtual environment inside the project would otherwise show the file
+        # as `.venv/lib/.../site-packages/...`. In a checkout both read `rulesets/...`.
+        return "rulesets/" + os.path.relpath(absolute, shipped).replace(os.sep, "/")
+    if absolute.startswith(here.rstrip(os.sep) + os.sep):
         return os.path.relpath(absolute, here)
     return absolute
 
@@ -78,8 +92,35 @@ def is_path_ref(ref: str) -> bool:
     return ref.endswith(SUFFIXES) or Path(ref).is_file()
 
 
+#: Folders given with `--rulesets DIR` (the command line's, searched first).
+_given_roots: list[Path] = []
+PATH_VARIABLE = "RULECRAFT_PATH"
+
+
+def set_user_roots(folders) -> None:
+    """The user's rulesets folders from the command line (`--rulesets DIR`, repeatable)."""
+    _given_roots[:] = [absolute(Path(f)) for f in folders or ()]
+
+
+def add_user_roots(folders) -> None:
+    """More folders after those already given (a command's own `--rulesets`)."""
+    _given_roots.extend(absolute(Path(f)) for f in folders or ())
+
+
+def user_roots() -> list[Path]:
+    """The user's rulesets folders: `--rulesets` ones, then `RULECRAFT_PATH`'s (os.pathsep
+    separated), each once, in that order."""
+    out: list[Path] = []
+    listed = os.environ.get(PATH_VARIABLE, "")
+    for folder in _given_roots + [absolute(Path(p)) for p in listed.split(os.pathsep) if p]:
+        if folder not in out:
+            out.append(folder)
+    return out
+
+
 def roots(near: Path | None = None) -> list[Path]:
-    """Folders to look ids up in: the one holding `near` (if laid out as one), then shipped."""
+    """Folders to look ids up in: the one holding `near` (if laid out as one), the user's
+    folders (`--rulesets`, `RULECRAFT_PATH`), then the shipped one."""
     out: list[Path] = []
     if near is not None:
         near = absolute(near)
@@ -87,17 +128,27 @@ def roots(near: Path | None = None) -> list[Path]:
         if parent.name == "overlays":
             parent = parent.parent
         out.append(parent.parent)
-    shipped = shipped_root()
-    if shipped not in out:
-        out.append(shipped)
+    for root in user_roots() + [shipped_root()]:
+        if root not in out:
+            out.append(root)
     return out
+
+
+def origin(path: Path) -> str:
+    """Where a ruleset file comes from: `shipped`, or the user's folder holding it."""
+    resolved = absolute(path)
+    for root in user_roots():
+        if root in resolved.parents:
+            return display_path(root) if root != absolute(Path()) else "."
+    return "shipped" if shipped_root() in resolved.parents else display_path(resolved.parent)
 
 
 def ruleset_id(path: Path) -> str:
     """`<game>/<variant>` for a file laid out under a rulesets folder, else its path."""
     resolved = absolute(path)
     shipped = shipped_root()
-    if resolved.parent.parent == shipped or resolved.parent.parent.name == "rulesets":
+    top = resolved.parent.parent
+    if top == shipped or top.name == "rulesets" or top in user_roots():
         return f"{resolved.parent.name}/{resolved.stem}"
     return display_path(path)
 

@@ -19,6 +19,7 @@ from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.topology import BOARD_KINDS, Topology
+from engine.topology.base import R_UNFIT
 
 R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the engine knows")
 R_COMPONENT = define(
@@ -43,6 +44,9 @@ R_UNUSED = define(
     "R439", "unused-definition", "a `define:` entry that no expression uses", Severity.WARNING
 )
 R_PLAYERS = define("R440", "bad-player-count", "`players:` min, max and default do not agree")
+R_OBJECTIVE = define("R490", "objective-contradicts-winner",
+                     "`match.winner` picks the highest score under `objective: lowest`",
+                     Severity.WARNING)
 R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
 
 ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal")
@@ -127,6 +131,9 @@ class Model:
     round_end: tuple[EndCondition, ...] = ()
     match_end: Any = None
     match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("default", ()))
+    #: `match.objective`: which way scores count, `highest` (default) or `lowest`
+    objective: str = "highest"
+    score_name: str = ""  # `match.score_name`: what the score counts, in words
     max_rounds: int = 1000
     max_turns_per_round: int = 10000
     zone_names: Mapping[str, str] = field(default_factory=dict)
@@ -175,8 +182,11 @@ class _Builder:
         except Exception:  # noqa: BLE001 - a Ruleset-like object without that path
             return None
 
-    def report(self, code, message: str, path: tuple, help: str | None = None) -> None:
-        pos = self.where(*path)
+    def report(self, code, message: str, path: tuple, help: str | None = None,
+               fields: tuple = ()) -> None:
+        """A diagnostic at `path`; with `fields`, at whichever of them was written last."""
+        blame = getattr(self.rs, "blame", None)
+        pos = blame(path, fields) if fields and blame else self.where(*path)
         while pos is None and len(path) > 1:
             path = path[:-1]
             pos = self.where(*path)
@@ -213,6 +223,7 @@ class _Builder:
         actions_data = d.get("actions") or {}
         if topology is None:
             return None, self.diagnostics
+        self.fitting(topology, pieces)
         self.types = ContextTypes(kinds, topology, counters, actions_data)
         actions = tuple(self.action(n, a, topology, counters) for n, a in actions_data.items())
         model = Model(
@@ -234,16 +245,23 @@ class _Builder:
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics
 
+    def fitting(self, topology: Topology, pieces) -> None:
+        """R443 for each component set whose pieces the board kind cannot hold."""
+        for name, why in topology.check_pieces(pieces).items():
+            self.report(R_UNFIT, f"the `{topology.kind}` board cannot hold the pieces of `{name}`: {why}",
+                        ("components", name, "corners"), "use a board kind made for these pieces, or other pieces")
+
     def players(self) -> tuple[int, int, int]:
         spec = self.data.get("players") or {}
         pmin, pmax = int(spec.get("min", 1)), int(spec.get("max", spec.get("min", 1)))
         pdefault = int(spec.get("default", pmin))
         if pmin < 1 or pmin > pmax:
-            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",))
+            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",),
+                        fields=("min", "max"))
         elif not pmin <= pdefault <= pmax:
             self.report(
                 R_PLAYERS, f"players: default {pdefault} is not between {pmin} and {pmax}",
-                ("players", "default"),
+                ("players",), fields=("default", "min", "max"),
             )
         return pmin, max(pmin, pmax), min(max(pdefault, pmin), max(pmin, pmax))
 
@@ -464,6 +482,14 @@ class _Builder:
         model.match_winner = self.winner(
             match.get("winner"), ("match", "winner"), WinnerSpec("default", ())
         )
+        model.objective = str(match.get("objective", "highest"))
+        model.score_name = str(match.get("score_name", ""))
+        if model.objective == "lowest" and model.match_winner.mode == "highest":
+            self.report(
+                R_OBJECTIVE, "`match.winner: {highest: ...}` contradicts `objective: lowest`",
+                ("match", "winner"),
+                "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
+            )
 
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}

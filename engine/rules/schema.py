@@ -55,9 +55,15 @@ def _validator(kind: str) -> Draft202012Validator:
 class _Locator:
     """Positions for instance paths, whichever source (a file or a resolved ruleset)."""
 
-    def __init__(self, data: Any, where: Callable, key_where: Callable, near: Callable):
+    def __init__(self, data: Any, where: Callable, key_where: Callable, near: Callable,
+                 removed: Callable | None = None):
         self.data = data
         self._where, self._key_where, self._near = where, key_where, near
+        self._removed = removed  # a resolved ruleset's `$delete` positions
+
+    def removed(self, path, key) -> Position | None:
+        """Where a `$delete` removed `key` from the mapping at `path`, if one did."""
+        return self._removed(self.real_path(path), key) if self._removed else None
 
     def real_path(self, path) -> tuple:
         """The path with the data's own keys (an integer key is a string to the schema)."""
@@ -115,7 +121,8 @@ def check_resolved(ruleset) -> list[Diagnostic]:
     Sections are validated one by one and their errors remembered by content: a folder
     of variants of one base validates the base's sections once.
     """
-    locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near)
+    locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near,
+                       getattr(ruleset, "removed_where", None))
     plain = string_keys(ruleset.data)
     errors = list(_top_validator().iter_errors(plain))
     for key, value in plain.items():
@@ -274,7 +281,8 @@ def _required(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]
     path = list(error.absolute_path)
     return [
         Diagnostic(S_MISSING_KEY.code, f"missing required key `{key}` {_in(path)}",
-                   loc.key(path) if path else loc.value(path), help=f"add `{key}:`")
+                   loc.removed(path, key) or (loc.key(path) if path else loc.value(path)),
+                   help=f"add `{key}:`")
         for key in missing
     ]
 
