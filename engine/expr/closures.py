@@ -14,6 +14,7 @@ from typing import Callable
 
 from engine.expr import ast as A
 from engine.expr import runtime
+from engine.expr.compiler import may_grow
 from engine.expr.checker import Checked
 from engine.expr.library import BINARY, FUNCTIONS
 from engine.expr.types import BOOL, ListOf
@@ -125,6 +126,9 @@ def compile_closures(checked: Checked) -> Callable:
         builder.bodies[name] = builder.build(tree)
     root = builder.build(checked.root)
     size = len(builder.slot_of)
+    if may_grow(checked):  # as generated code does
+        unbounded = root
+        root = lambda v, s: runtime.bounded(unbounded(v, s))  # noqa: E731
 
     def evaluate(values):
         try:
