@@ -111,7 +111,8 @@ class Solver:
 
     def children(self, state, order=None):
         """(move, child state, reason the round ended or None) for every legal move, in
-        the kernel's order or as `order` rearranges it."""
+        the kernel's order or as `order` rearranges it. `state` itself becomes the last
+        child: the searches hand it their own copies (`decide`, `optimise`)."""
         self.spent += 1
         if self.spent > self.cap:
             raise NodeLimit("nodes")
@@ -123,8 +124,11 @@ class Solver:
         moves = state.legal_moves()
         if order is not None:
             moves = order(moves)
-        for move in moves:
-            child = state.search_clone()
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            # The last child is the position itself, stepped in place: a searcher reads
+            # nothing of a position once its children are listed (a clone saved each).
+            child = state if i == last else state.search_clone()
             yield move, child, self.step(child, move)
 
     # -- is the goal reachable? ------------------------------------------------------------
@@ -146,7 +150,7 @@ class Solver:
             for order in (None, _reversed_within_actions, _shuffled_within_actions(shuffle)):
                 self.cap = min(self.spent + budget, limit)
                 try:
-                    return self._depth_first(root, dead, order)
+                    return self._depth_first(root.search_clone(), dead, order)
                 except NodeLimit as stop:
                     if stop.reason != "nodes" or self.spent >= limit:
                         raise
@@ -225,7 +229,8 @@ class Solver:
                     below = 0
                 else:
                     ckey = self.key(child)
-                    if ckey not in memo:
+                    points = sign * (child.scores[seat] - base)  # (before it is searched:
+                    if ckey not in memo:                          # that steps it on)
                         path.append(move)
                         value(child, ckey)
                         path.pop()
@@ -233,7 +238,7 @@ class Solver:
                     if entry is None:
                         continue
                     steps = entry[0] + 1
-                    gain = entry[2] + sign * (child.scores[seat] - base)
+                    gain = entry[2] + points
                     below = entry[4]
                 # (with `floor` the score here is not the real one: only steps are kept)
                 self.offer(path, move, len(path) + steps,
@@ -250,7 +255,7 @@ class Solver:
 
         root_key = self.key(root)
         with deep_recursion():
-            value(root, root_key)
+            value(root.search_clone(), root_key)  # (`children` steps its copy in place)
         return root_key
 
     def offer(self, path: list, move, steps, score) -> None:
