@@ -98,3 +98,27 @@ def test_a_square_board_by_clicks_and_by_keyboard(page, tmp_path):
     path = tmp_path / "triolet.json"
     download.value.save_as(path)
     assert f"scores: {view(page)['scores']}" in _replay(path)
+
+
+def test_a_line_of_play_game_to_its_end(page, tmp_path):
+    import pytest
+
+    from engine.web.catalog import catalog
+
+    if "dominoes" not in {g["name"] for g in catalog()["games"]}:
+        pytest.skip("no `chain` board ruleset is shipped yet")
+    # four players, three of them the computer: the match (to 61) ends in a few hands
+    v = start(page, "dominoes", seed=0, players=4)
+    for _ in range(400):
+        if v["over"]:
+            break
+        before = len(v["log"])
+        click_move(page, v["moves"][0])
+        page.wait_for_function(f"() => view.log.length > {before} && (view.your_turn || view.over)")
+        v = view(page)
+    assert v["over"] and "game over" in page.inner_text("#status")
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "line.json"
+    download.value.save_as(path)
+    assert f"scores: {v['scores']}" in _replay(path)
