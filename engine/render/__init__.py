@@ -51,7 +51,8 @@ def render_svg(state, *, highlight=(), last_move=None, seat: int | None = None,
     face down; every hand face up when `seat` is None), the pool and the pile.
 
     `highlight`: a move, a move's text, or several, whose cells and pieces are marked;
-    `last_move` is marked in another colour; `targets`: target ids drawn as legal.
+    `last_move` (one move or several, e.g. the computer's replies) is marked in another
+    colour; `targets`: target ids drawn as legal.
     """
     model = state.game.model
     style = read_style(getattr(model.ruleset, "data", None))
@@ -60,8 +61,8 @@ def render_svg(state, *, highlight=(), last_move=None, seat: int | None = None,
         for uid, target in move_pairs(state, move):
             marks.pieces.add(uid) if uid is not None else None
             marks.highlight.add(target) if target else None
-    if last_move is not None:
-        marks.last = {t for _, t in move_pairs(state, last_move) if t}
+    for move in _moves(state, last_move):
+        marks.last |= {t for _, t in move_pairs(state, move) if t}
     topology = model.topology
     board = drawing_for(topology.kind).draw_board(state.board, topology, marks, style)
     head = Picture(max(board.width, 300), 22, [text(0, 10, status_line(state), text_anchor="start",
@@ -86,7 +87,7 @@ def _moves(state, highlight) -> list:
     if highlight is None or highlight == ():
         return []
     items = [highlight] if isinstance(highlight, str) or hasattr(highlight, "action") else list(highlight)
-    return [state.find_move(m) if isinstance(m, str) else m for m in items]
+    return [state.find_move(m) if isinstance(m, str) else m for m in items if m is not None]
 
 
 __all__ = ["BOARD_DRAWINGS", "NoDrawing", "drawing_for", "move_pairs", "render_svg", "status_line"]

@@ -162,3 +162,30 @@ def test_the_solver_clears_a_solitaire_deal(client):
     assert view["over"] and view["reason"] == "cleared" and view["winner"] == 0
     hint = client.get(f"/api/games/{gid}/hint")
     assert hint.status_code == 400  # the game is over: nothing to hint at
+
+
+def test_rulecraft_serve_answers_on_the_port_it_is_given():
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--port", str(port),
+                               "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(200):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        assert page.status_code == 200 and "<title>Rulecraft</title>" in page.text
+        assert 'src="/static/app.js"' in page.text and "http" not in page.text.split("<body>")[1]
+    finally:
+        server.terminate()
+        server.wait(10)
