@@ -182,11 +182,23 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
 FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}
 
 
+MAX_CANDIDATES = 200  # names compared for one `did you mean`
+
+
 def closest(word: str, candidates: Iterable[str]) -> str | None:
-    """The candidate closest to a mistyped word, for a `did you mean` help line."""
+    """The candidate closest to a mistyped word, for a `did you mean` help line.
+
+    Among many candidates only those sharing the word's first two characters are
+    compared, at most MAX_CANDIDATES of them: difflib compares each one, and thousands of
+    unknown names against thousands of definitions took minutes.
+    """
     import difflib
 
-    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    pool = list(candidates)
+    if len(pool) > MAX_CANDIDATES:
+        head = word[:2]
+        pool = [c for c in pool if c.startswith(head)][:MAX_CANDIDATES]
+    found = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     return found[0] if found else None
 
 

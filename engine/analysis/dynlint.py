@@ -82,6 +82,9 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
         game = compile_spec(spec)
     except RulecraftError:
         return []
+    except Exception as exc:  # an engine bug while building the game: reported, not raised
+        return [Diagnostic(L_CRASH.code, f"the game cannot be set up: internal error: {type(exc).__name__}: {exc}",
+                           _ruleset_pos(spec), help="report it: lint found nothing wrong with the ruleset")]
     model, ruleset = game.model, game.model.ruleset
     players = model.players_default
     (stats,) = run_games([spec], players, list(range(seed, seed + games)), ["random"], jobs=1)
@@ -100,6 +103,10 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
     return out
 
 
+def _ruleset_pos(spec: Spec) -> Position:
+    return Position(_shown(Path(spec.ref)), 1, 1) if Path(spec.ref).exists() else Position(spec.ref)
+
+
 def _crashes(stats, ruleset) -> list[Diagnostic]:
     by_message: dict[str, list] = {}
     for s in stats:
@@ -109,9 +116,12 @@ def _crashes(stats, ruleset) -> list[Diagnostic]:
     for message, failed in by_message.items():
         seeds = ", ".join(str(s.seed) for s in failed[:5])
         pos = failed[0].error_pos or ruleset.where()
+        help = ("guard the expression (e.g. with `if ... then ... else`) for this case"
+                if not message.startswith("internal error") else
+                f"an engine bug, not the ruleset's: replay it with `--games 1 --seed {failed[0].seed}` and report it")
         out.append(Diagnostic(
             L_CRASH.code, f"{len(failed)} of {counted(len(stats), 'game')} failed (seeds {seeds}): {message}",
-            pos, help="guard the expression (e.g. with `if ... then ... else`) for this case"))
+            pos, help=help))
     return out
 
 

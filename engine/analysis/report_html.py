@@ -162,15 +162,17 @@ def simulation_report(name: str, summary: dict, rows: Sequence[dict], coverage: 
     return page(f"simulate {name}", sections)
 
 
-def comparison_report(comparison) -> str:
+def comparison_report(comparison, titles: Sequence[str] = ()) -> str:
     """The report of one `compare` run: the metric table, score distributions per ruleset
-    and seat, the paired differences with intervals, rule coverage, game length."""
+    and seat, the paired differences with intervals, rule coverage, game length.
+    `titles`: each ruleset's title and overlays, listed in the setup."""
     c = comparison
     letters = [chr(65 + k) if k < 26 else str(k) for k in range(len(c.specs))]
     names = [f"{x}: {s.name}" for x, s in zip(letters, c.specs)]
-    setup = (f"<p>{len(c.seeds)} games per ruleset, {c.players} players, agents "
-             f"{html.escape(','.join(c.agents))}.</p><ul>"
-             + "".join(f"<li>{html.escape(n)}</li>" for n in names) + "</ul>")
+    listed = [f"{n}, {t}" for n, t in zip(names, titles)] if titles else names
+    setup = (f"<p>{len(c.seeds)} games per ruleset (seeds {c.seeds[0]}..{c.seeds[-1]}), "
+             f"{c.players} players, agents {html.escape(','.join(c.agents))}.</p><ul>"
+             + "".join(f"<li>{html.escape(n)}</li>" for n in listed) + "</ul>")
     sections = [("Setup", setup), ("Metrics", _metric_table(c, letters))]
     for m in (m for m in c.metrics if m.key.startswith("score.seat")):
         series = dict(zip(names, m.values))
@@ -206,13 +208,18 @@ def _bound(x: float) -> str:
 
 
 def _differences(c, letters) -> str:
+    """Per ruleset, the intervals of the rates (share of games) and of the counts apart:
+    on one axis a win rate's +-0.1 would vanish beside a score's +-50."""
     out = []
     for k, letter in enumerate(letters[1:], 1):
-        shown = [(m.label, m.diffs[k]) for m in c.metrics if m.group in ("outcome", "length")
+        shown = [(m, m.diffs[k]) for m in c.metrics if m.group in ("outcome", "length")
                  and m.diffs[k] is not None and abs(m.diffs[k].low) < 1e300
                  and abs(m.diffs[k].high) < 1e300]
-        if shown:
-            svg = intervals([label for label, _ in shown],
-                            [(d.diff, d.low, d.high) for _, d in shown], f"{letter} - A")
-            out.append(figure(svg, f"Paired differences of {letter} from A, with 95% intervals."))
+        for rates, what in ((True, "rates (share of games)"), (False, "scores and lengths")):
+            part = [(m.label, d) for m, d in shown if m.key.startswith("win.") == rates]
+            if part:
+                svg = intervals([label for label, _ in part],
+                                [(d.diff, d.low, d.high) for _, d in part], f"{letter} - A: {what}")
+                out.append(figure(svg, f"Paired differences of {letter} from A, {what}, with 95%"
+                                       " intervals."))
     return "\n".join(out) or "<p>No differences to draw.</p>"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cli.app import app, finish_commands
+from engine.cli.app import app
+from engine.cli.options import finish_commands
 
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
     "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
-    "render", "serve",
+    "render", "serve", "results", "agents",
 )
 
 for _name in _COMMAND_MODULES:

@@ -120,6 +120,14 @@ def compare_command(
         " (needs the `plots` extra).")] = None,
     across_games: Annotated[bool, typer.Option(
         "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
+    db: Annotated[Optional[str], typer.Option(
+        "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Finish the interrupted run of the same command in --db.")] = False,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Where games run: local (here and --jobs processes) or ray.")] = "local",
+    address: Annotated[Optional[str], typer.Option(
+        "--address", help="Ray: an existing cluster (default: a local Ray).")] = None,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -141,15 +149,32 @@ def compare_command(
     n = _players(models, players)
     names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
-    results = _run(run_games, specs, n, seeds, names, jobs_or_cores(jobs), len(specs) * games,
-                   as_json or as_csv)
+    workers = jobs_or_cores(jobs)
+    if db or resume or backend != "local":
+        results = _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
+                         not (as_json or as_csv))
+    else:
+        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
+                       as_json or as_csv)
     _stop_on_crash(specs, results)
     comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
     if html:
         from engine.analysis.report_html import comparison_report
 
-        write_text_or_exit(html, comparison_report(comparison))
+        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
+                                                                for m in models]))
     _print_comparison(comparison, models, as_json, as_csv, coverage)
+
+
+def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show):
+    """The games through `engine.cli.sweep`: stored in `db` as they finish, or on Ray."""
+    from engine.cli.sweep import Target, run_sweep
+
+    if backend not in ("local", "ray"):
+        _usage(f"--backend {backend}: choose local or ray")
+    targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
+    return run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume, backend,
+                     address, show)
 
 
 def _print_comparison(comparison, models, as_json: bool, as_csv: bool, coverage: bool) -> None:
@@ -214,10 +239,10 @@ def _players(models, players: Optional[int]) -> int:
 
 
 def _agents(text: str, players: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
         _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:

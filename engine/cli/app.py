@@ -18,10 +18,14 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 DEBUG_ENV = "RULECRAFT_DEBUG"
+RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml; repeatable,"
+                 " searched before RULECRAFT_PATH and the shipped ones.")
 
 # Exceptions that are the CLI's own way of stopping (an exit status, a usage error, ^C).
+# (typer vendors click: its usage errors derive from typer.TyperException, not click's)
 _OWN_EXITS = (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit,
-              typer.Abort, SystemExit, KeyboardInterrupt)
+              typer.Abort, getattr(typer, "TyperException", typer.Exit), SystemExit,
+              KeyboardInterrupt)
 
 
 def debug_requested() -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from enum import Enum
 from typing import Optional
 
 import typer
@@ -23,6 +25,39 @@ from engine.cli.games import check_players, load_game_or_exit, record_ref, save_
 from engine.cli.progress import progress_bar
 
 _WORKER: dict = {}
+MAX_GAMES = 1_000_000  # the seeds are listed up front; a million games take hours anyway
+
+
+def _cap_jobs(jobs: int) -> int:
+    """At most one worker per core: more only share the cores (the figures are the same)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if cores and jobs > cores:
+        typer.echo(f"note: --jobs {jobs} is more than the {counted(cores, 'core')} here;"
+                   f" using {cores}", err=True)
+        return cores
+    return jobs
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where games go and run: a results file (`--db`, `--resume`) and a backend."""
+
+    db: Optional[str] = None
+    resume: bool = False
+    backend: str = "local"
+    address: Optional[str] = None
+
+    @property
+    def swept(self) -> bool:
+        """Whether the games go through `engine.cli.sweep` (stored, or on Ray)."""
+        return bool(self.db or self.resume or self.backend != "local")
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
@@ -114,7 +149,7 @@ def summarize(rows: list[dict], players: int, agents: list[str]) -> dict:
 def simulate_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
     overlays: WithOption = None,
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
     seed: int = typer.Option(DEFAULT_SEED, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
     agents: str = typer.Option(
@@ -135,6 +170,14 @@ def simulate_command(
     html: Optional[str] = typer.Option(
         None, "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
         " (needs the `plots` extra)."),
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB)."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run of the same"
+                                " command in --db, without playing a stored game again."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="Where games run: here and in"
+                                    " --jobs processes, or on a Ray cluster."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray: an existing cluster"
+                                          " (default: a local Ray with the machine's cores)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
@@ -143,6 +186,7 @@ def simulate_command(
         _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
         require_plots()
+    jobs = _cap_jobs(jobs)
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
@@ -151,12 +195,19 @@ def simulate_command(
     folder = record_folder(record, games)
     records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ruleset))
                if record else None)
+    where = Where(db, resume, backend.value, address)
+    if where.swept and folder is not None:
+        _usage("--record DIR writes records of games played here: not with --db or --backend ray")
     start = time.perf_counter()
     try:
-        with progress_bar(games, "simulating", quiet=as_json) as advance:
-            played = run_games(game, ruleset, list(overlays or []), n, seeds, names,
-                               jobs_or_cores(jobs), advance, deal,
-                               records if folder else None)
+        if where.swept:
+            played = _sweep(ruleset_obj, ruleset, overlays, n, seeds, names,
+                            jobs_or_cores(jobs), deal, where, show=not as_json)
+        else:
+            with progress_bar(games, "simulating", quiet=as_json) as advance:
+                played = run_games(game, ruleset, list(overlays or []), n, seeds, names,
+                                   jobs_or_cores(jobs), advance, deal,
+                                   records if folder else None)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -187,6 +238,25 @@ def simulate_command(
         typer.echo(report.text)
 
 
+def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where,
+           show: bool) -> list:
+    """(row, None) pairs through `engine.cli.sweep` (stored, resumable, or on Ray): the
+    rows `game_row` makes for the same games; a game that failed stops with its error."""
+    from engine.analysis.rows import FIELDS, stored_row
+    from engine.analysis.runs import Spec
+    from engine.cli.sweep import Target, run_sweep
+
+    target = Target(Spec(ref, tuple(overlays or ())), ruleset_obj.id, ruleset_obj.hash)
+    games = run_sweep([target], n, seeds, names, jobs, "simulate", deal, where.db,
+                      where.resume, where.backend, where.address, show)[0]
+    for g in games:
+        if g.error:
+            typer.echo(f"error: game seeded {g.seed}: {g.error}", err=True)
+            raise typer.Exit(1)
+    rows = [stored_row(g, ruleset_obj.id, ruleset_obj.hash, overlays or (), names) for g in games]
+    return [({k: row[k] for k in FIELDS}, None) for row in rows]
+
+
 def _usage(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
@@ -212,10 +282,10 @@ def _write_html(path: str, summary: dict, rows: list[dict], name: str, report) -
 
 
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names or bad:
         what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)

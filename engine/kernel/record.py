@@ -4,6 +4,8 @@ A record holds the format version, the ruleset (id, overlays, hash of the resolv
 data), the seed, the players and agents, the chance outcomes of the setup, and for each
 move its text, the chance outcomes it caused (a new round's shuffle, an exchange's
 reshuffle) and the scores after it. One move per line, so an error can name its line.
+Moves a player took back (`undo` in play) are kept apart, in `undone`: each entry says
+after how many of the kept moves they were played; replay reads only `moves`.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ K_BAD_CHANCE = define("K506", "bad-chance", "a recorded chance outcome does not 
 
 
 def make_record(state, ruleset_id: str, overlays=(), ruleset_hash: str = "",
-                agents=(), ref: str | None = None) -> dict:
+                agents=(), ref: str | None = None, undone=()) -> dict:
     """The record of a state's match so far (or complete). `ref` is how to load the
-    ruleset again when it is not its id (a file outside the shipped rulesets)."""
+    ruleset again when it is not its id (a file outside the shipped rulesets); `undone`
+    lists the moves taken back, as `{"after": kept moves before them, "moves": [...]}`."""
     rs = {"id": ruleset_id, "overlays": list(overlays), "hash": ruleset_hash}
     if ref and ref != ruleset_id:
         rs["ref"] = ref
-    return {
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": rs,
@@ -48,6 +51,9 @@ def make_record(state, ruleset_id: str, overlays=(), ruleset_hash: str = "",
         "moves": state.history,
         "final": {"scores": list(state.scores), "over": state.is_over, "winner": state.winner},
     }
+    if undone:
+        record["undone"] = [dict(entry) for entry in undone]
+    return record
 
 
 def dumps(record: dict) -> str:

@@ -65,8 +65,8 @@ def load_document(path: Path) -> Document:
 
 
 def display_path(path: Path) -> str:
-    """The path as shown in diagnostics: relative to the working folder when inside it,
-    `rulesets/...` for a shipped file (wherever it is installed), else absolute."""
+    """The path as shown in diagnostics: `rulesets/...` for a shipped file (wherever it is
+    installed), relative to the working folder when inside it, else absolute."""
     return shown_path(os.path.abspath(path), os.getcwd(), str(shipped_root()))
 
 
@@ -78,11 +78,12 @@ def shown_path(absolute: str, here: str, shipped: str) -> str:
     ...            "/venv/site-packages/engine/_data/rulesets")
     'rulesets/g/a.yaml'
     """
+    if absolute.startswith(shipped.rstrip(os.sep) + os.sep):
+        # First: a virtual environment inside the project would otherwise show the file
+        # as `.venv/lib/.../site-packages/...`. In a checkout both read `rulesets/...`.
+        return "rulesets/" + os.path.relpath(absolute, shipped).replace(os.sep, "/")
     if absolute.startswith(here.rstrip(os.sep) + os.sep):
         return os.path.relpath(absolute, here)
-    if absolute.startswith(shipped.rstrip(os.sep) + os.sep):
-        # The shipped folder is called `rulesets` in a checkout: the same name for both.
-        return "rulesets/" + os.path.relpath(absolute, shipped).replace(os.sep, "/")
     return absolute
 
 

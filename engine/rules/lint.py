@@ -22,6 +22,12 @@ R_NO_RULESET_FOR_OVERLAY = define(
     "R414", "overlay-without-ruleset", "an overlay whose game has no ruleset to apply it to"
 )
 
+# Schema errors after which the model is not built: a size out of range (S203, e.g.
+# `players: {max: 1000000000}`) could make it loop or allocate for hours, as `simulate`,
+# which refuses any schema error, never does. After other schema errors the model is
+# still built (tolerantly), to report what it finds too.
+_STOP_BEFORE_MODEL = {"S203", "Y114"}
+
 MAX_FILES = 100_000  # a folder walk stops here, so a wrong argument cannot run forever
 # Folders a walk skips by default, as ruff does: tools' state, builds, and test data (the
 # scenarios under tests/ are positions, not rulesets). `--exclude` adds patterns.
@@ -105,9 +111,13 @@ def lint_file(path: Path, overlays: Sequence[str] = ()) -> list[Diagnostic]:
     if not doc.ok:
         return list(doc.diagnostics) + check_document(doc, "ruleset")
     ruleset, diagnostics = resolve_ruleset(str(path), overlays)
-    if ruleset is not None:
+    if ruleset is not None and not _stops(diagnostics):
         diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     return diagnostics
+
+
+def _stops(diagnostics: Sequence[Diagnostic]) -> bool:
+    return any(d.code in _STOP_BEFORE_MODEL and d.is_error for d in diagnostics)
 
 
 def _is_overlay(data: dict, path: Path) -> bool:
@@ -128,7 +138,7 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
             R_NO_RULESET_FOR_OVERLAY.code, f"no default `{game}` ruleset to check this overlay against",
             doc.where("overlay", "game"), help=f"add a `{game}` ruleset with `ruleset.default: true`")]
     ruleset, diagnostics = resolve_ruleset(str(found.path), [str(path), *overlays])
-    if ruleset is not None:
+    if ruleset is not None and not _stops(diagnostics):
         diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     # Checked alone, an overlay is applied to the game's default ruleset; restating one of
     # its values is no mistake when the overlay is meant for other bases too.
