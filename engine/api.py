@@ -89,16 +89,12 @@ def board_text(state: State) -> str:
     return state.game.model.topology.render_text(state.board)
 
 
-def board_svg(state: State, **style) -> str:
-    """The board as SVG text, from `engine.render` (the web layer's pure drawing
-    function, `render.svg(state, **style)`); MissingExtra-like ImportError until it is
-    there."""
-    try:
-        from engine import render  # type: ignore[attr-defined]
-    except ImportError:
-        raise ImportError("board_svg needs engine.render, which this version does not"
-                          " have yet; board_text(state) draws the board as text") from None
-    return render.svg(state, **style)
+def board_svg(state: State, **marks) -> str:
+    """The position as SVG text: `engine.render.render_svg(state, **marks)` (`highlight`,
+    `last_move`, `seat`, `targets`; docs/web.md)."""
+    from engine.render import render_svg
+
+    return render_svg(state, **marks)
 
 
 class Rows(list):
