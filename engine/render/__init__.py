@@ -62,7 +62,9 @@ def render_svg(state, *, highlight=(), last_move=None, seat: int | None = None,
             marks.pieces.add(uid) if uid is not None else None
             marks.highlight.add(target) if target else None
     for move in _moves(state, last_move):
-        marks.last |= {t for _, t in move_pairs(state, move) if t}
+        for uid, target in move_pairs(state, move):
+            marks.last.add(target) if target else None
+            marks.last_pieces.add(uid) if uid is not None else None
     topology = model.topology
     board = drawing_for(topology.kind).draw_board(state.board, topology, marks, style)
     head = Picture(max(board.width, 300), 22, [text(0, 10, status_line(state), text_anchor="start",

@@ -33,6 +33,7 @@ def draw_board(board, topology, marks: Marks, style: Style) -> Picture:
         w, h = (HALF, 2 * HALF) if tile.vertical else (2 * HALF, HALF)
         body = pip_tile(tuple(tile.halves), cx - w / 2, cy - h / 2, HALF, tile.vertical, style)
         cls = "tile" + (" double" if tile.crosswise else "") + (" spinner" if tile.spinner else "")
+        cls += " last" if tile.piece.uid in marks.last_pieces else ""  # (its end has moved on)
         pic.body.append(el("g", "".join(body), class_=cls, data_piece=tile.piece.uid,
                            data_arm=tile.arm))
     for end in layout.ends:
@@ -48,7 +49,8 @@ def _end(end, at, marks: Marks, style: Style) -> str:
              stroke_dasharray="4 3")
     label = text(x, y, end.number, font_size=HALF * 0.45, fill=style.colours["open"],
                  class_="end-number")
-    return el("g", box + label, class_=marks.classes(end.arm, "cell end"), data_target=end.arm)
+    classes = marks.classes(end.arm, "cell end").replace(" last", "")  # the tile is marked
+    return el("g", box + label, class_=classes, data_target=end.arm)
 
 
 def _empty(marks: Marks, style: Style) -> Picture:

@@ -15,6 +15,7 @@ class Marks:
     highlight: set[str] = field(default_factory=set)
     last: set[str] = field(default_factory=set)
     pieces: set[int] = field(default_factory=set)  # uids of highlighted pieces
+    last_pieces: set[int] = field(default_factory=set)  # uids the last move(s) laid
 
     def classes(self, target: str, base: str) -> str:
         """`base` plus `target`, `highlight` and `last` as they apply to `target`."""
