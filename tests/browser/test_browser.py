@@ -122,3 +122,13 @@ def test_a_line_of_play_game_to_its_end(page, tmp_path):
     path = tmp_path / "line.json"
     download.value.save_as(path)
     assert f"scores: {v['scores']}" in _replay(path)
+
+
+def test_render_writes_a_png(server_url, tmp_path):
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "render" / "golden" / "tableau.yaml"
+    out = tmp_path / "board.png"
+    got = CliRunner().invoke(cli, ["render", str(golden), "-o", str(out)])
+    assert got.exit_code == 0, got.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
