@@ -89,12 +89,12 @@ def board_text(state: State) -> str:
     return state.game.model.topology.render_text(state.board)
 
 
-def board_svg(state: State, **marks) -> str:
-    """The position as SVG text: `engine.render.render_svg(state, **marks)` (`highlight`,
-    `last_move`, `seat`, `targets`; docs/web.md)."""
+def board_svg(state: State, **style) -> str:
+    """The board and zones as SVG text (`engine.render.render_svg`; `style`: `highlight`,
+    `last_move`, `seat`)."""
     from engine.render import render_svg
 
-    return render_svg(state, **marks)
+    return render_svg(state, **style)
 
 
 class Rows(list):
