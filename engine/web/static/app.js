@@ -115,7 +115,7 @@ async function play(text) {
 
 // -- clicking on the board: a piece, then a target; or a piece that is its own target --
 function prepareBoard() {
-  for (const node of $("board").querySelectorAll(".piece.hand, [data-target].target, .slot.exposed, [data-zone=pool]")) {
+  for (const node of $("board").querySelectorAll(".piece.hand, .piece.zoned, [data-target].target, .slot.exposed, [data-zone=pool]")) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
   }
@@ -139,8 +139,9 @@ function boardClick(event) {
   if (uid !== null && target !== null && view.moves.some((m) => m.pairs.some((p) => samePair(p, [uid, target])))) {
     return choose([uid, target]);          // a card taken from where it lies
   }
-  if (pieceNode && pieceNode.classList.contains("hand")) {
-    pending = uid; markSelected(pieceNode); markTargets(uid); return;
+  const movable = uid && view.moves.some((m) => m.pairs.some((p) => p[2] === uid));
+  if (pieceNode && (movable || pieceNode.classList.contains("hand"))) {
+    pending = uid; markSelected(pieceNode); markTargets(uid); return;   // then where it goes
   }
   if (target !== null && pending !== null) return choose([pending, target]);
   if (target !== null) say("choose a piece first, then where it goes");
