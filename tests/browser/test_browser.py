@@ -125,10 +125,15 @@ def test_a_line_of_play_game_to_its_end(page, tmp_path):
 
 
 def test_render_writes_a_png(server_url, tmp_path):
+    import subprocess
+    import sys
     from pathlib import Path
 
     golden = Path(__file__).parents[1] / "render" / "golden" / "tableau.yaml"
     out = tmp_path / "board.png"
-    got = CliRunner().invoke(cli, ["render", str(golden), "-o", str(out)])
-    assert got.exit_code == 0, got.output
+    # a process of its own: Playwright's sync API runs one instance per thread, and this
+    # session's browser is one already
+    got = subprocess.run([sys.executable, "-m", "engine", "render", str(golden), "-o", str(out)],
+                         capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -3,8 +3,13 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let catalog = null, view = null, selection = [], pending = null;
+let inflight = 0;  // requests under way (tests wait for 0 before looking)
 
 async function api(path, options = {}) {
+  inflight++;
+  try { return await request(path, options); } finally { inflight--; }
+}
+async function request(path, options) {
   const response = await fetch(path, options);
   const isJson = (response.headers.get("content-type") || "").includes("json");
   const body = isJson ? await response.json() : await response.text();
