@@ -219,7 +219,7 @@ def reference_problem(ref: str, kind: str, pos: Position | None) -> Diagnostic |
     else:
         return None
     return Diagnostic(R_BAD_REFERENCE.code, f"this {kind} reference cannot name a file: {why}",
-                      pos, help="check the reference (an id such as `triominos/pressman`, or a path)")
+                      pos, help="check the reference (an id such as `<game>/<ruleset>`, or a path)")
 
 
 def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:

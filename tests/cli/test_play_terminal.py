@@ -115,7 +115,8 @@ STUCK = ("As Ah Ad Ac 8s 8h 8d 8c 9s 9h 9d 9c Ts Th Td Tc Js Jh Jd Jc Qs Qh Qd Q
 
 def test_overlays_are_named_and_the_end_is_a_table_not_a_list():
     result = run("play", "triolet", "--with", "jokers", input="quit\nno\n")
-    assert "Triolet, printed rules (triolet/standard) with jokers; 2 players" in result.output
+    # the jokers overlay adds its own words to the title (its `title` suffix) and is named
+    assert "Triolet, printed rules (with 2 jokers) (triolet/standard) with jokers; 2 players" in result.output
     out = run("play", "tripeaks", "--deal", STUCK, input="deal\n" * 23).output
     # no exposed J, Q or K is next to a waste card 2-7: 23 deals, then stuck with all 28
     # cards on the peaks; each deal costs 5, floored at 0
