@@ -57,6 +57,14 @@ def test_a_move_its_points_by_rule_and_the_computer_reply(client):
                                             for e in p["events"] if e["player"] == seat)
 
 
+def test_the_search_agent_answers_with_its_offered_budget(client):
+    agents = client.get("/api/catalog").json()["agents"]
+    search = next(a for a in agents if a.startswith("mcts"))
+    view = start(client, seats=["human", search], seed=1)
+    after = client.post(f"/api/games/{view['id']}/move", json={"move": view["moves"][0]["text"]})
+    assert after.status_code == 200 and after.json()["log"][-1]["computer"]
+
+
 def test_the_other_players_hand_is_not_in_the_picture(client):
     view = start(client, seed=4)
     hands = view["zones"]["hands"]
@@ -106,6 +114,8 @@ def test_bad_requests_get_a_4xx_with_a_message(client):
         client.post("/api/games", json={"ruleset": "triolet/standard", "overlays": ["/tmp/x"]}),
         client.post("/api/games", json={"ruleset": "triolet/standard", "seats": ["human"]}),
         client.post("/api/games", json={"ruleset": "triolet/standard", "seed": "x"}),
+        client.post("/api/games", json={"ruleset": "triolet/standard",
+                                        "seats": ["human", "mcts:999999"]}),  # not offered
         client.post("/api/games", json=[1, 2]),
         client.get("/api/games/not-a-game"),
         client.post(f"/api/games/{gid}/goto", json={"n": 1}),

@@ -56,7 +56,10 @@ function fillSeats() {
   for (let s = 0; s < n; s++) {
     const label = el("label", `P${s + 1} `); const pick = el("select"); pick.className = "seat";
     pick.append(new Option("you (human)", "human"));
-    for (const a of catalog.agents) pick.append(new Option(`computer: ${a}`, a));
+    for (const a of catalog.agents) {
+      const option = new Option(`computer: ${a}`, a); option.title = (catalog.agent_info || {})[a] || "";
+      pick.append(option);
+    }
     pick.value = s === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : catalog.agents[0]);
     label.append(pick); seats.append(label);
   }
