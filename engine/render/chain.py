@@ -1,6 +1,8 @@
-"""SVG of a `chain` board (a line of play): each tile where the board's `layout()` puts
-it, with its pips; doubles across the line; every open end marked with the number it
-shows. A target id is an arm's name (`W`, `E`, `N`, ...), or `set` on an empty table."""
+"""SVG of a `chain` board (a line of play): the tiles where `ChainBoard.layout()` puts
+them, with pips, and each open end as an outline beyond it. An end's target id is its
+arm's name (`W`, `E`, `N`, `5-5.S`), as in the move text `0-5@E`; the tile at an arm's
+tip carries that id too (a click on it chooses the end, and the last move marks the tile
+it laid); on an empty table the one target is `set`."""
 
 from __future__ import annotations
 
@@ -9,69 +11,46 @@ from engine.render.pieces import pip_tile
 from engine.render.style import Style
 from engine.render.svg import Picture, el, text
 
-HALF = 30  # a tile's half: a square this wide
-MARGIN = HALF
+HALF = 26  # pixels per tile half
+SET = "set"
 
 
 def draw_board(board, topology, marks: Marks, style: Style) -> Picture:
     """The laid tiles and the open ends, translated so that everything is in view."""
     layout = board.layout()
-    if not layout.tiles:
-        return _empty(marks, style)
-    spots = [(t.x, t.y) for t in layout.tiles] + [(e.x + e.dx, e.y + e.dy) for e in layout.ends]
-    x0 = min(x for x, _ in spots) - 1.5
-    y0 = min(y for _, y in spots) - 1.5
-    width = (max(x for x, _ in spots) + 1.5 - x0) * HALF
-    height = (max(y for _, y in spots) + 1.5 - y0) * HALF
-    pic = Picture(width, height)
+    tips = {laid[-1].piece.uid: arm for arm, laid in board.arms.items() if laid}
+    boxes = [(t.x, t.y, 1 if t.vertical else 2, 2 if t.vertical else 1) for t in layout.tiles]
+    ends = [(e.x + e.dx * 0.5, e.y + e.dy * 0.5, e.arm) for e in layout.ends] or [(0.0, 0.0, SET)]
+    boxes += [(x, y, 1, 1) for x, y, _ in ends]
+    left = min(x - w / 2 for x, _, w, _ in boxes)
+    top = min(y - h / 2 for _, y, _, h in boxes)
+    width = max(x + w / 2 for x, _, w, _ in boxes) - left
+    height = max(y + h / 2 for _, y, _, h in boxes) - top
+    pic = Picture(width * HALF + 4, height * HALF + 4)
 
-    def at(x: float, y: float) -> tuple[float, float]:
-        return (x - x0) * HALF, (y - y0) * HALF
+    def corner(x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        return (x - w / 2 - left) * HALF + 2, (y - h / 2 - top) * HALF + 2
 
-    for tile in layout.tiles:
-        cx, cy = at(tile.x, tile.y)
-        w, h = (HALF, 2 * HALF) if tile.vertical else (2 * HALF, HALF)
-        body = pip_tile(tuple(tile.halves), cx - w / 2, cy - h / 2, HALF, tile.vertical, style)
-        cls = "tile" + (" double" if tile.crosswise else "") + (" spinner" if tile.spinner else "")
-        cls += " last" if tile.piece.uid in marks.last_pieces else ""  # (its end has moved on)
-        pic.body.append(el("g", "".join(body), class_=cls, data_piece=tile.piece.uid,
-                           data_arm=tile.arm))
-    for end in layout.ends:
-        pic.body.append(_end(end, at, marks, style))
-    return pic
-
-
-def _end(end, at, marks: Marks, style: Style) -> str:
-    """An open end: a dashed square where the next tile would touch, with its number."""
-    x, y = at(end.x + end.dx * 0.5, end.y + end.dy * 0.5)
-    box = el("rect", x=x - HALF / 2, y=y - HALF / 2, width=HALF, height=HALF, rx=4,
-             fill="#ffffff", fill_opacity=0, stroke=style.colours["open"],
-             stroke_dasharray="4 3")
-    label = text(x, y, end.number, font_size=HALF * 0.45, fill=style.colours["open"],
-                 class_="end-number")
-    classes = marks.classes(end.arm, "cell end").replace(" last", "")  # the tile is marked
-    return el("g", box + label, class_=classes, data_target=end.arm)
-
-
-def _empty(marks: Marks, style: Style) -> Picture:
-    """An empty table: where the first tile (the set) goes."""
-    pic = Picture(4 * HALF, 3 * HALF)
-    pic.body.append(el("g", el("rect", x=HALF, y=HALF, width=2 * HALF, height=HALF, rx=4,
-                               fill="#ffffff", fill_opacity=0, stroke=style.colours["open"],
-                               stroke_dasharray="4 3"),
-                       class_=marks.classes("set", "cell end"), data_target="set"))
+    for x, y, arm in ends:
+        w = 2 if arm == SET else 1
+        px, py = corner(x, y, w, 1)
+        body = el("rect", x=px + 1, y=py + 1, width=w * HALF - 2, height=HALF - 2, rx=3, fill="#ffffff",
+                  fill_opacity=0, stroke=style.colours["open"], stroke_dasharray="4 3")
+        label = text(px + w * HALF / 2, py + HALF / 2, arm, font_size=9, fill=style.colours["open"])
+        pic.body.append(el("g", body + label, class_=marks.classes(arm, "cell open"), data_target=arm))
+    for t in layout.tiles:
+        w, h = (1, 2) if t.vertical else (2, 1)
+        px, py = corner(t.x, t.y, w, h)
+        tip = tips.get(t.piece.uid)  # (a click on an arm's tip tile chooses that end)
+        body = "".join(pip_tile(t.halves, px, py, HALF, t.vertical, style))
+        pic.body.append(el("g", body, class_=marks.classes(tip or "", "cell tile"), data_target=tip,
+                           data_piece=t.piece.uid, data_name=t.piece.name))
     return pic
 
 
 def move_pairs(state, move) -> list[tuple[int | None, str | None]]:
-    """A tile and the end it is laid on (`set` for the first tile)."""
-    data = move.data
-    end = getattr(data, "end", None)
-    piece = getattr(data, "piece", None)
-    if end is None or piece is None:
+    """A placement's tile and the end it goes on (`set` for the first tile)."""
+    end = getattr(move.data, "end", None)
+    if end is None:
         return []
-    return [(piece.uid, "set" if end not in _arms(state) else end)]
-
-
-def _arms(state) -> set[str]:
-    return {e.arm for e in state.board.layout().ends}
+    return [(p.uid, end) for p in move.data.pieces]

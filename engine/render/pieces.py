@@ -1,7 +1,7 @@
 """Drawing one piece, face up or down, by the fields it has (never by the game it is in).
 
-A piece with three `corners` is a triangular tile, with two (or `pips`) a tile of two
-halves with pips, with `rank` and `suit` a card; any other piece is a square token showing its label (`display.piece_label`,
+A piece with three `corners` is a triangular tile, with two (or with `pips`) a two-ended
+tile (two halves with pips), with `rank` and `suit` a card; any other piece is a square token showing its label (`display.piece_label`,
 default its `value`; a joker shows J).
 """
 
@@ -18,12 +18,6 @@ TRI_SIDE = 44
 TRI_H = TRI_SIDE * math.sqrt(3) / 2
 
 
-def _two_ended(piece) -> bool:
-    """A tile of two halves: two `corners` (or `pips`)."""
-    ends = getattr(piece, "pips", None) or getattr(piece, "corners", None)
-    return ends is not None and len(ends) == 2
-
-
 def piece_size(piece) -> tuple[float, float]:
     """Width and height of a piece drawn on its own (in a hand or on a pile)."""
     if _two_ended(piece):
@@ -32,6 +26,8 @@ def piece_size(piece) -> tuple[float, float]:
         return TRI_SIDE, TRI_H
     if hasattr(piece, "rank") and hasattr(piece, "suit"):
         return CARD_W, CARD_H
+    if hasattr(piece, "pips"):
+        return 2 * TOKEN, TOKEN
     return TOKEN, TOKEN
 
 
@@ -46,15 +42,22 @@ def draw_piece(piece, x: float, y: float, style: Style, face_up: bool = True,
                          stroke=style.colours["tile_edge"])], class_=classes)
     tag = {"class_": classes, "data_piece": piece.uid, "data_name": piece.name}
     if _two_ended(piece):
-        body = pip_tile(tuple(getattr(piece, "pips", None) or piece.corners), x, y, TOKEN,
-                        False, style)
+        body = pip_tile(tuple(piece.corners), x, y, TOKEN, False, style)
     elif hasattr(piece, "corners"):
         body = triangle(x, y, TRI_SIDE, True, tuple(piece.corners), style)
     elif hasattr(piece, "rank") and hasattr(piece, "suit"):
         body = card_face(piece, x, y, style)
+    elif hasattr(piece, "pips"):
+        body = pip_tile(tuple(piece.pips), x, y, TOKEN, False, style)
     else:
         body = token(piece_label(piece, style), x, y, TOKEN, style)
     return group(body, **tag)
+
+
+def _two_ended(piece) -> bool:
+    """Two `corners` make a two-ended tile (a line of play's), drawn as two halves."""
+    corners = getattr(piece, "corners", None)
+    return isinstance(corners, (list, tuple)) and len(corners) == 2
 
 
 def piece_label(piece, style: Style) -> str:
