@@ -119,6 +119,7 @@ def restart(session) -> None:
         _guarded(lambda: session.goto(0))
         return
     _guarded(session.start)
+    session.undone = []
     _guarded(session.run_computers)
 
 

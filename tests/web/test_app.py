@@ -82,6 +82,9 @@ def test_undo_and_restart_give_the_same_position_again(client):
     # back to where the human first moved (with the computer's opening, if it opened)
     assert undone["log"] == view["log"] and undone["scores"] == view["scores"]
     assert [m["text"] for m in undone["moves"]] == first
+    record = json.loads(client.get(f"/api/games/{gid}/record").text)
+    taken = record["undone"][0]
+    assert taken["after"] == len(view["log"]) and taken["moves"][0]["move"] == first[0]
     client.post(f"/api/games/{gid}/move", json={"move": first[-1]})
     again = client.post(f"/api/games/{gid}/restart").json()
     assert [m["text"] for m in again["moves"]] == first and again["log"] == view["log"]
