@@ -24,7 +24,14 @@ def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
     page.wait_for_function("() => document.getElementById('message').textContent.includes('cleared')")
     assert "can still be cleared" in page.inner_text("#message")
     line = page.evaluate("async () => (await (await fetch(`/api/games/${view.id}/solver`)).json()).line")
+    first = line[0].split()[-1] if line[0] != "deal" else None
+    if first:  # the first card by keyboard: focus its slot, press Enter
+        page.focus(f'#board .slot.exposed:has([data-name="{first}"])')
+        page.keyboard.press("Enter")
+        wait_log(page, 1)
     for n, move in enumerate(line, 1):
+        if n == 1 and first:
+            continue
         if move == "deal":
             page.click("#board [data-zone=pool]")
         else:

@@ -196,7 +196,9 @@ const step = (n) => guarded(async () => show(await post(`/api/games/${view.id}/g
 function keys(event) {
   if (event.target.matches("input, select, textarea")) return;
   if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) {
-    event.preventDefault(); boardClick(event); return;
+    // a focused slot or zone acts as a click on the piece lying in it
+    const inner = event.target.querySelector("[data-piece]") || event.target;
+    event.preventDefault(); boardClick({target: inner}); return;
   }
   if (!view || $("play").hidden) return;
   const actions = {h: hint, u: () => post(`/api/games/${view.id}/undo`).then(show), t: () => $("move-text").focus()};
