@@ -10,29 +10,18 @@ each cell to an interval and the whole line to a sum range before it tries the h
 from __future__ import annotations
 
 from operator import is_
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board
 from engine.topology.square_lay import lay_cell, lay_many, lay_two
+from engine.topology.square_moves import find_plays
 from engine.topology.square_placement import (EDGE, EMPTY, Line, Placed, SquarePlacement,
                                                lay_tables)
+from engine.topology.square_text import read_cells, read_play, run_problem, why_illegal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square import PlaceRules, Square
-
+# (`Square` and `PlaceRules` are annotated by name only: `square.py` sits above this module)
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement"]
-
-
-_FIND = None  # `square_moves.find_plays`, imported on first use (it imports this module)
-
-
-def _find_plays():
-    global _FIND
-    from engine.topology.square_moves import find_plays
-
-    _FIND = find_plays
-    return _FIND
 
 
 class SquareBoard(Board):
@@ -206,15 +195,13 @@ class SquareBoard(Board):
         if known is None or known[1] is not rules or known[2] != first \
                 or len(known[0]) != len(hand) or not all(map(is_, known[0], hand)):
             known = self._plays = (tuple(hand), rules, first,
-                                   (_FIND or _find_plays())(self, hand, first, rules))
+                                   find_plays(self, hand, first, rules))
         return iter(known[3])
 
     # ------------------------------------------------------------- typed plays
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
                         rules: "PlaceRules") -> SquarePlacement:
         """A typed play such as `H8=4 H9=11` (a joker: `H8=J7`); ValueError says why not."""
-        from engine.topology.square_text import read_play, why_illegal  # (typed input only)
-
         self.rules = rules
         placement = read_play(self, text, hand, rules)
         reason = why_illegal(self, placement, first, rules)
@@ -307,8 +294,6 @@ class SquareBoard(Board):
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from
         the cells, as text (empty: all is well)."""
-        from engine.topology.square_text import run_problem  # (it imports this module)
-
         out = self._index_drift()
         rules = rules or self.rules
         if rules is None:
@@ -349,8 +334,6 @@ class SquareBoard(Board):
 
     def load_position(self, text: str, supply: list[Piece]) -> list[Piece]:
         """Lay out a dumped position, taking its pieces out of `supply`; returns them."""
-        from engine.topology.square_text import read_cells  # (it imports this module)
-
         taken = []
         for c, val, joker in read_cells(self, str(text or "")):
             found = next((p for p in supply if bool(p.attrs.get("joker")) == joker

@@ -8,13 +8,9 @@ what it needs from the board in as few loads as it can (`SquareBoard.by_dir`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from engine.topology.square_placement import EMPTY, SquarePlacement
 
-from engine.topology.square_placement import EMPTY
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square_board import SquareBoard
-    from engine.topology.square_placement import SquarePlacement
+# (boards are annotated by name only: `square_board.py` sits above this module)
 
 
 def lay_two(board: "SquareBoard", placement: "SquarePlacement") -> None:

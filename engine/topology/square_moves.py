@@ -31,7 +31,7 @@ from itertools import product
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
-from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_placement import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_hands import _JOKER, _VALUE, _plan, _remember, hand_plan
 from engine.topology.square_plain import bit_cells as _cells
 from engine.topology.square_plain import bit_cells_in as _cells_in

@@ -6,12 +6,9 @@ on first use (see `square_board.py` for the board they read).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.topology.base import Placement
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square_board import SquareBoard
+# (boards are annotated by name only: `square_board.py` sits above this module)
 
 EMPTY, EDGE = -1, -2  # `SquareBoard.v` of an empty cell, of a sentinel (square_board.py)
 

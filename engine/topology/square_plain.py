@@ -15,7 +15,7 @@ generator's bit sets.
 
 from __future__ import annotations
 
-from engine.topology.square_board import SquarePlacement
+from engine.topology.square_placement import SquarePlacement
 
 _new = object.__new__
 _NONE: tuple = ()  # (no arrangement fits: one object for all)

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine.topology.square_placement import SquarePlacement
+from engine.topology.square_plain import line_fits
+
 _MADE: dict[tuple, tuple[Callable, Callable]] = {}  # (window, ml, mink, maxk) -> functions
 
 
@@ -146,9 +149,6 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
     key = (window, mink, maxk)
     found = _ALONG.get(key)
     if found is None:
-        from engine.topology.square_board import SquarePlacement
-        from engine.topology.square_plain import line_fits
-
         out = ["def along(out, board, lines, mask, plan, ranked, rules):",
                "    add = out.append",
                "    v, ml = board.v, rules.max_length",
