@@ -1,9 +1,9 @@
 """Laying a play on a `square` board: the steps of `SquareBoard.apply_placement` for a
 play of two pieces, for any play, and for one run through a new piece.
 
-They run for every play of every game: each is written out, with no loop over cells
-where it can be avoided (a play of one or two pieces is nearly every play), and reads
-what it needs from the board in as few loads as it can (`SquareBoard.by_dir`).
+They run for every play of every game: a play of one or two pieces (nearly every play)
+has its own way with no loop over cells, and each reads what it needs from the board in
+as few loads as it can (`SquareBoard.by_dir`).
 """
 
 from __future__ import annotations
@@ -88,25 +88,19 @@ def lay_many(board: "SquareBoard", placement: "SquarePlacement") -> None:
 
 
 def lay_cell(board: "SquareBoard", k: int, c: int) -> tuple[int, int]:
-    """The index along direction `k` once the run through the new piece
-    on `c` is laid (any other new pieces of that run have left their intervals that
-    way): `c` leaves its interval; the run is walked, and the empty cells at its two
-    ends get the run beside them, their `cross` interval from the runs on both
-    sides, and move to the cells of that interval. Returns the run's (length, sum).
+    """The index along direction `k` once the run through the new piece on `c` is laid
+    (any other new pieces of that run have left their intervals that way): `c` leaves
+    its interval; the run is walked, and the empty cells at its two ends get the run
+    beside them, their `cross` interval from the runs on both sides, and move to the
+    cells of that interval. Returns the run's (length, sum).
 
-    The walk, the two ends and the moves between intervals written out, with no loop
-    over cells: it runs for every play of every game, two to four times, where a
-    loop costs about as much as the work."""
+    It runs for every play of every game, two to four times: the walk is written here,
+    what happens at an end is a call (`_interval`, `_shift`) only where something changes."""
     v, both, rows, back, ahead, cross, by_iv, d = board.by_dir[k]
     old = cross[c]
-    if old is not None:  # (`leave` written out: this runs two to four times a play)
+    if old is not None:
         cross[c] = None
-        old = old[3]
-        left = by_iv[old] ^ both[c]
-        if left:
-            by_iv[old] = left
-        else:
-            del by_iv[old]
+        _shift(by_iv, old, None, both[c])
     total, a, b = v[c], c - d, c + d
     while (x := v[a]) >= 0:
         total += x
@@ -120,49 +114,46 @@ def lay_cell(board: "SquareBoard", k: int, c: int) -> tuple[int, int]:
     old_b = iv_b = cross[b]
     if x == EMPTY:
         ahead[a] = run
-        n2, s2 = back[a]
-        try:
-            iv_a = rows[n + n2][total + s2]
-        except LookupError:
-            iv_a = _learn(rows, board.cross_for, n + n2, total + s2)
+        iv_a = _interval(rows, board.cross_for, n, total, back[a])
     if y == EMPTY:
         back[b] = run
-        n2, s2 = ahead[b]
-        try:
-            iv_b = rows[n + n2][total + s2]
-        except LookupError:
-            iv_b = _learn(rows, board.cross_for, n + n2, total + s2)
+        iv_b = _interval(rows, board.cross_for, n, total, ahead[b])
     if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
         cross[a] = iv_a
         bits = both[a]
         if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
-            cross[b] = iv_b
-            bits |= both[b]
-            old_b = iv_b
-        if old_a is not None:
-            old_a = old_a[3]
-            left = by_iv[old_a] ^ bits  # (its cells hold these)
-            if left:
-                by_iv[old_a] = left
-            else:
-                del by_iv[old_a]
-        if iv_a is not None:
-            iv_a = iv_a[3]
-            by_iv[iv_a] = by_iv.get(iv_a, 0) | bits
+            cross[b], bits, old_b = iv_b, bits | both[b], iv_b
+        _shift(by_iv, old_a, iv_a, bits)
     if iv_b is not old_b:  # end b: the same
         cross[b] = iv_b
-        bits = both[b]
-        if old_b is not None:
-            old_b = old_b[3]
-            left = by_iv[old_b] ^ bits
-            if left:
-                by_iv[old_b] = left
-            else:
-                del by_iv[old_b]
-        if iv_b is not None:
-            iv_b = iv_b[3]
-            by_iv[iv_b] = by_iv.get(iv_b, 0) | bits
+        _shift(by_iv, old_b, iv_b, both[b])
     return run
+
+
+def _interval(rows: list[dict], rules, n: int, total: int, beside: tuple):
+    """The `cross` interval of an empty cell between a run of `n` pieces summing to
+    `total` and the run `beside` it on the other side, (length, sum)."""
+    n += beside[0]
+    total += beside[1]
+    try:
+        return rows[n][total]
+    except LookupError:
+        return _learn(rows, rules, n, total)
+
+
+def _shift(by_iv: dict, old, new, bits: int) -> None:
+    """The cells `bits` leave the cells of interval `old` for those of `new` (either
+    None: no interval) in `by_iv`, which keeps the cells by interval's bit set of values."""
+    if old is not None:
+        old = old[3]
+        left = by_iv[old] ^ bits  # (its cells hold these)
+        if left:
+            by_iv[old] = left
+        else:
+            del by_iv[old]
+    if new is not None:
+        new = new[3]
+        by_iv[new] = by_iv.get(new, 0) | bits
 
 
 def leave(cross: list, by_iv: dict, both: list, c: int) -> None:
@@ -172,12 +163,7 @@ def leave(cross: list, by_iv: dict, both: list, c: int) -> None:
     old = cross[c]
     if old is not None:
         cross[c] = None
-        old = old[3]
-        left = by_iv[old] ^ both[c]
-        if left:
-            by_iv[old] = left
-        else:
-            del by_iv[old]
+        _shift(by_iv, old, None, both[c])
 
 
 def _learn(rows: list[dict], rules, n: int, total: int):

@@ -184,18 +184,7 @@ class SquarePlacement(Placement):
         if board.jokers:
             lines = _lines_with_jokers(board, cells, k, along, across)
         else:
-            # without jokers a line is its (length, sum, new): one record each, shared by
-            # the plays that make it (a game meets few; records are never changed)
-            lines, known = [], _PLAIN_LINES
-            for run in across:
-                if run[0] > 1:
-                    made = known.get(run)  # (a run across holds one new piece)
-                    lines.append(made if made is not None else _plain_line(run, 1))
-            if n > 1:
-                new = len(cells)
-                made = known.get(along if new == 1 else (along, new))
-                lines.insert(1 if k and across[0][0] > 1 else 0,
-                             made if made is not None else _plain_line(along, new))
+            lines = _plain_lines(len(cells), k, along, across)
         record, placed = board.tables.record, []
         lead = k == 1  # a column play's first cell: its row (across) is found first
         for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
@@ -240,6 +229,22 @@ class SquarePlacement(Placement):
 
 
 _PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
+
+
+def _plain_lines(new: int, k: int, along: tuple, across: list) -> list[Line]:
+    """The `lines` of `SquarePlacement._measure_laid` on a board without jokers, for a
+    play of `new` pieces: without jokers a line is its (length, sum, new), one record
+    each, shared by the plays that make it (a game meets few; records are never changed)."""
+    lines, known = [], _PLAIN_LINES
+    for run in across:
+        if run[0] > 1:
+            made = known.get(run)  # (a run across holds one new piece)
+            lines.append(made if made is not None else _plain_line(run, 1))
+    if along[0] > 1:
+        made = known.get(along if new == 1 else (along, new))
+        lines.insert(1 if k and across[0][0] > 1 else 0,
+                     made if made is not None else _plain_line(along, new))
+    return lines
 
 
 def _plain_line(run: tuple, new: int) -> Line:

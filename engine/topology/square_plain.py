@@ -74,59 +74,57 @@ def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
     lies in low..high as (bits, values, take), and per rules a cache (count, line
     length, sum of the line's other pieces), coded as one integer -> the same lists. A
     range is cut to the sums there are, so that ranges that keep the same arrangements
-    are one."""
-    add = out.append
-    v, ml = board.v, rules.max_length
-    wide, most = ml + 1, maxk + 1
-    mink = max(2, rules.min_count)
-    width = mask.bit_length()
-    sums = plan.sums
-    by_line = sums[2].get(rules)
+    are one. (The loop that `square_unrolled.along_function` writes out, kept for
+    windows too wide to write out.)"""
+    by_line = plan.sums[2].get(rules)
     if by_line is None:
-        by_line = sums[2][rules] = {}
-    spans = range(2, rules.window + 1)
+        by_line = plan.sums[2][rules] = {}
+    walk = (out.append, board, mask, plan, ranked, rules, by_line, maxk)
     for k, d in ((0, 1), (1, board.topo.stride)):
-        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]
         for c in lines[k]:  # the first cells, in increasing order
-            iv = cross[c]
-            sig = iv[3] & mask
-            plen, psum = back[c]
-            cells = [c]
-            n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
-            for span in spans:
-                i += d
-                iv = cross[i]
-                if iv is None:  # a filled cell, an edge, or an empty cell that takes no value
-                    x = v[i]
-                    if x < 0:
-                        break
-                    touching, inner_s = True, inner_s + x  # a piece inside the play touches
-                    continue
-                bits = iv[3] & mask
-                if not bits:
-                    break
-                sn, ss = ahead[i]
-                length = plen + span + sn
-                if length > ml:
-                    break
-                n += 1
-                cells.append(i)
-                sig = sig << width | bits
-                if iv[2]:
-                    touching = True
-                if n >= mink and (touching or sn):
-                    base = psum + inner_s + ss
-                    key = (base * wide + length) * most + n  # (see `line_fits`)
-                    fits = by_line.get(key)
-                    if fits is None:
-                        fits = by_line[key] = line_fits(plan, rules, n, length, base)
-                    if fits:
-                        at = tuple(cells)
-                        for m, vals, take in fits:
-                            if sig & m == m:
-                                add(SquarePlacement(board, at, vals, take(ranked)))
-                if n == maxk:
-                    break
+            _plain_from(walk, c, k, d)
+
+
+def _plain_from(walk, c, k, d) -> None:
+    """`plain_along` from first cell `c` along step `d` (direction `k`)."""
+    add, board, mask, plan, ranked, rules, by_line, maxk = walk
+    v, ml, cross, ahead = board.v, rules.max_length, board.cross[1 - k], board.ahead[k]
+    wide, most, width, mink = ml + 1, maxk + 1, mask.bit_length(), max(2, rules.min_count)
+    iv = cross[c]
+    sig = iv[3] & mask
+    plen, psum = board.back[k][c]
+    cells = [c]
+    n, touching, inner_s, i = 1, plen > 0 or iv[2], 0, c
+    for span in range(2, rules.window + 1):
+        i += d
+        iv = cross[i]
+        if iv is None:  # a filled cell, an edge, or an empty cell that takes no value
+            x = v[i]
+            if x < 0:
+                break
+            touching, inner_s = True, inner_s + x  # a piece inside the play touches
+            continue
+        bits = iv[3] & mask
+        sn, ss = ahead[i]
+        length = plen + span + sn
+        if not bits or length > ml:
+            break
+        n += 1
+        cells.append(i)
+        sig = sig << width | bits
+        touching = touching or iv[2]
+        if n >= mink and (touching or sn):
+            base = psum + inner_s + ss
+            key = (base * wide + length) * most + n  # (see `line_fits`)
+            fits = by_line.get(key)
+            if fits is None:
+                fits = by_line[key] = line_fits(plan, rules, n, length, base)
+            at = tuple(cells)
+            for m, vals, take in fits:
+                if sig & m == m:
+                    add(SquarePlacement(board, at, vals, take(ranked)))
+        if n == maxk:
+            break
 
 
 def line_fits(plan, rules, n: int, length: int, base: int) -> list[tuple]:

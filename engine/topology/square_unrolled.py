@@ -47,11 +47,16 @@ def walk_functions(window: int, ml: int, mink: int, maxk: int,
     key = (window, ml, mink, maxk, same)
     found = _MADE.get(key)
     if found is None:
-        source = _steps_source(window, ml, same) + _live_source(window, mink, maxk)
+        source = walk_source(window, ml, mink, maxk, same)
         namespace: dict = {}
         exec(compile(source, f"<square walk {key}>", "exec"), namespace)  # numbers only
         found = _MADE[key] = (namespace["steps"], namespace["live"])
     return found
+
+
+def walk_source(window: int, ml: int, mink: int, maxk: int, same: bool = False) -> str:
+    """The Python text of `walk_functions(...)`'s two functions, to read or print."""
+    return _steps_source(window, ml, same) + _live_source(window, mink, maxk)
 
 
 def _steps_source(window: int, ml: int, same: bool) -> str:
@@ -149,31 +154,36 @@ def along_function(window: int, mink: int, maxk: int) -> Callable | None:
     key = (window, mink, maxk)
     found = _ALONG.get(key)
     if found is None:
-        out = ["def along(out, board, lines, mask, plan, ranked, rules):",
-               "    add = out.append",
-               "    v, ml = board.v, rules.max_length",
-               "    wide = ml + 1",
-               "    width = mask.bit_length()",
-               "    sums = plan.sums[2]",
-               "    by_line = sums.get(rules)",
-               "    if by_line is None:",
-               "        by_line = sums[rules] = {}",
-               "    get = by_line.get",
-               "    for k, d in ((0, 1), (1, board.topo.stride)):",
-               "        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]",
-               "        for c in lines[k]:  # the first cells, in increasing order",
-               "            iv = cross[c]",
-               "            sig = iv[3] & mask",
-               "            plen, psum = back[c]",
-               "            t = plen or iv[2]"]
-        if window >= 2:  # (a narrower window has no play of two pieces)
-            _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
         namespace = {"SquarePlacement": SquarePlacement, "line_fits": line_fits,
                      "new": object.__new__}
-        source = "\n".join(out) + "\n"
+        source = along_source(window, mink, maxk)
         exec(compile(source, f"<square along {key}>", "exec"), namespace)  # numbers only
         found = _ALONG[key] = namespace["along"]
     return found
+
+
+def along_source(window: int, mink: int, maxk: int) -> str:
+    """The Python text of `along_function(window, mink, maxk)`, to read or print."""
+    out = ["def along(out, board, lines, mask, plan, ranked, rules):",
+           "    add = out.append",
+           "    v, ml = board.v, rules.max_length",
+           "    wide = ml + 1",
+           "    width = mask.bit_length()",
+           "    sums = plan.sums[2]",
+           "    by_line = sums.get(rules)",
+           "    if by_line is None:",
+           "        by_line = sums[rules] = {}",
+           "    get = by_line.get",
+           "    for k, d in ((0, 1), (1, board.topo.stride)):",
+           "        back, ahead, cross = board.back[k], board.ahead[k], board.cross[1 - k]",
+           "        for c in lines[k]:  # the first cells, in increasing order",
+           "            iv = cross[c]",
+           "            sig = iv[3] & mask",
+           "            plen, psum = back[c]",
+           "            t = plen or iv[2]"]
+    if window >= 2:  # (a narrower window has no play of two pieces)
+        _along_step(out, " " * 12, 2, ["c"], [], False, window, mink, maxk)
+    return "\n".join(out) + "\n"
 
 
 def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> None:
@@ -204,28 +214,35 @@ def _along_step(out, pad, span, cells, inner, touched, window, mink, maxk) -> No
     if not touched:
         out += [f"{pad}if iv[2]:", f"{pad}    t = True"]
     if n >= mink:
-        lead = pad
-        if not touched:
-            out.append(f"{pad}if t or sn:")
-            lead = pad + "    "
-        base = " + ".join(["psum"] + inner + ["ss"])
-        out += [f"{lead}base = {base}",
-                f"{lead}key = (base * wide + length) * {maxk + 1} + {n}  # (see `line_fits`)",
-                f"{lead}fits = get(key)",
-                f"{lead}if fits is None:",
-                f"{lead}    fits = by_line[key] = line_fits(plan, rules, {n}, length, base)",
-                f"{lead}if fits:",
-                f"{lead}    at = ({', '.join(cells)})",
-                f"{lead}    for m, vals, take in fits:",
-                f"{lead}        if sig & m == m:",
-                # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
-                f"{lead}            play = new(SquarePlacement)",
-                f"{lead}            play.board = board",
-                f"{lead}            play.cells = at",
-                f"{lead}            play.values = vals",
-                f"{lead}            play.pieces = take(ranked)",
-                f"{lead}            add(play)"]
+        _along_candidate(out, pad, cells, inner, touched, maxk)
     if n < maxk and not last:
         _along_step(out, pad, span + 1, cells, inner, touched, window, mink, maxk)
     else:
         out.append(f"{pad}continue")
+
+
+def _along_candidate(out, pad, cells, inner, touched, maxk) -> None:
+    """The code of a candidate run of new pieces (`cells`, enough of them) at the current
+    cell of the walk: the arrangements that keep the line's sum rule (`line_fits`, kept
+    by one integer), each laid where every value has its bit in its cell's field."""
+    n, lead = len(cells), pad
+    if not touched:
+        out.append(f"{pad}if t or sn:")
+        lead = pad + "    "
+    base = " + ".join(["psum"] + inner + ["ss"])
+    out += [f"{lead}base = {base}",
+            f"{lead}key = (base * wide + length) * {maxk + 1} + {n}  # (see `line_fits`)",
+            f"{lead}fits = get(key)",
+            f"{lead}if fits is None:",
+            f"{lead}    fits = by_line[key] = line_fits(plan, rules, {n}, length, base)",
+            f"{lead}if fits:",
+            f"{lead}    at = ({', '.join(cells)})",
+            f"{lead}    for m, vals, take in fits:",
+            f"{lead}        if sig & m == m:",
+            # (`SquarePlacement.__init__` by hand: a call of it costs a frame)
+            f"{lead}            play = new(SquarePlacement)",
+            f"{lead}            play.board = board",
+            f"{lead}            play.cells = at",
+            f"{lead}            play.values = vals",
+            f"{lead}            play.pieces = take(ranked)",
+            f"{lead}            add(play)"]
