@@ -12,8 +12,8 @@ When plays must touch the board, the first cells are found on bit sets for all c
 once (`_useful_starts`: the walk that follows, done bitwise, for rows and columns
 together on a layout where the board's transposition follows it), so that only first
 cells with a play to find are walked; and a hand without jokers is served by
-`square_plain.py`, which tests arrangements against cells with bit fields. Both walks
-are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
+`square_walks.py`, which tests arrangements against cells with bit fields. Both walks
+are written out as straight code for the rules' numbers (`square_walks.py`). All find
 the same plays in the same order as the general loops here (tests compare them).
 
 After the first play (nearly every call), a hand without jokers goes one straight way
@@ -33,10 +33,10 @@ from typing import Iterator, Sequence
 from engine.pieces import Piece
 from engine.topology.square_placement import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_hands import _JOKER, _VALUE, _plan, _remember, hand_plan
-from engine.topology.square_plain import bit_cells as _cells
-from engine.topology.square_plain import bit_cells_in as _cells_in
-from engine.topology.square_plain import plain_along, plain_singles
-from engine.topology.square_unrolled import along_function, walk_functions
+from engine.topology.square_walks import (along_function, plain_along, plain_singles,
+                                          walk_functions)
+from engine.topology.square_walks import bit_cells as _cells
+from engine.topology.square_walks import bit_cells_in as _cells_in
 
 BIG = 1 << 60
 _new = object.__new__
@@ -221,7 +221,7 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     candidate: `mink` new pieces or more, a line no longer than `max_length`, touching
     the board (a piece before the first cell, one inside the play, a new piece with a
     neighbour across or a piece after it). It is generated code for the rules' numbers
-    (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
+    (`square_walks.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
     steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
     # a row's first cell must take a value down, a column's across (transposed: the top)
@@ -321,7 +321,7 @@ _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_star
 def _walk(rules, topo, maxk) -> tuple:
     """(steps of a board's filled cells, live, the key of the steps in `board.starts`,
     the bits of the second half of the layout) for these rules, board shape and most
-    pieces (see `square_unrolled.walk_functions`)."""
+    pieces (see `square_walks.walk_functions`)."""
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
