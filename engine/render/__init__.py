@@ -18,7 +18,7 @@ from engine.render.zones import draw_zones
 
 # board kind -> its drawing module (with `draw_board` and `move_pairs`). A new board kind
 # is one new module here, named in this mapping.
-_KIND_MODULES = {"triangular": "triangular", "square": "square", "tableau": "tableau"}
+_KIND_MODULES = {"triangular": "triangular", "square": "square", "tableau": "tableau", "chain": "chain"}
 BOARD_DRAWINGS: dict[str, ModuleType] = {
     kind: importlib.import_module(f"engine.render.{name}") for kind, name in _KIND_MODULES.items()
 }
