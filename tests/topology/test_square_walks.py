@@ -108,3 +108,33 @@ def test_the_straight_way_reads_a_rack_in_any_order_and_pieces_without_a_joker_f
             [p.text for p in plays]
         compared += len(plays)
     assert compared > 300
+
+
+def test_the_generated_code_is_the_text_along_source_and_walk_source_print():
+    # the numbers of triolet/standard: window 3, two to three pieces, lines of 15 at most
+    text = sw.along_source(3, 2, 3)
+    assert text.startswith("def along(out, board, lines, mask, plan, ranked, rules):")
+    assert "for c in lines[k]:" in text and "while" not in text  # written out: no loop
+    compile(text, "<along>", "exec")
+    walks = sw.walk_source(3, 15, 2, 3, True)
+    assert "def steps(" in walks and "def live(" in walks
+    along = sw.along_function(3, 2, 3)
+    assert along.__code__.co_filename == "<square along (3, 2, 3)>"
+
+
+def test_the_square_modules_import_one_way():
+    """The board's modules, bottom up, each importing only modules below it (imports
+    inside functions and TYPE_CHECKING blocks included): docs/architecture.md's table."""
+    import ast
+    from pathlib import Path
+
+    order = ["square_placement", "square_text", "square_hands", "square_walks",
+             "square_moves", "square_board", "square"]
+    folder = Path(sw.__file__).parent
+    assert sorted(p.stem for p in folder.glob("square*.py")) == sorted(order)
+    for i, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        found = {n.module.rsplit(".", 1)[-1] for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and n.module
+                 and n.module.startswith("engine.topology.square")}
+        assert found <= set(order[:i]), (name, found - set(order[:i]))
