@@ -127,3 +127,14 @@ def test_shipped_files_show_as_rulesets_wherever_installed():
     venv = "/home/me/work/.venv/lib/python3.11/site-packages/engine/_data/rulesets"
     inside = files.shown_path(f"{venv}/g/a.yaml", "/home/me/work", venv)
     assert inside == "rulesets/g/a.yaml"  # a virtual environment inside the project
+
+
+def test_rulesets_option_names_a_missing_folder(tmp_path, monkeypatch):
+    # A mistyped folder was ignored, and the id then looked unknown; now it is a usage error.
+    # (A short relative name, so that the message's box does not wrap it.)
+    monkeypatch.chdir(tmp_path)
+    for args in (["simulate", "triominos", "-n", "1", "--rulesets", "nope"],
+                 ["--rulesets", "nope", "rulesets"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert "'--rulesets': dir 'nope' does not exist" in result.stderr
