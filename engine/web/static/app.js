@@ -79,7 +79,8 @@ function show(v) {
   view = v; selection = []; pending = null;
   $("setup").hidden = true; $("play").hidden = false;
   $("game-title").textContent = `${v.ruleset.title}` + (v.ruleset.overlays.length ? ` with ${v.ruleset.overlays.join(", ")}` : "");
-  const scores = v.scores.map((p, s) => `P${s + 1}${v.seats[s] === "human" ? " (you)" : ""}: ${p}`).join("   ");
+  // A replayed record's seats are all `human` (so no agent moves); none of them is "you".
+  const scores = v.scores.map((p, s) => `P${s + 1}${v.seats[s] === "human" && !v.replay ? " (you)" : ""}: ${p}`).join("   ");
   const z = v.zones;
   let turn = v.over ? `game over (${v.reason}); winner: ${v.winner === null ? "nobody" : "P" + (v.winner + 1)}`
                     : `P${v.to_move + 1} to move` + (v.your_turn ? " (you)" : "");
