@@ -39,7 +39,7 @@ def game_row(seed: int, agents: Sequence[str], state, duration_s: float) -> dict
 
 
 def csv_header(players: int) -> list[str]:
-    """The CSV columns: one `agent_N` and one `score_N` per seat N (from 0) in place of the lists."""
+    """The CSV columns: `agent_N` and `score_N` per seat N (from 0) in place of the lists."""
     head = ["seed"] + [f"agent_{s}" for s in range(players)]
     return head + [f"score_{s}" for s in range(players)] + list(FIELDS[3:])
 
