@@ -43,9 +43,10 @@ def test_one_row_per_game_and_one_per_run(store):
     path, summary = store
     assert rows(path, "SELECT count(*), min(seed), max(seed), count(DISTINCT seed) FROM games") \
         == [(40, 3, 42, 40)]
-    (run,) = rows(path, "SELECT status, games, command, versions->>'rulecraft' FROM runs")
+    (run,) = rows(path, "SELECT status, games, command, versions->>'rulecraft',"
+                        " versions->>'seats_from' FROM runs")
     assert run[:2] == ("finished", 40)
-    assert "simulate triominos" in run[2] and run[3] == "0.1.0"
+    assert "simulate triominos" in run[2] and run[3] == "0.1.0" and run[4] == "0"
     (game,) = rows(path, "SELECT DISTINCT ruleset, overlays, players, agents FROM games")
     assert game == ("triominos/pressman", [], 2, ["greedy", "random"])
 
