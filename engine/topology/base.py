@@ -114,6 +114,10 @@ class Board(ABC):
         """Every piece on the board (for conservation checks)."""
         raise NotImplementedError
 
+    def hidden_pieces(self) -> list[Piece]:
+        """The pieces on the board that no player may see (face down); none by default."""
+        return []
+
     def check_invariants(self) -> list[str]:
         """Problems with the board's consistency (e.g. shared corners that disagree);
         the property tests call it after every move. Empty when all is well."""

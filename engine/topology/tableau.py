@@ -64,9 +64,19 @@ class TableauBoard(Board):
         return sum(1 for c, u in zip(self.cards, self.up) if c is not None and not u)
 
     @property
-    def exposed(self) -> int:
-        """`board.exposed`: how many cards may be taken now."""
-        return self.open.bit_count()
+    def exposed(self) -> list[Piece]:
+        """`board.exposed`: the cards that may be taken now, in slot order."""
+        return [piece for _, piece in self.exposed_items()]
+
+    @property
+    def row_counts(self) -> list[int]:
+        """`board.row_counts`: how many cards are left in each row, from the back."""
+        cards = self.cards
+        return [sum(1 for s in row if cards[s] is not None) for row in self.layout.rows]
+
+    def hidden_pieces(self) -> list[Piece]:
+        """The face-down cards (nobody may know them)."""
+        return [c for c, u in zip(self.cards, self.up) if c is not None and not u]
 
     def clone(self) -> "TableauBoard":
         other = TableauBoard.__new__(TableauBoard)
@@ -238,7 +248,8 @@ class TableauTopology(Topology):
 
     kind = "tableau"
     actions = frozenset({"play"})
-    board_fields = {"slots": "int", "face_down": "int", "exposed": "int"}
+    board_fields = {"slots": "int", "face_down": "int", "exposed": "list[piece]",
+                    "row_counts": "list[int]"}
     move_fields = {"play": {"slot": "slot"}}
     record_types = {"slot": {"index": "int", "row": "int", "tags": "list[str]"}}
 
