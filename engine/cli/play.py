@@ -77,15 +77,21 @@ def _typed_placement(state, action, text: str, candidates):
 
 
 def show(state, human: int) -> None:
+    from engine.kernel.zones import pool_top_shown, render_zones
+
     game = state.game
     typer.echo("")
     typer.echo(game.model.topology.render_text(state.board))
     scores = " | ".join(f"P{s + 1}{'*' if s == human else ''} {v}" for s, v in enumerate(state.scores))
     zones = game.model.zone_names
     info = f"round {state.round.number}   scores: {scores}   {zones.get('pool', 'pool')}: {len(state.pool)}"
+    if pool_top_shown(state):
+        info += f" (top {state.pool[-1].name})"
     if state.pile:
         info += f"   {zones.get('pile', 'pile')}: {state.pile[-1].name}"
     typer.echo(info)
+    for line in render_zones(state, human):
+        typer.echo(line)
     others = ", ".join(f"P{s + 1} {len(h)}" for s, h in enumerate(state.hands) if s != human)
     if state.hands[human] or others:
         typer.echo(f"your {zones.get('hand', 'hand')}: "

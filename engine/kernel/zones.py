@@ -9,13 +9,8 @@ bottom, lying face down.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.kernel.state import State
-
-
-def zone_pieces(state: "State", key: str, index: int = 0) -> list:
+def zone_pieces(state: "engine.kernel.state.State", key: str, index: int = 0) -> list:
     """The list holding zone `key` (number `index` of a row, or a seat's), top last."""
     if key == "pool":
         return state.pool
@@ -26,7 +21,7 @@ def zone_pieces(state: "State", key: str, index: int = 0) -> list:
     return state.zones[key][index]
 
 
-def zone_size(state: "State", key: str) -> int:
+def zone_size(state: "engine.kernel.state.State", key: str) -> int:
     """How many zones of this name the game has (a row's length, or the seats)."""
     if key in ("pool", "pile"):
         return 1
@@ -35,7 +30,7 @@ def zone_size(state: "State", key: str) -> int:
     return len(state.zones[key])
 
 
-def face_down(state: "State", key: str, index: int = 0) -> int:
+def face_down(state: "engine.kernel.state.State", key: str, index: int = 0) -> int:
     """How many pieces of the zone lie face down, counted from the bottom."""
     pieces = zone_pieces(state, key, index)
     spec = state.game.model.zones.zones[key]
@@ -48,14 +43,14 @@ def face_down(state: "State", key: str, index: int = 0) -> int:
     return state.down[key][index]
 
 
-def new_zones(state: "State") -> None:
+def new_zones(state: "engine.kernel.state.State") -> None:
     """Empty every zone beyond the built-in three (at a round's start)."""
     table = state.game.model.zones
     state.zones = {z.key: [[] for _ in range(z.size(state.n))] for z in table.extra()}
     state.down = {z.key: [0] * z.size(state.n) for z in table.extra()}
 
 
-def deal_to_zone(state: "State", deal, take) -> None:
+def deal_to_zone(state: "engine.kernel.state.State", deal, take) -> None:
     """A `setup.deal` step into a zone row: `take(n)` gives the next n pieces in order."""
     rows, down = state.zones[deal.key], state.down[deal.key]
     if deal.by_round:
@@ -117,7 +112,7 @@ class ZonesRecord:
         self.__dict__.update(fields)
 
 
-def zones_record(state: "State", weak, seat: int | None = None) -> ZonesRecord:
+def zones_record(state: "engine.kernel.state.State", weak, seat: int | None = None) -> ZonesRecord:
     """`zones` (every zone by key and display name) or, for a seat, `player.zones`."""
     fields: dict = {}
     for zone in state.game.model.zones.zones.values():
@@ -131,7 +126,7 @@ def zones_record(state: "State", weak, seat: int | None = None) -> ZonesRecord:
     return ZonesRecord(fields)
 
 
-def hidden_from(state: "State", seat: int | None) -> dict[str, list]:
+def hidden_from(state: "engine.kernel.state.State", seat: int | None) -> dict[str, list]:
     """Where the pieces `seat` may not see lie: place name -> those pieces (bottom first).
 
     A face-down piece is hidden from everyone unless its zone is `visible: all`; a zone
@@ -159,8 +154,32 @@ def hidden_from(state: "State", seat: int | None) -> dict[str, list]:
     return out
 
 
-def iter_zone_pieces(state: "State"):
+def iter_zone_pieces(state: "engine.kernel.state.State"):
     """Every piece in a zone beyond the built-in three (for conservation checks)."""
     for rows in state.zones.values():
         for pieces in rows:
             yield from pieces
+
+
+def render_zones(state: "engine.kernel.state.State", seat: int | None) -> list[str]:
+    """One line per zone beyond pool, hands and pile, as `seat` sees it: a stack shows its
+    top and its size, a row or a fan every piece (`##` for one face down)."""
+    lines = []
+    hidden = {id(p) for pieces in hidden_from(state, seat).values() for p in pieces}
+    for zone in state.game.model.zones.extra():
+        words = []
+        for i, pieces in enumerate(state.zones[zone.key]):
+            shown = [("##" if id(p) in hidden else p.name) for p in pieces]
+            if zone.shape == "stack":
+                text = f"{shown[-1]} ({len(shown)})" if shown else "--"
+            else:
+                text = " ".join(shown) or "--"
+            words.append(f"[{i}] {text}" if zone.is_list else text)
+        sep = "\n  " if zone.shape == "fan" and zone.is_list else "   "
+        lines.append(f"{zone.label}:{' ' if sep == '   ' else sep}{sep.join(words)}")
+    return lines
+
+
+def pool_top_shown(state: "engine.kernel.state.State") -> bool:
+    """Whether the pool's top lies face up (a stock whose top card may be played)."""
+    return state.game.model.zones.zones["pool"].face == "top" and bool(state.pool)
