@@ -17,30 +17,47 @@ from engine.kernel.zones import ZoneView, face_down, zone_pieces, zone_size
 
 
 class MoveData:
-    """What a generated `move` move takes and where it goes (a value, never changed)."""
+    """What a generated `move` move takes and where it goes (a value, never changed);
+    its text is written when first asked for (most candidates are never listed)."""
 
-    __slots__ = ("origins", "pieces", "target", "target_index", "text")
+    __slots__ = ("origins", "pieces", "target", "target_index", "_text", "_make")
 
     def __init__(self, origins: tuple, pieces: tuple, target: str, target_index: int,
-                 text: str):
+                 make_text):
         self.origins = origins  # ((zone key or "board", zone index or slot), ...) per piece
         self.pieces = pieces  # bottom first, as they lie after the move (unless flipped)
         self.target = target
         self.target_index = target_index
-        self.text = text
+        self._text = None
+        self._make = make_text
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._make(self)
+        return self._text
 
 
 class MoveRecord:
     """`move` of a `move` action, as its guard, effects and scoring rules read it."""
 
-    __slots__ = ("data", "pieces", "count", "opening", "_owner", "_slots")
+    __slots__ = ("origins", "pieces", "count", "opening", "target_key", "target_index",
+                 "_owner", "_slots")
 
-    def __init__(self, owner, data: MoveData):
-        self.data = data
-        self.pieces = list(data.pieces)
-        self.count = len(self.pieces)
-        self.opening = False
+    def __init__(self, owner, data):
         self._owner = owner
+        self.opening = False
+        self._slots = None
+        if data is not None:
+            self.set(data.origins, data.pieces, data.target, data.target_index)
+
+    def set(self, origins, pieces, target: str, index: int) -> None:
+        """Make this the record of another candidate (one record serves a generation)."""
+        self.origins = origins
+        self.pieces = list(pieces)
+        self.count = len(pieces)
+        self.target_key = target
+        self.target_index = index
         self._slots = None
 
     @property
@@ -50,19 +67,15 @@ class MoveRecord:
 
     @property
     def source(self) -> str:
-        return _label(self._owner(), self.data.origins[0][0])
+        return _label(self._owner(), self.origins[0][0])
 
     @property
     def source_index(self) -> int:
-        return self.data.origins[0][1]
+        return self.origins[0][1]
 
     @property
     def target(self) -> str:
-        return _label(self._owner(), self.data.target)
-
-    @property
-    def target_index(self) -> int:
-        return self.data.target_index
+        return _label(self._owner(), self.target_key)
 
     @property
     def turned(self) -> int:
@@ -73,7 +86,7 @@ class MoveRecord:
     def slots(self) -> list:
         if self._slots is None:
             board = self._owner().board
-            self._slots = [board.slot_record(i) for k, i in self.data.origins if k == "board"]
+            self._slots = [board.slot_record(i) for k, i in self.origins if k == "board"]
         return self._slots
 
 
@@ -88,35 +101,34 @@ def move_moves(state, action) -> list[Move]:
     """The legal moves of a `move` action in this position (sources in the order written,
     then the pieces', then the destinations')."""
     spec = action.move
-    table = state.game.model.zones.zones
-    target = table[spec.target]
-    targets = range(zone_size(state, spec.target))
+    target = state.game.model.zones.zones[spec.target]
     ctx = state._decision_context()
+    check = target.accepts is not None or action.guard is not None
+    accepts = target.accepts.evaluate if target.accepts is not None else None
+    guard = action.guard.evaluate if action.guard is not None else None
+    probe = MoveRecord(state.weak, None)
+    views = [ZoneView(state.weak, spec.target, i, target.label, pinned=True)
+             for i in range(zone_size(state, spec.target))]
+    make_text = _texts(state, action, target)
     out = []
     for origins, pieces in _takes(state, spec):
-        for index in targets:
-            if any(k == spec.target and i == index for k, i in origins):
+        for index, view in enumerate(views):
+            if (spec.target, index) in origins:
                 continue  # not onto the zone it comes from
-            text = _text(state, action, pieces, origins, target, index)
-            data = MoveData(origins, pieces, spec.target, index, text)
-            if _allowed(state, ctx, action, target, data):
-                out.append(Move(action.name, None, data))
+            if check:
+                probe.set(origins, pieces, spec.target, index)
+                ctx["move"] = probe
+                ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
+                ctx["zone"] = view
+                if accepts is not None and not accepts(ctx):
+                    continue
+                if guard is not None and not guard(ctx):
+                    continue
+            data = MoveData(origins, pieces, spec.target, index, make_text)
+            out.append(Move(action.name, None, data))
     for name in ("move", "zone", "tile", "card", "token", "piece"):
         ctx.pop(name, None)
     return out
-
-
-def _allowed(state, ctx, action, target, data: MoveData) -> bool:
-    if target.accepts is None and action.guard is None:
-        return True
-    record = MoveRecord(state.weak, data)
-    ctx["move"] = record
-    ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = record.pieces[0]
-    if target.accepts is not None:
-        ctx["zone"] = ZoneView(state.weak, data.target, data.target_index, target.label)
-        if not target.accepts.evaluate(ctx):
-            return False
-    return action.guard is None or bool(action.guard.evaluate(ctx))
 
 
 def _takes(state, spec):
@@ -155,21 +167,26 @@ def _available(state, sources):
                 yield (key, index), pieces[-1]
 
 
-def _text(state, action, pieces, origins, target, index: int) -> str:
-    """The move's argument: the pieces' names (with where they lie, for a set with
-    repeated names), then the destination when there is a choice of several."""
-    spec = action.move
-    if spec.mode == "pack":
-        words = []
-    elif state.game.unique_names:
-        words = [p.name for p in pieces] if spec.mode == "pick" else [pieces[0].name]
-    else:
-        words = [f"{p.name}@{k}{i}" for p, (k, i) in zip(pieces, origins)]
-    if spec.mode == "run" and len(pieces) > 1:
-        words[-1] += f"+{len(pieces) - 1}"
-    if target.is_list:
-        words.append(f"{target.label}[{index}]")
-    return " ".join(words)
+def _texts(state, action, target):
+    """The function writing a move's argument: the pieces' names (with where they lie,
+    for a set with repeated names), then the destination when there are several."""
+    mode = action.move.mode
+    unique = state.game.unique_names
+
+    def text(data: MoveData) -> str:
+        pieces, origins = data.pieces, data.origins
+        if mode == "pack":
+            words = []
+        elif unique:
+            words = [p.name for p in pieces] if mode == "pick" else [pieces[0].name]
+        else:
+            words = [f"{p.name}@{k}{i}" for p, (k, i) in zip(pieces, origins)]
+        if mode == "run" and len(pieces) > 1:
+            words[-1] += f"+{len(pieces) - 1}"
+        if target.is_list:
+            words.append(f"{target.label}[{data.target_index}]")
+        return " ".join(words)
+    return text
 
 
 # -- applying one ------------------------------------------------------------------------

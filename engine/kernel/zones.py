@@ -70,21 +70,27 @@ class ZoneView:
     """A zone as expressions see it (`zones.waste`, `zones.tableau[3]`, `player.zones.hand`):
     `count`, `value`, `top` (none when empty), `pieces` (bottom first), `face_up`."""
 
-    __slots__ = ("_owner", "key", "index", "name")
+    __slots__ = ("_owner", "key", "index", "name", "_pinned")
 
-    def __init__(self, owner, key: str, index: int, name: str):
+    def __init__(self, owner, key: str, index: int, name: str, pinned: bool = False):
         self._owner = owner
         self.key = key
         self.index = index
         self.name = name
+        # the zone's list itself, for a view used while nothing moves (a move listing)
+        self._pinned = zone_pieces(owner(), key, index) if pinned else None
 
     @property
     def pieces(self) -> list:
+        pinned = self._pinned
+        if pinned is not None:
+            return pinned
         return zone_pieces(self._owner(), self.key, self.index)
 
     @property
     def count(self) -> int:
-        return len(self.pieces)
+        pinned = self._pinned
+        return len(pinned if pinned is not None else self.pieces)
 
     @property
     def value(self) -> int:
@@ -93,7 +99,9 @@ class ZoneView:
 
     @property
     def top(self):
-        pieces = self.pieces
+        pieces = self._pinned
+        if pieces is None:
+            pieces = self.pieces
         return pieces[-1] if pieces else None
 
     @property
