@@ -1,5 +1,5 @@
-"""Golden lines of play for the zone games (Pyramid, Klondike): a deal, moves from its
-start, hand-worked scores. The format is Tri Peaks's (tests/golden/tripeaks/test_lines.py):
+"""Golden lines of play for the zone games (Pyramid, Klondike): a deal (or, without
+one, the file's scenario position), moves from its start, hand-worked scores. The format is Tri Peaks's (tests/golden/tripeaks/test_lines.py):
 `deal:` (every card in dealing order) and `lines:`, each with `moves`, optional `scores`
 (after each move), `score`, `breakdown` (by rule), `illegal`, `legal` (the exact list of
 legal move texts at the end), `ruleset`/`with`, and `end` facts: `over`, `reason`,
@@ -22,7 +22,7 @@ def cases(folder: Path):
     for path in sorted(folder.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for name, line in (data.get("lines") or {}).items():
-            yield pytest.param(data, line, id=f"{path.name}::{name}")
+            yield pytest.param(path, data, line, id=f"{path.name}::{name}")
 
 
 def _game(ref: str, overlays: tuple):
@@ -37,11 +37,17 @@ def _game(ref: str, overlays: tuple):
     return _GAMES[ref, overlays]
 
 
-def play_line(data: dict, line: dict):
-    """Play the line from the start of the file's deal and check everything it says."""
-    ref = line.get("ruleset", data["ruleset"])
-    overlays = tuple(line.get("with", data.get("with") or ()))
-    state = _game(ref, overlays).new_game(1, 0, deal=data["deal"])
+def play_line(path: Path, data: dict, line: dict):
+    """Play the line from the start of the file's deal (or, without one, from the
+    file's position) and check everything it says."""
+    if "deal" in data:
+        ref = line.get("ruleset", data["ruleset"])
+        overlays = tuple(line.get("with", data.get("with") or ()))
+        state = _game(ref, overlays).new_game(1, 0, deal=data["deal"])
+    else:
+        from engine.kernel.scenario import load_scenario
+
+        state = load_scenario(path).state
     after = []
     for move in line.get("moves") or []:
         state.apply(move)

@@ -10,6 +10,6 @@ import pytest
 from tests.golden.lines import cases, play_line
 
 
-@pytest.mark.parametrize("data, line", list(cases(Path(__file__).parent)))
-def test_line(data, line):
-    play_line(data, line)
+@pytest.mark.parametrize("path, data, line", list(cases(Path(__file__).parent)))
+def test_line(path, data, line):
+    play_line(path, data, line)
