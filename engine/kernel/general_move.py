@@ -101,34 +101,56 @@ def move_moves(state, action) -> list[Move]:
     """The legal moves of a `move` action in this position (sources in the order written,
     then the pieces', then the destinations')."""
     spec = action.move
-    target = state.game.model.zones.zones[spec.target]
+    key = spec.target
+    target = state.game.model.zones.zones[key]
     ctx = state._decision_context()
-    check = target.accepts is not None or action.guard is not None
     accepts = target.accepts.evaluate if target.accepts is not None else None
     guard = action.guard.evaluate if action.guard is not None else None
     probe = MoveRecord(state.weak, None)
-    views = [ZoneView(state.weak, spec.target, i, target.label, pinned=True)
-             for i in range(zone_size(state, spec.target))]
+    views = [ZoneView(state.weak, key, i, target.label, pinned=True)
+             for i in range(zone_size(state, key))]
     make_text = _texts(state, action, target)
+    names = _names_read(target.accepts, action.guard)
+    piece_names = [n for n in _PIECE_NAMES if n in names]
+    sets_zone = "zone" in names
+    ctx["move"] = probe
     out = []
     for origins, pieces in _takes(state, spec):
+        # (the record is the candidate's, its destination set in the loop below)
+        probe.set(origins, pieces, key, 0)
+        for name in piece_names:
+            ctx[name] = pieces[0]
         for index, view in enumerate(views):
-            if (spec.target, index) in origins:
+            if (key, index) in origins:
                 continue  # not onto the zone it comes from
-            if check:
-                probe.set(origins, pieces, spec.target, index)
-                ctx["move"] = probe
-                ctx["tile"] = ctx["card"] = ctx["token"] = ctx["piece"] = pieces[0]
+            probe.target_index = index
+            if sets_zone:
                 ctx["zone"] = view
-                if accepts is not None and not accepts(ctx):
-                    continue
-                if guard is not None and not guard(ctx):
-                    continue
-            data = MoveData(origins, pieces, spec.target, index, make_text)
-            out.append(Move(action.name, None, data))
+            if accepts is not None and not accepts(ctx):
+                continue
+            if guard is not None and not guard(ctx):
+                continue
+            out.append(Move(action.name, None, MoveData(origins, pieces, key, index, make_text)))
     for name in ("move", "zone", "tile", "card", "token", "piece"):
         ctx.pop(name, None)
     return out
+
+
+_PIECE_NAMES = ("tile", "card", "token", "piece")
+_EVERY_NAME = frozenset(_PIECE_NAMES + ("move", "zone"))
+
+
+def _names_read(*expressions) -> frozenset:
+    """The context names the expressions read (every one, if one of them cannot say)."""
+    found: set = set()
+    for expr in expressions:
+        if expr is None:
+            continue
+        names = getattr(expr, "names_used", None)
+        if names is None:
+            return _EVERY_NAME
+        found |= names
+    return frozenset(found)
 
 
 def _takes(state, spec):
