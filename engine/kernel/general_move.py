@@ -108,7 +108,7 @@ def move_moves(state, action) -> list[Move]:
     guard = action.guard.evaluate if action.guard is not None else None
     probe = MoveRecord(state.weak, None)
     views = [ZoneView(state.weak, key, i, target.label, pinned=True)
-             for i in range(zone_size(state, key))]
+             for i in _indexes(state, key)]
     make_text = _texts(state, action, target)
     names = _names_read(target.accepts, action.guard)
     piece_names = [n for n in _PIECE_NAMES if n in names]
@@ -120,7 +120,8 @@ def move_moves(state, action) -> list[Move]:
         probe.set(origins, pieces, key, 0)
         for name in piece_names:
             ctx[name] = pieces[0]
-        for index, view in enumerate(views):
+        for view in views:
+            index = view.index
             if (key, index) in origins:
                 continue  # not onto the zone it comes from
             probe.target_index = index
@@ -134,6 +135,13 @@ def move_moves(state, action) -> list[Move]:
     for name in ("move", "zone", "tile", "card", "token", "piece"):
         ctx.pop(name, None)
     return out
+
+
+def _indexes(state, key: str):
+    """The zones of a name a move may use: each of a row, the mover's own of a seat's."""
+    if state.game.model.zones.zones[key].owner == "player":
+        return (state.to_move,)
+    return range(zone_size(state, key))
 
 
 _PIECE_NAMES = ("tile", "card", "token", "piece")
@@ -162,7 +170,7 @@ def _takes(state, spec):
                 yield tuple(o for o, _ in combo), tuple(p for _, p in combo)
         return
     for key in spec.sources:
-        for index in range(zone_size(state, key)):
+        for index in _indexes(state, key):
             pieces = zone_pieces(state, key, index)
             if not pieces:
                 continue
@@ -183,7 +191,7 @@ def _available(state, sources):
             for slot, piece in state.board.exposed_items():
                 yield ("board", slot), piece
             continue
-        for index in range(zone_size(state, key)):
+        for index in _indexes(state, key):
             pieces = zone_pieces(state, key, index)
             if pieces and face_down(state, key, index) < len(pieces):
                 yield (key, index), pieces[-1]

@@ -165,6 +165,7 @@ class Solver:
             (t.draws, t.placed, t.actions),
             tuple(state.scores) if scores else (),
             state.is_over,
+            state.zones_key(),  # the zones a ruleset declares (none: an empty tuple)
         )
 
     @staticmethod

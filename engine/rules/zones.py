@@ -26,7 +26,7 @@ R_UNGUARDED = define(
 
 #: the zones every ruleset has, and how their pieces lie unless the ruleset says otherwise
 BUILTIN = {
-    "pool": {"face": "down", "visible": "none", "shape": "stack"},
+    "pool": {"face": "down", "visible": "faces", "shape": "stack"},
     "pile": {"face": "up", "visible": "faces", "shape": "stack"},
     "hand": {"face": "up", "visible": "owner", "shape": "row", "owner": "player"},
 }
