@@ -8,6 +8,7 @@ every code and a test checks that each one has a failing fixture there.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
@@ -121,14 +122,38 @@ def sort_key(d: Diagnostic):
     return (pos.path, pos.line, pos.col, d.code, d.message)
 
 
+# What a terminal would obey rather than show: C0 (but the newline) and C1 controls, DEL,
+# the soft hyphen, zero-width and bidirectional marks, line and paragraph separators, BOM.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f"
+                      "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]")
+
+
+def _escaped(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, newlines: bool = True) -> str:
+    """`text` with every control character written as an escape (`\\x1b`, `\\u2028`), so
+    that a string from a ruleset or a record cannot drive the user's terminal.
+
+    >>> printable("a\x1b]0;PWNED\x07b")
+    'a\\\\x1b]0;PWNED\\\\x07b'
+    """
+    text = str(text)
+    if not newlines:
+        text = text.replace("\n", "\\n")
+    return _CONTROL.sub(_escaped, text)
+
+
 def format_text(diagnostics: Sequence[Diagnostic]) -> str:
     """`path:line:col: severity[CODE] message`, then `  help: ...` when there is one."""
     lines = []
     for d in diagnostics:
         where = f"{d.pos}: " if d.pos else ""
-        lines.append(f"{where}{d.level.value}[{d.code}] {d.message}")
+        lines.append(printable(f"{where}{d.level.value}[{d.code}] {d.message}"))
         if d.help:
-            lines.append(f"  help: {d.help}")
+            lines.append(printable(f"  help: {d.help}"))
     return "\n".join(lines)
 
 
@@ -150,18 +175,30 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
             props += [f"file={d.pos.path}", f"line={d.pos.line}", f"col={d.pos.col}"]
         props.append(f"title={d.code} {d.name}".rstrip())
         message = d.message + (f"\nhelp: {d.help}" if d.help else "")
-        lines.append(f"::{kind} {','.join(props)}::{_escape_github(message)}")
+        lines.append(printable(f"::{kind} {','.join(props)}::{_escape_github(message)}"))
     return "\n".join(lines)
 
 
 FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}
 
 
+MAX_CANDIDATES = 200  # names compared for one `did you mean`
+
+
 def closest(word: str, candidates: Iterable[str]) -> str | None:
-    """The candidate closest to a mistyped word, for a `did you mean` help line."""
+    """The candidate closest to a mistyped word, for a `did you mean` help line.
+
+    Among many candidates only those sharing the word's first two characters are
+    compared, at most MAX_CANDIDATES of them: difflib compares each one, and thousands of
+    unknown names against thousands of definitions took minutes.
+    """
     import difflib
 
-    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    pool = list(candidates)
+    if len(pool) > MAX_CANDIDATES:
+        head = word[:2]
+        pool = [c for c in pool if c.startswith(head)][:MAX_CANDIDATES]
+    found = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     return found[0] if found else None
 
 

@@ -7,6 +7,7 @@ the same with 0-6). Generators are registered by name so that a new kind is one 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Callable, Mapping, Sequence
@@ -14,6 +15,14 @@ from typing import Callable, Mapping, Sequence
 from engine.diagnostics import counted
 
 RANK_NAMES = "A23456789TJQK"
+MAX_PIECES = 10_000  # a real set has 52 to a few hundred; this bounds building one
+
+
+class TooManyPieces(ValueError):
+    """A component description that would make more pieces than MAX_PIECES; `field` is
+    the path of the parameter at fault under `components`, as far as it is known."""
+
+    field: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,12 @@ def _corner_tiles(spec: Mapping) -> list[tuple[str, dict]]:
     mirror 0-2-1 does not.
     """
     lo, hi = spec["values"]["min"], spec["values"]["max"]
+    corners = spec.get("corners", 3)
+    count = math.comb(max(hi - lo + 1, 0) + corners - 1, corners) if corners >= 0 else 0
+    if count > MAX_PIECES:  # counted before a single one is built
+        too_many = TooManyPieces(f"{count:,} tiles; a ruleset has at most {MAX_PIECES:,} pieces")
+        too_many.field = ("corners",) if "corners" in spec else ("values", "max")
+        raise too_many
     out = []
     for combo in combinations_with_replacement(range(lo, hi + 1), spec.get("corners", 3)):
         out.append(
@@ -117,7 +132,15 @@ def build_pieces(components: Mapping[str, Mapping]) -> list[Piece]:
     """All pieces of a ruleset's `components` section, uids in a fixed order."""
     pieces: list[Piece] = []
     for comp_name, spec in components.items():
-        for name, attrs in GENERATORS[spec["kind"]](spec):
+        try:
+            made = GENERATORS[spec["kind"]](spec)
+        except TooManyPieces as exc:
+            exc.field = (comp_name, *exc.field)
+            raise
+        if len(pieces) + len(made) > MAX_PIECES:
+            raise TooManyPieces(f"{len(pieces) + len(made):,} pieces; a ruleset has at most"
+                                f" {MAX_PIECES:,}")
+        for name, attrs in made:
             pieces.append(Piece(len(pieces), comp_name, name, dict(attrs)))
     return pieces
 

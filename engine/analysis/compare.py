@@ -144,9 +144,11 @@ def game_value(g: GameStats, key: str) -> float:
 
 # -- output ---------------------------------------------------------------------
 
-def format_text(c: Comparison) -> str:
-    """A side-by-side table; each difference from A with its CI, `*` when significant."""
+def format_text(c: Comparison, titles: Sequence[str] = ()) -> str:
+    """A side-by-side table; each difference from A with its CI, `*` when significant.
+    `titles`: each ruleset's title and overlays, shown beside its name."""
     names = [f"{chr(65 + k) if k < 26 else k}: {s.name}" for k, s in enumerate(c.specs)]
+    names = [f"{n}  {t}" for n, t in zip(names, titles)] if titles else names
     players = counted(c.players, "player")
     pairing = ("paired by seed (common random numbers)" if c.paired_by_seed else
                "rulesets of different games: the same seed deals a different game under"

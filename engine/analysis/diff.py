@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.diagnostics import Position
+from engine.diagnostics import Position, printable
 from engine.analysis.phrases import describe, render, subject_of
 
 KINDS = (
@@ -225,13 +225,13 @@ def format_text(result: RulesetDiff) -> str:
     lines = [f"A: {_name(a)} ({a.title})", f"B: {_name(b)} ({b.title})"]
     if not result.changes:
         lines.append("The two rulesets play the same: no rule differs.")
-        return "\n".join(lines)
+        return printable("\n".join(lines))
     count = len(result.changes)
     lines.append(f"{count} difference{'s' if count != 1 else ''} (B compared with A):")
     for i, change in enumerate(result.changes, 1):
         lines.append(f"{i:3}. {change.text}")
         lines.append(f"     A: {_short(change.a_pos)}   B: {_short(change.b_pos)}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))  # titles and values are the authors' words
 
 
 def _name(ruleset) -> str:

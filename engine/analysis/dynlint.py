@@ -27,15 +27,19 @@ L_STALLED = define("L604", "round-stalled",
 
 
 def simulate_paths(paths: Sequence[str | Path], overlays: Sequence[str] = (), games: int = 10,
-                   strict: bool = False, seed: int = 0) -> list[Diagnostic]:
-    """L6xx diagnostics from `games` random games of each ruleset found under `paths`."""
+                   strict: bool = False, seed: int = 0, exclude: Sequence[str] = (),
+                   progress=None) -> list[Diagnostic]:
+    """L6xx diagnostics from `games` random games of each ruleset found under `paths`
+    (`exclude`: as lint's; `progress(n)` is called after each file)."""
     from engine.rules.lint import iter_files
 
     from engine.rules.resolve import unique
 
     out: list[Diagnostic] = []
-    for path, problem in iter_files(paths):
+    for path, problem in iter_files(paths, exclude):
         spec = None if problem else _spec_of(path, tuple(overlays))
+        if progress:
+            progress(1)
         if spec is None:
             continue
         found = simulate_spec(spec, games, seed)
@@ -78,6 +82,9 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
         game = compile_spec(spec)
     except RulecraftError:
         return []
+    except Exception as exc:  # an engine bug while building the game: reported, not raised
+        return [Diagnostic(L_CRASH.code, f"the game cannot be set up: internal error: {type(exc).__name__}: {exc}",
+                           _ruleset_pos(spec), help="report it: lint found nothing wrong with the ruleset")]
     model, ruleset = game.model, game.model.ruleset
     players = model.players_default
     (stats,) = run_games([spec], players, list(range(seed, seed + games)), ["random"], jobs=1)
@@ -96,6 +103,10 @@ def simulate_spec(spec: Spec, games: int, seed: int = 0) -> list[Diagnostic]:
     return out
 
 
+def _ruleset_pos(spec: Spec) -> Position:
+    return Position(_shown(Path(spec.ref)), 1, 1) if Path(spec.ref).exists() else Position(spec.ref)
+
+
 def _crashes(stats, ruleset) -> list[Diagnostic]:
     by_message: dict[str, list] = {}
     for s in stats:
@@ -105,9 +116,12 @@ def _crashes(stats, ruleset) -> list[Diagnostic]:
     for message, failed in by_message.items():
         seeds = ", ".join(str(s.seed) for s in failed[:5])
         pos = failed[0].error_pos or ruleset.where()
+        help = ("guard the expression (e.g. with `if ... then ... else`) for this case"
+                if not message.startswith("internal error") else
+                f"an engine bug, not the ruleset's: replay it with `--games 1 --seed {failed[0].seed}` and report it")
         out.append(Diagnostic(
             L_CRASH.code, f"{len(failed)} of {counted(len(stats), 'game')} failed (seeds {seeds}): {message}",
-            pos, help="guard the expression (e.g. with `if ... then ... else`) for this case"))
+            pos, help=help))
     return out
 
 

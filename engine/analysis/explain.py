@@ -105,7 +105,7 @@ def is_record(path: str | Path) -> bool:
     try:
         with open(path, encoding="utf-8") as handle:
             head = handle.read(4096).lstrip()
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # not text: load_record says why, if asked
         return False
     return head.startswith("{") and "rulecraft-record" in head
 

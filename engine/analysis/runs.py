@@ -12,9 +12,10 @@ the results never depend on the number of worker processes.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from engine.diagnostics import Position
 
@@ -37,6 +38,8 @@ class GameStats:
     points: dict[str, int] = field(default_factory=dict)  # rule -> points it gave, all seats
     first: int = 0  # the seat that moved first in the game
     hit_round_limit: bool = False
+    last_reason: str | None = None  # why the last round ended
+    duration_ms: float = 0.0  # wall time of the game (not part of its outcome)
     error: str | None = None
     error_pos: Position | None = None
 
@@ -60,23 +63,29 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
     from engine.players.agents import agent_seed, make_agent
 
     stats = GameStats(seed, [0] * players, None, 0, 0)
+    state, moves, move = None, 0, None
+    start = time.perf_counter()
     try:
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
                   for s in range(players)]
         state = game.new_game(players, seed, deal=deal)
         stats.first = state.to_move
         _tally(stats, state.events)  # the first round's `round_start` rules
-        moves = 0
+        moves, move = 0, None
         while not state.is_over and moves < max_moves:
-            before = state.round
-            _tally(stats, state.apply(agents[state.to_move].choose(state)))
+            before, move = state.round, None
+            move = agents[state.to_move].choose(state)
+            _tally(stats, state.apply(move))
             _round_ends(stats, state, before)
             moves += 1
         _finish(stats, state, game.model)
     except RuleFailure as exc:
         stats.error, stats.error_pos = str(exc), getattr(exc, "pos", None)
     except Exception as exc:  # an engine bug must not stop a whole batch; it is reported
-        stats.error = f"internal error: {type(exc).__name__}: {exc}"
+        where = "setting up" if state is None else (
+            f"choosing move {moves + 1}" if move is None else f"playing move {moves + 1} (`{move}`)")
+        stats.error = f"internal error while {where}: {type(exc).__name__}: {exc}"
+    stats.duration_ms = round((time.perf_counter() - start) * 1000, 3)
     return stats
 
 
@@ -100,6 +109,7 @@ def _round_ends(stats: GameStats, state, before) -> None:
     for reason in reasons:
         key = str(reason or "unknown")
         stats.reasons[key] = stats.reasons.get(key, 0) + 1
+    stats.last_reason = str(reasons[-1]) if reasons[-1] else None
 
 
 def _finish(stats: GameStats, state, model) -> None:
@@ -137,7 +147,8 @@ def compile_spec(spec: Spec):
     return game
 
 
-def _run_chunk(task) -> list[GameStats]:
+def run_chunk(task) -> list[GameStats]:
+    """Play one task `(spec, players, seeds, agents, deal)`: its games, in seed order."""
     spec, players, seeds, agents, deal = task
     game = compile_spec(spec)
     return [play_game(game, players, seed, agents, deal=deal) for seed in seeds]
@@ -149,26 +160,53 @@ def chunk_seeds(seeds: Sequence[int], jobs: int) -> list[list[int]]:
     return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 
+def make_tasks(specs: Sequence[Spec], players: int, seeds_by_spec: Sequence[Sequence[int]],
+               agents: Sequence[str], jobs: int, deal: str | None = None,
+               most: int | None = None) -> list[tuple[int, tuple]]:
+    """(spec index, task) for every chunk of every spec's seeds (`most`: games per chunk
+    at most, so that a store receives finished games often)."""
+    tasks = []
+    for k, (spec, seeds) in enumerate(zip(specs, seeds_by_spec)):
+        for chunk in chunk_seeds(seeds, jobs):
+            step = most or len(chunk) or 1
+            tasks += [(k, (spec, players, chunk[i:i + step], list(agents), deal))
+                      for i in range(0, len(chunk), step)]
+    return tasks
+
+
+def iter_results(tasks: Sequence[tuple[int, tuple]], jobs: int = 1, backend: str = "local",
+                 address: str | None = None) -> Iterator[tuple[int, list[GameStats]]]:
+    """(spec index, the chunk's stats) for each task, as each finishes (any order with
+    several workers): here, in `jobs` processes, or on Ray (`engine.analysis.cluster`)."""
+    if backend == "ray":
+        from engine.analysis.cluster import iter_ray_results
+
+        yield from iter_ray_results(run_chunk, tasks, address, jobs)
+        return
+    if jobs <= 1:
+        for k, task in tasks:
+            yield k, run_chunk(task)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = {pool.submit(run_chunk, task): k for k, task in tasks}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
 def run_games(specs: Sequence[Spec], players: int, seeds: Sequence[int],
               agents: Sequence[str], jobs: int = 1,
               progress: Callable[[int], None] | None = None,
-              deal: str | None = None) -> list[list[GameStats]]:
+              deal: str | None = None, backend: str = "local",
+              address: str | None = None) -> list[list[GameStats]]:
     """For each spec, the stats of the games seeded `seeds`, in seed order (`deal`: every
     game's first round starts from this deal, as `simulate --deal`)."""
-    tasks = [(k, (spec, players, chunk, list(agents), deal))
-             for k, spec in enumerate(specs) for chunk in chunk_seeds(seeds, jobs)]
+    tasks = make_tasks(specs, players, [seeds] * len(specs), agents, jobs, deal)
     out: list[list[GameStats]] = [[] for _ in specs]
-    if jobs <= 1:
-        results = (_run_chunk(task) for _, task in tasks)
-        _collect(tasks, results, out, progress)
-        return out
-    with ProcessPoolExecutor(jobs) as pool:
-        _collect(tasks, pool.map(_run_chunk, [task for _, task in tasks]), out, progress)
-    return out
-
-
-def _collect(tasks, results, out, progress) -> None:
-    for (k, _), chunk in zip(tasks, results):  # `map` keeps the order of the tasks
+    for k, chunk in iter_results(tasks, jobs, backend, address):
         out[k].extend(chunk)
         if progress:
             progress(len(chunk))
+    order = {seed: i for i, seed in enumerate(seeds)}
+    for games in out:  # chunks finish in any order; the results never depend on it
+        games.sort(key=lambda g: order[g.seed])
+    return out

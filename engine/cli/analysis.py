@@ -7,8 +7,6 @@ A ruleset argument may carry overlays inline, `id+overlay1+overlay2` (see
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -18,7 +16,10 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption, load_or_exit, not_found_status, print_diagnostics
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
+                               load_or_exit, not_found_status, print_diagnostics, require_plots,
+                               ruleset_heading, write_text_or_exit)
+from engine.cli.progress import progress_bar
 from engine.kernel.game import players_mismatch
 
 
@@ -106,16 +107,27 @@ def compare_command(
     rulesets: Annotated[List[str], typer.Argument(
         help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")] = DEFAULT_SEED,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")] = None,
     agents: Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")] = "random",
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)] = DEFAULT_JOBS,
     with_: WithOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
+    html: Annotated[Optional[str], typer.Option(
+        "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
+        " (needs the `plots` extra).")] = None,
     across_games: Annotated[bool, typer.Option(
         "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
+    db: Annotated[Optional[str], typer.Option(
+        "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Finish the interrupted run of the same command in --db.")] = False,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Where games run: local (here and --jobs processes) or ray.")] = "local",
+    address: Annotated[Optional[str], typer.Option(
+        "--address", help="Ray: an existing cluster (default: a local Ray).")] = None,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -129,30 +141,54 @@ def compare_command(
         _usage("compare needs at least two rulesets")
     if as_json and as_csv:
         _usage("--json and --csv: choose one")
+    if html is not None:
+        require_plots()
     specs = [Spec(*_spec(r, with_)) for r in rulesets]
     models = [_model_or_exit(s) for s in specs]
     _same_game_or_exit(specs, models, across_games)
     n = _players(models, players)
     names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
-    workers = jobs or os.cpu_count() or 1
-    results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
-                   not (as_json or as_csv))
+    workers = jobs_or_cores(jobs)
+    if db or resume or backend != "local":
+        results = _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
+                         not (as_json or as_csv))
+    else:
+        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
+                       as_json or as_csv)
     _stop_on_crash(specs, results)
-    _print_comparison(cmp.build_comparison(specs, models, results, seeds, n, names),
-                      as_json, as_csv, coverage)
+    comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
+    if html:
+        from engine.analysis.report_html import comparison_report
+
+        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
+                                                                for m in models]))
+    _print_comparison(comparison, models, as_json, as_csv, coverage)
 
 
-def _print_comparison(comparison, as_json: bool, as_csv: bool, coverage: bool) -> None:
+def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show):
+    """The games through `engine.cli.sweep`: stored in `db` as they finish, or on Ray."""
+    from engine.cli.sweep import Target, run_sweep
+
+    if backend not in ("local", "ray"):
+        _usage(f"--backend {backend}: choose local or ray")
+    targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
+    return run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume, backend,
+                     address, show)
+
+
+def _print_comparison(comparison, models, as_json: bool, as_csv: bool, coverage: bool) -> None:
     from engine.analysis import compare as cmp
     from engine.analysis.coverage import format_coverage
 
     if as_json:
-        typer.echo(cmp.format_json(comparison))
+        data = comparison.as_dict()
+        data["titles"] = [ruleset_heading(m.ruleset) for m in models]
+        typer.echo(json.dumps(data, indent=2))
     elif as_csv:
         typer.echo(cmp.format_csv(comparison), nl=False)
     else:
-        typer.echo(cmp.format_text(comparison))
+        typer.echo(cmp.format_text(comparison, [ruleset_heading(m.ruleset) for m in models]))
         if coverage:
             for spec, cov in zip(comparison.specs, comparison.coverage):
                 typer.echo("\n" + format_coverage(cov, len(comparison.seeds), spec.name))
@@ -203,10 +239,10 @@ def _players(models, players: Optional[int]) -> int:
 
 
 def _agents(text: str, players: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
         _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:
@@ -218,13 +254,11 @@ def _agents(text: str, players: int) -> list[str]:
     return names
 
 
-def _run(run_games, specs, n, seeds, names, jobs, total: int, show: bool):
+def _run(run_games, specs, n, seeds, names, jobs, total: int, quiet: bool):
     """Play the games, with a progress bar on stderr when it is a terminal."""
     try:
-        if show and sys.stderr.isatty():
-            with typer.progressbar(length=total, label="playing", file=sys.stderr) as bar:
-                return run_games(specs, n, seeds, names, jobs, bar.update)
-        return run_games(specs, n, seeds, names, jobs)
+        with progress_bar(total, "playing", quiet=quiet) as advance:
+            return run_games(specs, n, seeds, names, jobs, advance)
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         raise typer.Exit(130)

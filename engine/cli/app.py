@@ -1,18 +1,179 @@
-"""The typer application that every command module registers on."""
+"""The typer application that every command module registers on; what every command
+shares (`--rulesets DIR`, `--version`, `--debug`, examples under each `--help`); and the one
+place that turns an unexpected exception into a one-line message and exit status 2."""
 
 from __future__ import annotations
 
+import errno
+import functools
+import inspect
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import click
 import typer
+from typer.core import TyperGroup, TyperOption
+
+DEBUG_ENV = "RULECRAFT_DEBUG"
+RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml; repeatable,"
+                 " searched before RULECRAFT_PATH and the shipped ones.")
+
+# Exceptions that are the CLI's own way of stopping (an exit status, a usage error, ^C).
+# (typer vendors click: its usage errors derive from typer.TyperException, not click's)
+_OWN_EXITS = (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit,
+              typer.Abort, getattr(typer, "TyperException", typer.Exit), SystemExit,
+              KeyboardInterrupt)
+
+
+def debug_requested() -> bool:
+    """Whether `--debug` or RULECRAFT_DEBUG=1 asks for the traceback of an internal error."""
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0") or _State.debug
+
+
+class _State:
+    debug = False
+
+
+def internal_error_line(command: str, exc: BaseException) -> str:
+    """The one line printed for a bug: the command and the exception's type, never its words."""
+    return (f"internal error in rulecraft {command}: {type(exc).__name__}: please report"
+            f" (run with --debug or {DEBUG_ENV}=1 for the traceback)")
+
+
+# A full disk (or quota, or file size limit) under the output: it went nowhere, not a bug.
+_FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def output_failure(exc: BaseException) -> str | None:
+    """The one line for an output that cannot be written ("" for a closed pipe, which
+    `| head` makes on purpose), or None when `exc` is something else."""
+    if isinstance(exc, BrokenPipeError):
+        return ""
+    if isinstance(exc, OSError) and exc.errno in _FULL:
+        return f"error: cannot write the output: {exc.strerror}"
+    return None
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # CliRunner's stdout has no descriptor
+        pass
+
+
+class GuardedGroup(TyperGroup):
+    """Every command runs inside this guard (the `rulecraft` script, `python -m engine`
+    and CliRunner alike)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except _OWN_EXITS:
+            raise
+        except Exception as exc:
+            command = ctx.invoked_subcommand or "rulecraft"
+            failure = output_failure(exc)
+            if failure is not None:
+                silence_stdout()
+                if failure:
+                    click.echo(failure, err=True)
+                raise typer.Exit(1) from None
+            if debug_requested():
+                click.echo("".join(traceback.format_exception(exc)), err=True, nl=False)
+            click.echo(internal_error_line(command, exc), err=True)
+            raise typer.Exit(2) from None
+
 
 app = typer.Typer(
     name="rulecraft",
+    cls=GuardedGroup,
     help="Rulecraft: play, simulate, lint and compare tabletop games written as YAML rulesets.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
+RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml; repeatable,"
+                 " searched before RULECRAFT_PATH and the shipped ones.")
+RulesetsOption = Annotated[
+    Optional[List[Path]],
+    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP),
+]
+
+
+def _flag_type(self, ctx):
+    # typer labels every flag `<bool>` in the help; a flag takes no value, so show none.
+    if self.is_flag and self.metavar is None:
+        return None
+    return _value_type(self, ctx)
+
+
+_value_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type
+
+
+def _version(value: bool) -> None:
+    if value:
+        from engine import __version__
+
+        typer.echo(f"rulecraft {__version__}")
+        raise typer.Exit()
+
 
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                          help="Print the version and exit.")] = False,
+    rulesets: RulesetsOption = None,
+    debug: bool = typer.Option(
+        False, "--debug", help=f"Show the traceback of an internal error (or {DEBUG_ENV}=1)."
+    ),
+) -> None:
     """Rulecraft: every game and house variant is a YAML ruleset."""
+    from engine.rules import files
+
+    _State.debug = debug
+    files.set_user_roots(rulesets or [])  # each run starts afresh (tests run many in one process)
+
+
+def _use_rulesets(folders) -> None:
+    from engine.rules import files
+
+    if folders:
+        files.add_user_roots(folders)
+
+
+def with_rulesets_option(callback):
+    """`callback` taking one more option, `--rulesets DIR` (repeatable), applied first."""
+    signature = inspect.signature(callback, eval_str=True)  # typer reads the evaluated types
+    if "rulesets_dirs" in signature.parameters:
+        return callback
+
+    @functools.wraps(callback)
+    def command(*args, rulesets_dirs=None, **kwargs):
+        _use_rulesets(rulesets_dirs)
+        return callback(*args, **kwargs)
+
+    extra = inspect.Parameter("rulesets_dirs", inspect.Parameter.KEYWORD_ONLY, default=None,
+                              annotation=RulesetsOption)
+    params = list(signature.parameters.values())
+    command.__signature__ = signature.replace(parameters=params + [extra])
+    command.__annotations__ = {**getattr(callback, "__annotations__", {}),
+                               "rulesets_dirs": RulesetsOption}
+    return command
+
+
+def finish_commands() -> None:
+    """Give every registered command `--rulesets` and its examples (`engine.cli.examples`)."""
+    from engine.cli.examples import EXAMPLES, epilog
+
+    for info in app.registered_commands:
+        info.callback = with_rulesets_option(info.callback)
+        name = info.name or info.callback.__name__
+        if name in EXAMPLES and not info.epilog:
+            info.epilog = epilog(EXAMPLES[name])

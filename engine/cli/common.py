@@ -23,7 +23,7 @@ WithOption = Annotated[
 ]
 
 # Diagnostics that mean the reference names nothing: a usage error, not a broken ruleset.
-_NOT_FOUND = {"R400", "R401", "R408"}
+_NOT_FOUND = {"R400", "R401", "R408", "R425"}
 
 
 def not_found_status(diagnostics: Sequence[Diagnostic], source: str | None = None) -> int:
@@ -64,3 +64,62 @@ def load_or_exit(ref: str, overlays: Optional[Sequence[str]] = None) -> Ruleset:
     warnings = [d for d in diagnostics if d.level is Severity.WARNING]
     print_diagnostics(warnings, err=True)
     return ruleset
+
+
+# One convention for every command (README, docs/analysis.md): game i is seeded
+# `--seed + i` from 0, and work runs in one process unless `--jobs` asks for more.
+DEFAULT_SEED = 0
+DEFAULT_JOBS = 1
+JOBS_HELP = "Worker processes (0: one per core). Results do not depend on it."
+
+
+def jobs_or_cores(jobs: int | None) -> int:
+    """`--jobs` as a number of processes: 0 (or none) means one per core."""
+    import os
+
+    return jobs if jobs else (os.cpu_count() or 1)
+
+
+def record_folder(record: str | None, games: int):
+    """The folder `--record` names (an existing folder, or a name ending in a separator,
+    created), or None when it names one file."""
+    import os
+    from pathlib import Path
+
+    if record is None:
+        return None
+    folder = Path(record)
+    if not (folder.is_dir() or record.endswith(("/", os.sep))):
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        typer.echo(f"error: cannot make the folder {record}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1)
+    return folder
+
+
+def write_text_or_exit(path: str, text: str) -> None:
+    """Write a report or a table; a path that cannot be written is a one-line error, exit 1."""
+    from pathlib import Path
+
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"error: cannot write {path}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1)
+
+
+def require_plots() -> None:
+    """Exit 2 with one line naming the extra when matplotlib (the `plots` extra) is missing."""
+    from engine.analysis.report_html import plots_available
+
+    if not plots_available():
+        typer.echo("error: --html needs matplotlib: pip install 'rulecraft[plots]'", err=True)
+        raise typer.Exit(2)
+
+
+def ruleset_heading(ruleset: Ruleset) -> str:
+    """`Title (overlays: a, b)`: the ruleset's title, overlays' headers applied, and which are on."""
+    on = ", ".join(ruleset.overlays) if ruleset.overlays else "none"
+    return f"{ruleset.title} (overlays: {on})"

@@ -40,7 +40,7 @@ def compile_game(ref: str, overlays: Sequence[str] = ()):
 
 
 # Diagnostics that mean the reference names nothing: a usage error, not a broken ruleset.
-_NOT_FOUND = {"R400", "R401", "R408"}
+_NOT_FOUND = {"R400", "R401", "R408", "R425"}
 
 
 def load_game_or_exit(ref: str, overlays: Sequence[str] | None = None):

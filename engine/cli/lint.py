@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import List
+from typing import List, Optional
 
 import typer
 from typing import Annotated
@@ -11,6 +11,7 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.common import Format, WithOption, print_diagnostics
+from engine.cli.progress import progress_bar
 from engine.diagnostics import has_errors
 from engine.rules.lint import lint_paths
 
@@ -23,6 +24,10 @@ def lint(
     fmt: Annotated[Format, typer.Option("--format", help="Output: text, json, or github annotations.")] = Format.text,
     simulate: Annotated[int, typer.Option("--simulate", metavar="N", min=0,
                                           help="Then play N random games per ruleset (L6xx).")] = 0,
+    exclude: Annotated[Optional[List[str]], typer.Option(
+        "--exclude", metavar="PATTERN", help="Also skip, in folders, paths matching this glob"
+        " (a folder name or a relative path); repeatable. Always skipped: .git, .venv, build,"
+        " dist, tests, ...")] = None,
 ) -> None:
     """Check rulesets and overlays: YAML, schema, inheritance, expressions, semantics.
 
@@ -36,23 +41,33 @@ def lint(
     if empty:  # "clean" would hide a wrong folder
         typer.echo(f"error: no .yaml or .yml file under: {', '.join(empty)}", err=True)
         raise typer.Exit(2)
-    try:
-        diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict)
-        if simulate:  # dynamic checks, engine.analysis.dynlint (docs/diagnostics.md, L)
-            from engine.analysis.dynlint import simulate_paths
-
-            diagnostics += simulate_paths(paths, tuple(with_ or ()), simulate, strict)
-    except Exception as exc:  # a bug, not the author's mistake: say so, exit 2
-        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    # A bug here (not the author's mistake) is reported by the global guard (engine.cli.app).
+    skipped: list = []
+    diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict,
+                             exclude=tuple(exclude or ()), skipped=skipped)
+    if simulate:  # dynamic checks, engine.analysis.dynlint (docs/diagnostics.md, L)
+        diagnostics += _simulate(paths, with_, simulate, strict, exclude, fmt)
     print_diagnostics(diagnostics, fmt.value)
     if fmt is Format.text:
         errors = sum(d.is_error for d in diagnostics)
         warnings = len(diagnostics) - errors
         summary = "clean" if not diagnostics else f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
+        if skipped:  # said, so that a file left out by mistake is noticed
+            summary += f" ({counted(len(skipped), 'file')} skipped: excluded, or no top-level"
+            summary += " `ruleset:`/`overlay:`)"
         sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
         typer.echo(summary, err=True)
     raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)
+
+
+def _simulate(paths, with_, games: int, strict: bool, exclude, fmt) -> list:
+    from engine.analysis.dynlint import simulate_paths
+    from engine.rules.lint import iter_files
+
+    total = sum(1 for _ in iter_files(paths, tuple(exclude or ())))
+    with progress_bar(total, "simulating", quiet=fmt is not Format.text) as advance:
+        return simulate_paths(paths, tuple(with_ or ()), games, strict,
+                              exclude=tuple(exclude or ()), progress=advance)
 
 
 def _has_yaml(path: str) -> bool:
@@ -67,4 +82,7 @@ def _has_yaml(path: str) -> bool:
 def _exists(path: str) -> bool:
     from pathlib import Path
 
-    return Path(path).exists()
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL
+        return False

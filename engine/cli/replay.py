@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import typer
 
 from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.games import exit_with, load_game_or_exit
-from engine.diagnostics import RulecraftError, format_text
+from engine.diagnostics import RulecraftError, format_json, format_text
 from engine.kernel import RuleFailure
 
 
@@ -17,6 +19,7 @@ def replay_command(
     rescore: bool = typer.Option(
         False, "--rescore", help="Score the same moves under the current rules."
     ),
+    as_json: bool = typer.Option(False, "--json", help="Print the outcome as JSON."),
 ) -> None:
     """Replay a record; stop if its ruleset has changed, unless --rescore."""
     from engine.kernel.record import load_record, replay_record
@@ -45,6 +48,21 @@ def replay_command(
     state = result.state
     moves = len(loaded.data["moves"])
     recorded = (loaded.data.get("final") or {}).get("scores")
+    differs = not rescore and recorded is not None and recorded != state.scores
+    if as_json:
+        _print_json(rs, ruleset, result, moves, recorded, differs)
+    else:
+        _print_text(rs, result, moves, recorded)
+    if differs:
+        if not as_json:
+            typer.echo("the final scores differ from the record", err=True)
+        raise typer.Exit(1)
+    if result.problems:
+        raise typer.Exit(1)
+
+
+def _print_text(rs: dict, result, moves: int, recorded) -> None:
+    state = result.state
     if result.changed:
         typer.echo(f"the ruleset `{rs['id']}` has changed since the record; re-scored")
     if result.problems:
@@ -52,8 +70,22 @@ def replay_command(
         typer.echo("moves no longer legal: replay stopped there")
     typer.echo(f"replayed {len(state.history)} of {counted(moves, 'move')} of {rs['id']}")
     typer.echo(f"scores: {state.scores}" + (f"  (recorded: {recorded})" if recorded else ""))
-    if not rescore and recorded is not None and recorded != state.scores:
-        typer.echo("the final scores differ from the record", err=True)
-        raise typer.Exit(1)
-    if result.problems:
-        raise typer.Exit(1)
+
+
+def _print_json(rs: dict, ruleset, result, moves: int, recorded, differs: bool) -> None:
+    state = result.state
+    winner = getattr(state, "winner", None)
+    typer.echo(json.dumps({
+        "ruleset": rs["id"],
+        "title": ruleset.title,
+        "overlays": list(rs.get("overlays") or []),
+        "moves": moves,
+        "replayed": len(state.history),
+        "scores": list(state.scores),
+        "recorded_scores": recorded,
+        "same_scores": not differs,
+        "winner": None if winner is None else winner + 1,
+        "over": bool(state.is_over),
+        "ruleset_changed": bool(result.changed),
+        "problems": json.loads(format_json(result.problems)) if result.problems else [],
+    }, indent=2))

@@ -7,9 +7,10 @@ seat, so the figures are the same whatever `--jobs` is.
 from __future__ import annotations
 
 import json
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from enum import Enum
 from typing import Optional
 
 import typer
@@ -17,49 +18,106 @@ import typer
 from engine.analysis.phrases import counted
 from engine.analysis.refs import spec_name
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.analysis.rows import rows_format
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
+                               record_folder, require_plots, ruleset_heading, write_text_or_exit)
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
+from engine.cli.progress import progress_bar
 
 _WORKER: dict = {}
+MAX_GAMES = 1_000_000  # the seeds are listed up front; a million games take hours anyway
+
+
+def _cap_jobs(jobs: int) -> int:
+    """At most one worker per core: more only share the cores (the figures are the same)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if cores and jobs > cores:
+        typer.echo(f"note: --jobs {jobs} is more than the {counted(cores, 'core')} here;"
+                   f" using {cores}", err=True)
+        return cores
+    return jobs
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where games go and run: a results file (`--db`, `--resume`) and a backend."""
+
+    db: Optional[str] = None
+    resume: bool = False
+    backend: str = "local"
+    address: Optional[str] = None
+
+    @property
+    def swept(self) -> bool:
+        """Whether the games go through `engine.cli.sweep` (stored, or on Ray)."""
+        return bool(self.db or self.resume or self.backend != "local")
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
              deal=None):
-    """One game: (scores, winner, turns, rounds[, state])."""
+    """One game: its row (`engine.analysis.rows.game_row`), and its state when `keep`."""
+    from engine.analysis.rows import game_row
     from engine.players.agents import agent_seed, make_agent, play_out
 
+    start = time.perf_counter()
     agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
               for s in range(players)]
     state = play_out(game.new_game(players, seed, deal=deal), agents)
-    result = (list(state.scores), state.winner, state.turns_total, state.round.number)
-    return result + (state,) if keep else result
+    row = game_row(seed, agent_names, state, time.perf_counter() - start)
+    return (row, state) if keep else row
 
 
-def _init_worker(ref: str, overlays: list[str]) -> None:
+def _init_worker(ref: str, overlays: list[str], roots: list[str]) -> None:
     from engine.cli.games import compile_game
+    from engine.rules import files
 
+    files.set_user_roots(roots)  # a spawned worker does not inherit the parent's --rulesets
     _WORKER["game"] = compile_game(ref, overlays)[1]
 
 
 def _run_chunk(args) -> list:
-    players, seeds, agents, deal = args
-    return [play_one(_WORKER["game"], players, s, agents, deal=deal) for s in seeds]
+    players, seeds, agents, deal, records = args
+    return [_played(_WORKER["game"], players, s, agents, deal, records) for s in seeds]
+
+
+def _played(game, players, seed, agents, deal, records):
+    """(row, record or None): the record is built where the game was played."""
+    if records is None:
+        return play_one(game, players, seed, agents, deal=deal), None
+    from engine.kernel.record import make_record
+
+    row, state = play_one(game, players, seed, agents, keep=True, deal=deal)
+    rid, overlays, digest, ref = records
+    return row, make_record(state, rid, overlays, digest, row["agents"], ref=ref)
 
 
 def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None,
-              deal=None) -> list:
-    """Results in seed order, played here or in `jobs` worker processes."""
+              deal=None, records=None) -> list:
+    """(row, record) pairs in seed order, played here or in `jobs` worker processes;
+    `records`: (id, overlays, hash, ref) to build each game's record, or None."""
+    from engine.rules import files
+
     if jobs <= 1:
         out = []
         for seed in seeds:
-            out.append(play_one(game, players, seed, agents, deal=deal))
+            out.append(_played(game, players, seed, agents, deal, records))
             if progress:
                 progress(1)
         return out
     size = max(1, len(seeds) // (jobs * 4))
-    chunks = [(players, seeds[i : i + size], agents, deal) for i in range(0, len(seeds), size)]
+    chunks = [(players, seeds[i : i + size], agents, deal, records)
+              for i in range(0, len(seeds), size)]
     out = []
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(ref, overlays)) as pool:
+    roots = [str(r) for r in files.user_roots()]
+    with ProcessPoolExecutor(jobs, initializer=_init_worker,
+                             initargs=(ref, overlays, roots)) as pool:
         for results in pool.map(_run_chunk, chunks):
             out.extend(results)
             if progress:
@@ -67,23 +125,23 @@ def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None,
     return out
 
 
-def summarize(results: list, players: int, agents: list[str]) -> dict:
-    """Per-seat mean score and win rate, mean turns and rounds."""
-    n = len(results) or 1
+def summarize(rows: list[dict], players: int, agents: list[str]) -> dict:
+    """Per-seat mean score and win rate, mean turns and rounds, from the games' rows."""
+    n = len(rows) or 1
     seats = []
     for s in range(players):
         seats.append({
             "seat": s + 1,
             "agent": agents[s % len(agents)],
-            "mean_score": round(sum(r[0][s] for r in results) / n, 2),
-            "win_rate": round(sum(1 for r in results if r[1] == s) / n, 4),
+            "mean_score": round(sum(r["scores"][s] for r in rows) / n, 2),
+            "win_rate": round(sum(1 for r in rows if r["winner"] == s + 1) / n, 4),
         })
     return {
-        "games": len(results),
+        "games": len(rows),
         "seats": seats,
-        "no_winner": round(sum(1 for r in results if r[1] is None) / n, 4),
-        "mean_turns": round(sum(r[2] for r in results) / n, 2),
-        "mean_rounds": round(sum(r[3] for r in results) / n, 2),
+        "no_winner": round(sum(1 for r in rows if r["winner"] is None) / n, 4),
+        "mean_turns": round(sum(r["turns"] for r in rows) / n, 2),
+        "mean_rounds": round(sum(r["rounds"] for r in rows) / n, 2),
     }
 
 
@@ -91,60 +149,143 @@ def summarize(results: list, players: int, agents: list[str]) -> dict:
 def simulate_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
     overlays: WithOption = None,
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i: seed + i)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
+    seed: int = typer.Option(DEFAULT_SEED, "--seed", help="Seed of the first game (game i: seed + i)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
     agents: str = typer.Option(
         "random", "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
         " a longer one than the players is refused (exit 2)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
-    record: Optional[str] = typer.Option(None, "--record", help="Write the first game's record."),
+    jobs: int = typer.Option(DEFAULT_JOBS, "--jobs", "-j", min=0, help=JOBS_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts: the totals and one row per game."),
+    out: Optional[str] = typer.Option(
+        None, "--out", metavar="FILE", help="Write one row per game to FILE (.jsonl or .csv)."),
+    record: Optional[str] = typer.Option(
+        None, "--record", metavar="FILE|DIR",
+        help="Write the first game's record to FILE, or every game's to DIR (an existing folder,"
+        " or a name ending in /)."),
     deal: Optional[str] = typer.Option(
         None, "--deal", help="Every game starts from this deal (piece names, first dealt first)."
     ),
     coverage: bool = typer.Option(False, "--coverage", help="Also report how often each rule fired."),
+    html: Optional[str] = typer.Option(
+        None, "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
+        " (needs the `plots` extra)."),
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB)."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run of the same"
+                                " command in --db, without playing a stored game again."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="Where games run: here and in"
+                                    " --jobs processes, or on a Ray cluster."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray: an existing cluster"
+                                          " (default: a local Ray with the machine's cores)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     from engine.kernel import RuleFailure
 
+    if out is not None and rows_format(out) is None:
+        _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
+    if html is not None:
+        require_plots()
+    jobs = _cap_jobs(jobs)
     ruleset_obj, game = load_game_or_exit(ruleset, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
     _check_deal(game, deal)
     seeds = list(range(seed, seed + games))
+    folder = record_folder(record, games)
+    records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ruleset))
+               if record else None)
+    where = Where(db, resume, backend.value, address)
+    if where.swept and folder is not None:
+        _usage("--record DIR writes records of games played here: not with --db or --backend ray")
     start = time.perf_counter()
     try:
-        results = _run(game, ruleset, list(overlays or []), n, seeds, names, jobs, deal,
-                       bar=sys.stderr.isatty() and not as_json)
+        if where.swept:
+            played = _sweep(ruleset_obj, ruleset, overlays, n, seeds, names,
+                            jobs_or_cores(jobs), deal, where, show=not as_json)
+        else:
+            with progress_bar(games, "simulating", quiet=as_json) as advance:
+                played = run_games(game, ruleset, list(overlays or []), n, seeds, names,
+                                   jobs_or_cores(jobs), advance, deal,
+                                   records if folder else None)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     elapsed = time.perf_counter() - start
-    summary = summarize(results, n, names)
+    rows = [row for row, _ in played]
+    summary = summarize(rows, n, names)
     summary["ruleset"] = ruleset_obj.id
-    summary["overlays"] = list(overlays or [])
+    summary["title"] = ruleset_obj.title
+    summary["overlays"] = list(ruleset_obj.overlays)
     # What was simulated: the resolved id (not a game name) with its overlays.
     name = spec_name(ruleset_obj.id, overlays or [])
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    if record:
-        _write_record(game, ruleset_obj, overlays, n, seed, names, record, ruleset, deal)
+    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records)
     report = None
-    if coverage:  # engine.analysis replays the same seeded games, counting rule by rule
+    if coverage or html:  # engine.analysis replays the same seeded games, counting rule by rule
         from engine.analysis.coverage import coverage_report
 
-        report = coverage_report(ruleset, overlays, n, seeds, names, jobs, deal, title=name)
-        summary["coverage"] = report.data
-    _print(summary, as_json, name)
-    if report is not None and not as_json:
+        report = coverage_report(ruleset, overlays, n, seeds, names, jobs_or_cores(jobs), deal,
+                                 title=name)
+        if coverage:
+            summary["coverage"] = report.data
+    if html:
+        _write_html(html, summary, rows, name, report)
+    if as_json:
+        summary["rows"] = rows  # one per game, as --out writes them
+    _print(summary, as_json, name, ruleset_obj)
+    if report is not None and coverage and not as_json:
         typer.echo(report.text)
 
 
+def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where,
+           show: bool) -> list:
+    """(row, None) pairs through `engine.cli.sweep` (stored, resumable, or on Ray): the
+    rows `game_row` makes for the same games; a game that failed stops with its error."""
+    from engine.analysis.rows import FIELDS, stored_row
+    from engine.analysis.runs import Spec
+    from engine.cli.sweep import Target, run_sweep
+
+    target = Target(Spec(ref, tuple(overlays or ())), ruleset_obj.id, ruleset_obj.hash)
+    games = run_sweep([target], n, seeds, names, jobs, "simulate", deal, where.db,
+                      where.resume, where.backend, where.address, show)[0]
+    for g in games:
+        if g.error:
+            typer.echo(f"error: game seeded {g.seed}: {g.error}", err=True)
+            raise typer.Exit(1)
+    rows = [stored_row(g, ruleset_obj.id, ruleset_obj.hash, overlays or (), names) for g in games]
+    return [({k: row[k] for k in FIELDS}, None) for row in rows]
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records) -> None:
+    if folder is not None:
+        for row, rec in played:
+            save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
+    elif record:
+        _write_record(game, n, seed, names, record, deal, records)
+    if out:
+        from engine.analysis.rows import format_rows
+
+        write_text_or_exit(out, format_rows((row for row, _ in played), rows_format(out), n))
+
+
+def _write_html(path: str, summary: dict, rows: list[dict], name: str, report) -> None:
+    from engine.analysis.report_html import simulation_report
+
+    coverage = report.data if report is not None and isinstance(report.data, list) else []
+    write_text_or_exit(path, simulation_report(name, summary, rows, coverage))
+
+
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
-    from engine.players.agents import AGENTS
+    from engine.players.agents import AGENTS, check_agent
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if a not in AGENTS]
+    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names or bad:
         what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
         typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
@@ -168,28 +309,20 @@ def _check_deal(game, deal) -> None:
             raise typer.Exit(2)
 
 
-def _run(game, ref, overlays, n, seeds, names, jobs, deal, bar: bool) -> list:
-    if not bar:
-        return run_games(game, ref, overlays, n, seeds, names, jobs, deal=deal)
-    with typer.progressbar(length=len(seeds), label="simulating", file=sys.stderr) as progress:
-        return run_games(game, ref, overlays, n, seeds, names, jobs, progress.update, deal)
-
-
-def _write_record(game, ruleset, overlays, n, seed, names, path, ref, deal=None) -> None:
+def _write_record(game, n, seed, names, path, deal, records) -> None:
     from engine.kernel.record import make_record
 
-    *_, state = play_one(game, n, seed, names, keep=True, deal=deal)
-    agents = [names[s % len(names)] for s in range(n)]
-    record = make_record(state, ruleset.id, list(overlays or []), ruleset.hash, agents,
-                         ref=record_ref(ref))
-    save_record_or_exit(path, record)
+    row, state = play_one(game, n, seed, names, keep=True, deal=deal)
+    rid, overlays, digest, ref = records
+    save_record_or_exit(path, make_record(state, rid, overlays, digest, row["agents"], ref=ref))
 
 
-def _print(summary: dict, as_json: bool, name: str) -> None:
+def _print(summary: dict, as_json: bool, name: str, ruleset) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
     typer.echo(f"{name}: {counted(summary['games'], 'game')}")
+    typer.echo(f"  {ruleset_heading(ruleset)}")
     typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
     for s in summary["seats"]:
         typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "

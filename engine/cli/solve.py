@@ -1,14 +1,19 @@
 """`rulecraft solve`: solve the round of a single-player ruleset for a known deal.
 
 One deal (`--deal` names every piece in dealing order, or `--seed` deals at random):
-whether the goal can be reached, in the fewest steps how, and the best score, with
-the lines of moves. `--games N` decides N seeded deals and reports the share reached.
+whether the goal can be reached, in the fewest steps how, and the best score (the most
+points, or the fewest under `match.objective: lowest`), with the lines of moves.
+`--games N` decides N seeded deals (seeds 0 to N-1 unless `--seed` says where to start)
+and reports the share reached. Exhaustive unless a budget stops it: `--max-nodes`
+positions (default: none) or `--max-memory` (default: a quarter of the machine's).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import statistics
+import sys
 from typing import Optional
 
 import typer
@@ -17,7 +22,7 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.cli.common import DEFAULT_SEED, WithOption
 from engine.cli.games import load_game_or_exit
 from engine.pieces import format_deal
 
@@ -40,7 +45,10 @@ def solve_command(
     max_nodes: Annotated[int, typer.Option(
         "--max-nodes", min=0, help="A budget of positions for each deal, shared by every search"
         " (reachability, fewest steps, best score); past it the figures are unproven and an"
-        " unreached goal is undecided (0: no limit).")] = 100_000,
+        " unreached goal is undecided (0: no limit, the default).")] = 0,
+    max_memory: Annotated[Optional[str], typer.Option(
+        "--max-memory", help="A memory budget for each deal, e.g. `2G`, `500M` (default: a"
+        " quarter of the machine's memory; 0: none); past it the figures are unproven.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Solve a single-player round exactly: reachable, fewest steps, best score."""
@@ -55,11 +63,27 @@ def solve_command(
                f" single-player rulesets only (one that allows 1 player)")
     if deal is None and seed is None and games is None:
         _usage("give --deal D or --seed S (or --games N)")
-    max_nodes = max_nodes or None
+    budget = (max_nodes or None, _memory(max_memory))
     if games is not None:
-        _many(game, ruleset, seed if seed is not None else 1, games, goal, max_nodes, as_json)
+        _many(game, ruleset, seed if seed is not None else DEFAULT_SEED, games, goal, budget, as_json)
     else:
-        _one(game, ruleset, deal, seed, goal, not decide, max_nodes, as_json)
+        _one(game, ruleset, deal, seed, goal, not decide, budget, as_json)
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _memory(text: str | None) -> int | None:
+    """`--max-memory` in bytes (None: no budget); a usage error if it is not a size."""
+    from engine.players.solver import default_memory
+
+    if text is None:
+        return default_memory()
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)B?\s*", text, re.IGNORECASE)
+    if not found:
+        _usage(f"--max-memory `{text}` is not a size such as 2G, 500M or 0 (no budget)")
+    size = int(float(found.group(1)) * _UNITS[found.group(2).upper()])
+    return size or None
 
 
 def _usage(message: str) -> None:
@@ -79,11 +103,11 @@ def _deal_text(game, state) -> str:
     return format_deal([game.pieces[uid] for uid in first])
 
 
-def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
+def _one(game, ref, deal, seed, goal, best, budget, as_json) -> None:
     from engine.players.solver import solve
 
     state = _new_state(game, deal, seed)
-    found = _solve(solve, state, goal, best, max_nodes)
+    found = _solve(solve, state, goal, best, budget)
     result = {"ruleset": ref, "seed": seed, "deal": _deal_text(game, state), **found.as_dict()}
     result["steps"] = found.steps  # JSON has no infinity; None when not reached
     # Not reached within the budget is not "not reachable": say whether it is decided.
@@ -95,8 +119,9 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     typer.echo(f"deal: {result['deal']}")
     proven = found.exhaustive
     if not proven:
-        typer.echo("search stopped at the limit (--max-nodes): the figures below are the"
-                   " best met, not proven")
+        which = "--max-memory" if found.stopped == "memory" else "--max-nodes"
+        typer.echo(f"search stopped by the {'memory' if found.stopped == 'memory' else 'position'}"
+                   f" budget ({which}): the figures below are the best met, not proven")
     reach = "reachable" if found.reachable else ("not reachable" if proven else "undecided")
     steps = ""
     if found.steps is not None:
@@ -105,25 +130,38 @@ def _one(game, ref, deal, seed, goal, best, max_nodes, as_json) -> None:
     if found.line:
         typer.echo("  " + ", ".join(found.line))
     if found.best_score is not None:
-        typer.echo(f"best score: {'' if proven else 'at least '}{found.best_score}")
+        typer.echo(best_score_text(game.model, found.best_score, proven))
         typer.echo("  " + ", ".join(found.best_line))
     typer.echo(f"searched {counted(found.nodes, 'position')} in {found.seconds:.2f} s")
 
 
-def _solve(solve, state, goal, best, max_nodes):
+def best_score_text(model, score: int, proven: bool) -> str:
+    """`best score: 62`, or in the ruleset's words under `objective: lowest`
+    (`fewest cards left: 1`); `at least`/`at most` when a budget stopped the search."""
+    lowest = model.objective == "lowest"
+    bound = "" if proven else ("at most " if lowest else "at least ")
+    if model.score_name:
+        return f"{'fewest' if lowest else 'most'} {model.score_name}: {bound}{score}"
+    return f"best score{' (lowest wins)' if lowest else ''}: {bound}{score}"
+
+
+def _solve(solve, state, goal, best, budget):
+    max_nodes, max_memory = budget
     try:
-        return solve(state, goal, best=best, max_nodes=max_nodes)
+        return solve(state, goal, best=best, max_nodes=max_nodes, max_memory=max_memory)
     except ValueError as exc:
         _usage(str(exc))
 
 
-def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
+def _many(game, ref, first, count, goal, budget, as_json) -> None:
     from engine.players.solver import solve
 
     rows = []
-    for seed in range(first, first + count):
-        found = _solve(solve, _new_state(game, None, seed), goal, False, max_nodes)
-        rows.append((seed, found))
+    with _progress(count, show=not as_json) as advance:
+        for seed in range(first, first + count):
+            found = _solve(solve, _new_state(game, None, seed), goal, False, budget)
+            rows.append((seed, found))
+            advance()
     summary = _summary(ref, rows)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
@@ -132,11 +170,34 @@ def _many(game, ref, first, count, goal, max_nodes, as_json) -> None:
     typer.echo(f"{ref}: {counted(count, 'seeded deal')} ({seeds})")
     typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
                f" ({100 * summary['share']:.1f}%)"
-               + (f"; undecided (node limit): {summary['undecided']}"
+               + (f"; undecided (a budget stopped it): {summary['undecided']}"
                   if summary["undecided"] else ""))
     typer.echo(f"time per deal: mean {summary['mean_seconds']:.3f} s, median"
                f" {summary['median_seconds']:.3f} s, max {summary['max_seconds']:.3f} s;"
                f" positions per deal: mean {summary['mean_nodes']:,.0f}")
+
+
+class _progress:
+    """A progress bar of deals on stderr (rich), only on a terminal; else nothing."""
+
+    def __init__(self, total: int, show: bool):
+        self.total, self.bar = total, None
+        self.show = show and sys.stderr.isatty()
+
+    def __enter__(self):
+        if not self.show:
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.bar = Progress(console=Console(stderr=True), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("solving deals", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _summary(ref: str, rows: list) -> dict:

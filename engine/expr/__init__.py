@@ -17,8 +17,8 @@ from engine.expr import ast as A
 from engine.expr.checker import Checked, Checker
 from engine.expr.compiler import compile_checked
 from engine.expr.definitions import Definition, mapping
-from engine.expr.parser import SyntaxProblem, parse
-from engine.expr.runtime import EvaluationError
+from engine.expr.parser import SyntaxProblem, parse, too_large_problem
+from engine.expr.runtime import MAX_BITS, EvaluationError
 from engine.expr.types import Type, describe
 
 Source = str | int | bool
@@ -123,9 +123,11 @@ def compile_expression(
     text to a file position (for quoted or block YAML scalars). `expected` is the type
     the place needs. `definitions` are named expressions usable as names.
     """
-    text = source if isinstance(source, str) else str(source)
+    if type(source) is int and source.bit_length() > MAX_BITS:  # str() of it may fail
+        source = too_large_problem(0)
+    text = "" if isinstance(source, SyntaxProblem) else str(source)
     where = mapping(text, pos)
-    root = _root(source)
+    root = source if isinstance(source, SyntaxProblem) else _root(source)
     if isinstance(root, SyntaxProblem):
         return None, [Diagnostic(root.code, root.message, where(root.offset), root.help)]
     checker = Checker(env, definitions or {}, where)

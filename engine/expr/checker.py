@@ -17,6 +17,7 @@ from engine.expr import codes
 from engine.expr import calls, definitions, operators
 from engine.expr.folding import constant, fold_value, literal
 from engine.expr.library import FUNCTIONS, LIST_FIELDS
+from engine.expr.runtime import MAX_BITS, too_large
 from engine.expr.types import BOOL, ERROR, INT, NOTHING, STR, ListOf, Record, Type, describe, fits, join
 
 MAX_DEPTH = 40  # nodes from the root to the deepest leaf
@@ -206,6 +207,10 @@ class Checker:
         ok, value = fold_value(node)
         if not ok:
             return node, self.report(codes.ALWAYS_FAILS, node.offset, f"this always fails: {value}")
+        if too_large(value):  # and printing it, or folding further, would fail or be slow
+            return node, self.report(codes.NUMBER_TOO_LARGE, node.offset,
+                                     f"this constant part is over {MAX_BITS} bits",
+                                     "no score needs a number this large")
         folded = literal(value, node)
         return self.typed(folded, t) if folded is not None else self.typed(node, t)
 

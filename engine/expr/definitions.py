@@ -8,6 +8,8 @@ around its use. A cycle between definitions is an error.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -98,3 +100,12 @@ def _check_tree(checker, name: str, tree: A.Node, where) -> object:
     checker.out.definitions[name] = checked
     return t
 
+
+
+_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name, not a field after `.`
+
+
+def words_in(sources: list[str]) -> set[str]:
+    """The whole words (names, not fields after `.`) of expression sources, found in one
+    pass: what a definition's use is looked for in."""
+    return {word for source in sources for word in _WORD.findall(source)}

@@ -17,6 +17,11 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from engine.expr import ast as A
+from engine.expr.runtime import MAX_BITS
+
+# More digits than this cannot be a number of MAX_BITS bits (int() is not even tried:
+# Python refuses to read one of over 4,300 digits).
+MAX_DIGITS = len(str(2**MAX_BITS))
 
 MAX_LENGTH = 2000  # characters; a ruleset expression is a line or two
 
@@ -38,6 +43,22 @@ class SyntaxProblem:
     message: str
     help: str | None = None
     code: str = "E301"
+
+
+class _NumberTooLarge(Exception):
+    """A number literal over MAX_BITS, found while parsing (at `offset`)."""
+
+    def __init__(self, offset: int, digits: int):
+        super().__init__(offset, digits)
+        self.offset, self.digits = offset, digits
+
+
+def too_large_problem(offset: int, digits: int | None = None) -> SyntaxProblem:
+    """E314 for a number too large to be a score (a literal of `digits` digits)."""
+    size = f"a {digits:,}-digit number" if digits else "a number"
+    return SyntaxProblem(offset, f"{size} is over {MAX_BITS} bits, the largest the"
+                         " expressions compute with", "no score needs a number this large",
+                         code="E314")
 
 
 def _pos(item) -> dict:
@@ -62,7 +83,10 @@ class _Build(Transformer):
 
     def int_(self, children):
         (tok,) = children
-        return A.Int(int(tok), **_pos(tok))
+        digits = tok.lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS or int(digits).bit_length() > MAX_BITS:
+            raise _NumberTooLarge(tok.start_pos, len(digits))
+        return A.Int(int(digits), **_pos(tok))
 
     def true(self, children):
         return A.Bool(True, **_pos(children[0]))
@@ -190,3 +214,5 @@ def parse(text: str) -> A.Node | SyntaxProblem:
         return _parser().parse(text)
     except UnexpectedInput as err:
         return _problem(text, err)
+    except _NumberTooLarge as err:
+        return too_large_problem(err.offset, err.digits)

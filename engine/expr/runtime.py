@@ -26,6 +26,13 @@ def power(base: int, exponent: int) -> int:
     return base**exponent
 
 
+def too_large(value) -> bool:
+    """Whether `value` is an integer (or a list holding one) over MAX_BITS."""
+    if type(value) is int:
+        return value.bit_length() > MAX_BITS
+    return isinstance(value, list) and any(too_large(item) for item in value)
+
+
 def bounded(value):
     """`value` unchanged, unless it is an integer too large to keep computing with."""
     if type(value) is int and value.bit_length() > MAX_BITS:

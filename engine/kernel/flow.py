@@ -237,12 +237,13 @@ def settle(state: "State", mover: int) -> None:
 def choose_winner(state: "State", spec, mover: int | None) -> int | None:
     """Apply a winner spec: the mover, or the single best player by the keys; a tie: none.
 
-    `default` (a match without `winner:`): the highest score, or, alone, the player wins
-    if they won the last round (a solitaire is won by clearing, not by scoring)."""
+    `default` (a match without `winner:`): the best score by `match.objective` (highest
+    unless it says lowest), or, alone, the player wins if they won the last round (a
+    solitaire is won by clearing, not by scoring)."""
     if spec.mode == "default":
         if state.n == 1:
             return state.last_round_winner
-        return choose_winner(state, type(spec)("highest", ()), mover)
+        return choose_winner(state, type(spec)(state.game.model.objective, ()), mover)
     if spec.mode == "mover":
         return mover
     if spec.mode not in ("lowest", "highest"):

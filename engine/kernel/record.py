@@ -4,6 +4,8 @@ A record holds the format version, the ruleset (id, overlays, hash of the resolv
 data), the seed, the players and agents, the chance outcomes of the setup, and for each
 move its text, the chance outcomes it caused (a new round's shuffle, an exchange's
 reshuffle) and the scores after it. One move per line, so an error can name its line.
+Moves a player took back (`undo` in play) are kept apart, in `undone`: each entry says
+after how many of the kept moves they were played; replay reads only `moves`.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.diagnostics import Diagnostic, Position, RulecraftError, define
+from engine.diagnostics import CODES, Diagnostic, Position, RulecraftError, define
 from engine.kernel.moves import IllegalMove
+from engine.kernel.record_shape import K_UNUSED_CHANCE, ShapeError, parse_record_json, shape_problems
 
 FORMAT = "rulecraft-record"
 VERSION = 1
@@ -30,13 +33,14 @@ K_BAD_CHANCE = define("K506", "bad-chance", "a recorded chance outcome does not 
 
 
 def make_record(state, ruleset_id: str, overlays=(), ruleset_hash: str = "",
-                agents=(), ref: str | None = None) -> dict:
+                agents=(), ref: str | None = None, undone=()) -> dict:
     """The record of a state's match so far (or complete). `ref` is how to load the
-    ruleset again when it is not its id (a file outside the shipped rulesets)."""
+    ruleset again when it is not its id (a file outside the shipped rulesets); `undone`
+    lists the moves taken back, as `{"after": kept moves before them, "moves": [...]}`."""
     rs = {"id": ruleset_id, "overlays": list(overlays), "hash": ruleset_hash}
     if ref and ref != ruleset_id:
         rs["ref"] = ref
-    return {
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": rs,
@@ -47,6 +51,9 @@ def make_record(state, ruleset_id: str, overlays=(), ruleset_hash: str = "",
         "moves": state.history,
         "final": {"scores": list(state.scores), "over": state.is_over, "winner": state.winner},
     }
+    if undone:
+        record["undone"] = [dict(entry) for entry in undone]
+    return record
 
 
 def dumps(record: dict) -> str:
@@ -82,6 +89,13 @@ class Loaded:
         line = self.move_lines[index] if index < len(self.move_lines) else 1
         return Position(self.path, line, 1)
 
+    def field_pos(self, path: tuple) -> Position:
+        """Where a field (a path of keys and indexes) is written: its move's line, or its
+        top-level key's."""
+        if len(path) > 1 and path[0] == "moves" and isinstance(path[1], int):
+            return self.move_pos(path[1])
+        return self.key_pos(str(path[0])) if path else Position(self.path)
+
     def key_pos(self, key: str) -> Position:
         """Where a top-level field is written (1:1 if the file is laid out otherwise)."""
         line, col = self.key_lines.get(key, (1, 1))
@@ -93,69 +107,49 @@ def _fail(code, message: str, pos: Position | None, help: str | None = None):
 
 
 def load_record(path: str | Path) -> Loaded:
-    """Read and check a record file; raises RulecraftError (K501/K502) naming the problem."""
+    """Read and check a record file; raises RulecraftError (K501, K502, K507, K509)
+    naming every problem of its shape before anything reads a field."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(K_BAD_RECORD, f"cannot read the record: {exc}", Position(name))
+    except UnicodeDecodeError as exc:
+        _fail(K_BAD_RECORD, f"not UTF-8 text (byte {exc.start:,} cannot be read)", Position(name))
+    except OSError as exc:
+        _fail(K_BAD_RECORD, f"cannot read the record: {exc.strerror or 'unreadable'}",
+              Position(name))
     try:
-        data = json.loads(text)
+        data = parse_record_json(text)
+    except ShapeError as exc:
+        _fail(CODES[exc.code], exc.message, Position(name, exc.line))
     except json.JSONDecodeError as exc:
         _fail(K_BAD_RECORD, f"not valid JSON: {exc.msg}", Position(name, exc.lineno, exc.colno))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail(K_BAD_RECORD, f"not a {FORMAT} file (no `\"format\": \"{FORMAT}\"`)", Position(name))
-    if data.get("version") != VERSION:
-        _fail(K_BAD_RECORD, f"record version {data.get('version')!r}; this engine reads {VERSION}",
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # `true` == 1 in Python: not a version
+        _fail(K_BAD_RECORD, f"record version {json.dumps(version)}; this engine reads {VERSION}",
               Position(name))
     rows = text.splitlines()
     lines = [i + 1 for i, line in enumerate(rows) if line.lstrip().startswith('{"move"')]
     loaded = Loaded(data, name, lines, _key_lines(rows, data))
-    _check_fields(loaded)
+    problems = shape_problems(data, loaded.field_pos)
+    if problems:
+        raise RulecraftError(problems)
     return loaded
 
 
 def _key_lines(rows: list[str], data: dict) -> dict[str, tuple[int, int]]:
     """(line, column) of each top-level key, as `dumps` writes them: one per line."""
     found: dict[str, tuple[int, int]] = {}
+    quoted = {key: json.dumps(key) + ":" for key in data}
     for i, row in enumerate(rows):
-        for key in data:
-            quoted = json.dumps(key) + ":"
-            if key not in found and row.lstrip().startswith(quoted):
-                found[key] = (i + 1, len(row) - len(row.lstrip()) + 1)
+        stripped = row.lstrip()
+        if not stripped.startswith('"') or stripped.startswith('{"move"'):
+            continue
+        for key, text in quoted.items():
+            if key not in found and stripped.startswith(text):
+                found[key] = (i + 1, len(row) - len(stripped) + 1)
     return found
-
-
-def _want(cond: bool, message: str, pos: Position) -> None:
-    if not cond:
-        _fail(K_RECORD_FIELD, message, pos)
-
-
-def _is_int_list(value) -> bool:
-    return isinstance(value, list) and all(type(x) is int for x in value)
-
-
-def _check_fields(loaded: Loaded) -> None:
-    d, at = loaded.data, loaded.key_pos
-    rs = d.get("ruleset")
-    _want(isinstance(rs, dict) and isinstance(rs.get("id"), str),
-          "`ruleset.id` is missing or not a string", at("ruleset"))
-    _want(isinstance(rs.get("overlays", []), list), "`ruleset.overlays` is not a list",
-          at("ruleset"))
-    _want(type(d.get("seed")) is int, "`seed` is missing or not an integer", at("seed"))
-    _want(type(d.get("players")) is int, "`players` is missing or not an integer", at("players"))
-    _want(isinstance(d.get("setup"), list) and all(_is_int_list(c) for c in d["setup"]),
-          "`setup` must be a list of chance outcomes (lists of piece numbers)", at("setup"))
-    moves = d.get("moves")
-    _want(isinstance(moves, list), "`moves` is missing or not a list", at("moves"))
-    for i, move in enumerate(moves):
-        pos = loaded.move_pos(i)
-        _want(isinstance(move, dict) and isinstance(move.get("move"), str),
-              f"moves[{i}]: no `move` text", pos)
-        _want(isinstance(move.get("chances", []), list)
-              and all(_is_int_list(c) for c in move.get("chances", [])),
-              f"moves[{i}]: `chances` must be a list of lists of piece numbers", pos)
-        _want(_is_int_list(move.get("scores")), f"moves[{i}]: `scores` must be a list of integers", pos)
 
 
 @dataclass
@@ -201,4 +195,9 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
             _fail(K_SCORE_MISMATCH,
                   f"moves[{i}] `{entry['move']}`: scores {state.scores}, recorded {entry['scores']}",
                   pos)
+    if not rescore and state.forced_chances:  # re-scored moves may well use fewer
+        left = len(state.forced_chances)
+        _fail(K_UNUSED_CHANCE, f"{left} recorded chance outcome{'s' if left > 1 else ''}"
+              " left over after the last move: the record was edited or is not of this game",
+              loaded.key_pos("moves"))
     return Replay(state, problems, changed)

@@ -258,6 +258,32 @@ class State:
         )
         return other
 
+    def search_clone(self) -> "State":
+        """As `clone`, for a search that only looks ahead: the copy starts with an empty
+        log and event list (copying them costs as much as the line is long), and shares
+        no cached moves of an action (a search asks for the whole list)."""
+        other = _new(State)
+        other.__dict__.update(self.__dict__)
+        other.scores = self.scores[:]
+        other.hands = [h[:] for h in self.hands]
+        other.pool = self.pool[:]
+        other.pile = self.pile[:]
+        if self.zones:
+            other.zones = {k: [z[:] for z in rows] for k, rows in self.zones.items()}
+            other.down = {k: v[:] for k, v in self.down.items()}
+        other.board = self.board.clone()
+        other.round = self.round.copy()
+        other.turn = self.turn.copy()
+        other.counters = self.counters.copy()
+        other.events, other.log, other.pending_chances = [], [], []
+        if self.forced_chances is not None:
+            other.forced_chances = list(self.forced_chances)
+        self._rng_shared = other._rng_shared = True
+        other._bind_views()
+        other._ctx = None
+        other._by_action = {}
+        return other
+
     @property
     def history(self) -> list[dict]:
         """One dict per applied move, as records hold them: its text, the chance outcomes

@@ -156,7 +156,7 @@ def hidden_from(state: "engine.kernel.state.State", seat: int | None) -> dict[st
                 name = zone.label if zone_size(state, zone.key) == 1 and not zone.is_list \
                     else f"{zone.label}[{i}]"
                 out[name] = hidden
-    board = state.board.hidden_pieces()
+    board = [piece for _, piece in state.board.hidden_items()]
     if board:
         out["board"] = board
     return out

@@ -1,7 +1,9 @@
-"""Agents that choose moves: `random` and `greedy`, each seeded.
+"""Agents that choose moves: `random`, `greedy` and `mcts`, each seeded.
 
-An agent is any object with `choose(state) -> Move`. `make_agent(name, seed)` builds one
-by name; the names are those accepted by `simulate --agents`.
+An agent is any object with `choose(state) -> Move`. `make_agent(spec, seed)` builds one
+from a spec, a name with parameters after colons (`greedy`, `mcts:800:greedy`); the
+specs are those accepted by `simulate --agents`, `compare --agents` and `play`.
+`AGENT_INFO` describes each agent and its parameters (`rulecraft agents`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import random
 from typing import Callable
 
 from engine.kernel import Move, State
+from engine.players.mcts import PARAMETERS, MctsAgent, parse_spec
+from engine.players.objective import greedy_move, score_sign
 
 
 class RandomAgent:
@@ -32,17 +36,20 @@ def move_gain(state: State, move: Move) -> tuple[int, list]:
 
 
 def ranked_moves(state: State) -> list[tuple[int, int, Move, list]]:
-    """Every legal move with its immediate gain, best first; ties keep the legal order."""
+    """Every legal move with its immediate gain, best first by the ruleset's objective
+    (the lowest gain first under `objective: lowest`); ties keep the legal order."""
     scored = []
     for index, move in enumerate(state.legal_moves()):
         gain, events = move_gain(state, move)
         scored.append((gain, index, move, events))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+    sign = score_sign(state.game)
+    scored.sort(key=lambda item: (-sign * item[0], item[1]))
     return scored
 
 
 class GreedyAgent:
-    """The move with the best immediate score for the mover; ties: the first legal one."""
+    """The move with the best immediate score for the mover (by the ruleset's objective:
+    the lowest under `objective: lowest`); ties: the first legal one."""
 
     name = "greedy"
 
@@ -50,28 +57,47 @@ class GreedyAgent:
         self.seed = seed
 
     def choose(self, state: State) -> Move:
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        seat = state.to_move
-        best, best_gain = moves[0], None
-        for move in moves:
-            _, trial = state.preview(move)
-            gain = trial.scores[seat] - state.scores[seat]
-            if best_gain is None or gain > best_gain:
-                best, best_gain = move, gain
-        return best
+        return greedy_move(state)
 
 
-AGENTS: dict[str, Callable[[int], object]] = {"random": RandomAgent, "greedy": GreedyAgent}
+def _mcts(seed: int, params: str = ""):
+    return MctsAgent(seed, parse_spec(params))
 
 
-def make_agent(name: str, seed: int = 0):
-    """An agent by name, seeded; raises ValueError for an unknown name."""
+AGENTS: dict[str, Callable[..., object]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "mcts": _mcts,
+}
+
+AGENT_INFO = {
+    "random": {"summary": "any legal move, uniformly at random", "parameters": []},
+    "greedy": {"summary": "the move with the best immediate score (by the ruleset's"
+               " objective); ties: the first legal one", "parameters": []},
+    "mcts": {"summary": "information-set Monte Carlo tree search: samples what it cannot"
+             " see, never looks; e.g. mcts:800, mcts:0.5s:greedy", "parameters": PARAMETERS},
+}
+
+
+def make_agent(spec: str, seed: int = 0):
+    """An agent from its spec (`greedy`, `mcts:800:greedy`), seeded; raises ValueError
+    for an unknown name or a bad parameter."""
+    name, _, params = spec.strip().partition(":")
+    factory = AGENTS.get(name.strip().lower())
+    if factory is None:
+        raise ValueError(f"unknown agent `{name}` (agents: {', '.join(AGENTS)})")
+    if factory is _mcts:
+        return factory(seed, params)
+    if params:
+        raise ValueError(f"agent `{name}` takes no parameters (`{spec}`)")
+    return factory(seed)
+
+
+def check_agent(spec: str) -> str | None:
+    """Why `spec` names no agent (a message), or None if it is a good spec."""
     try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown agent `{name}` (agents: {', '.join(AGENTS)})") from None
+        make_agent(spec)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

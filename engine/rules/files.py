@@ -21,6 +21,11 @@ from engine.rules.yamlload import Document, read_text
 R_UNKNOWN_RULESET = define("R400", "unknown-ruleset", "no ruleset has this id or path")
 R_UNKNOWN_OVERLAY = define("R401", "unknown-overlay", "no overlay has this name or path")
 R_NO_DEFAULT = define("R408", "no-default-ruleset", "a game has no default ruleset, or several")
+R_BAD_REFERENCE = define("R425", "reference-too-long",
+                         "a ruleset or overlay reference too long to be a file name, or with a NUL")
+
+MAX_PART = 250  # bytes of one name in a reference: a file system allows 255, with `.yaml`
+MAX_REFERENCE = 1024  # characters of a whole reference
 
 SUFFIXES = (".yaml", ".yml")
 _cache: dict[tuple, Document] = {}
@@ -60,10 +65,24 @@ def load_document(path: Path) -> Document:
 
 
 def display_path(path: Path) -> str:
-    """The path as shown in diagnostics: relative to the working folder when inside it."""
-    absolute = os.path.abspath(path)
-    here = os.getcwd()
-    if absolute.startswith(here + os.sep):
+    """The path as shown in diagnostics: `rulesets/...` for a shipped file (wherever it is
+    installed), relative to the working folder when inside it, else absolute."""
+    return shown_path(os.path.abspath(path), os.getcwd(), str(shipped_root()))
+
+
+def shown_path(absolute: str, here: str, shipped: str) -> str:
+    """`display_path` without the file system: `absolute` as seen from the folder `here`,
+    with `shipped` the shipped rulesets folder (under site-packages after a wheel install).
+
+    >>> shown_path("/venv/site-packages/engine/_data/rulesets/g/a.yaml", "/home/me",
+    ...            "/venv/site-packages/engine/_data/rulesets")
+    'rulesets/g/a.yaml'
+    """
+    if absolute.startswith(shipped.rstrip(os.sep) + os.sep):
+        # First: a virtual environment inside the project would otherwise show the file
+        # as `.venv/lib/.../site-packages/...`. In a checkout both read `rulesets/...`.
+        return "rulesets/" + os.path.relpath(absolute, shipped).replace(os.sep, "/")
+    if absolute.startswith(here.rstrip(os.sep) + os.sep):
         return os.path.relpath(absolute, here)
     return absolute
 
@@ -73,8 +92,35 @@ def is_path_ref(ref: str) -> bool:
     return ref.endswith(SUFFIXES) or Path(ref).is_file()
 
 
+#: Folders given with `--rulesets DIR` (the command line's, searched first).
+_given_roots: list[Path] = []
+PATH_VARIABLE = "RULECRAFT_PATH"
+
+
+def set_user_roots(folders) -> None:
+    """The user's rulesets folders from the command line (`--rulesets DIR`, repeatable)."""
+    _given_roots[:] = [absolute(Path(f)) for f in folders or ()]
+
+
+def add_user_roots(folders) -> None:
+    """More folders after those already given (a command's own `--rulesets`)."""
+    _given_roots.extend(absolute(Path(f)) for f in folders or ())
+
+
+def user_roots() -> list[Path]:
+    """The user's rulesets folders: `--rulesets` ones, then `RULECRAFT_PATH`'s (os.pathsep
+    separated), each once, in that order."""
+    out: list[Path] = []
+    listed = os.environ.get(PATH_VARIABLE, "")
+    for folder in _given_roots + [absolute(Path(p)) for p in listed.split(os.pathsep) if p]:
+        if folder not in out:
+            out.append(folder)
+    return out
+
+
 def roots(near: Path | None = None) -> list[Path]:
-    """Folders to look ids up in: the one holding `near` (if laid out as one), then shipped."""
+    """Folders to look ids up in: the one holding `near` (if laid out as one), the user's
+    folders (`--rulesets`, `RULECRAFT_PATH`), then the shipped one."""
     out: list[Path] = []
     if near is not None:
         near = absolute(near)
@@ -82,17 +128,27 @@ def roots(near: Path | None = None) -> list[Path]:
         if parent.name == "overlays":
             parent = parent.parent
         out.append(parent.parent)
-    shipped = shipped_root()
-    if shipped not in out:
-        out.append(shipped)
+    for root in user_roots() + [shipped_root()]:
+        if root not in out:
+            out.append(root)
     return out
+
+
+def origin(path: Path) -> str:
+    """Where a ruleset file comes from: `shipped`, or the user's folder holding it."""
+    resolved = absolute(path)
+    for root in user_roots():
+        if root in resolved.parents:
+            return display_path(root) if root != absolute(Path()) else "."
+    return "shipped" if shipped_root() in resolved.parents else display_path(resolved.parent)
 
 
 def ruleset_id(path: Path) -> str:
     """`<game>/<variant>` for a file laid out under a rulesets folder, else its path."""
     resolved = absolute(path)
     shipped = shipped_root()
-    if resolved.parent.parent == shipped or resolved.parent.parent.name == "rulesets":
+    top = resolved.parent.parent
+    if top == shipped or top.name == "rulesets" or top in user_roots():
         return f"{resolved.parent.name}/{resolved.stem}"
     return display_path(path)
 
@@ -152,8 +208,24 @@ class Lookup:
     diagnostics: list[Diagnostic]
 
 
+def reference_problem(ref: str, kind: str, pos: Position | None) -> Diagnostic | None:
+    """R425 when `ref` cannot name a file at all (the system would refuse to look)."""
+    if "\0" in ref:
+        why = "it holds a NUL character"
+    elif len(ref) > MAX_REFERENCE:
+        why = f"it is {len(ref):,} characters long; the limit is {MAX_REFERENCE:,}"
+    elif any(len(os.fsencode(part)) > MAX_PART for part in ref.split("/")):
+        why = f"a name in it is over {MAX_PART} bytes, longer than a file name can be"
+    else:
+        return None
+    return Diagnostic(R_BAD_REFERENCE.code, f"this {kind} reference cannot name a file: {why}",
+                      pos, help="check the reference (an id such as `<game>/<ruleset>`, or a path)")
+
+
 def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:
     """Resolve a ruleset reference: a path, `<game>/<variant>`, or a game name alone."""
+    if (problem := reference_problem(ref, "ruleset", pos)) is not None:
+        return Lookup(None, [problem])
     if is_path_ref(ref):
         base = near.parent if near is not None and not os.path.isabs(ref) else Path()
         for candidate in (base / ref, Path(ref)):
@@ -230,6 +302,8 @@ def _unknown_ruleset(ref: str, near: Path | None, pos: Position | None) -> Diagn
 def find_overlay(ref: str, game: str, near: Path | None = None,
                  pos: Position | None = None) -> Lookup:
     """Resolve an overlay reference: a name within `game`, `<game>/overlays/<name>`, or a path."""
+    if (problem := reference_problem(ref, "overlay", pos)) is not None:
+        return Lookup(None, [problem])
     if is_path_ref(ref):
         base = near.parent if near is not None and not os.path.isabs(ref) else Path()
         for candidate in (base / ref, Path(ref)):

@@ -34,6 +34,9 @@ class Prov:
     doc: Document
     path: tuple
     children: Any = None  # dict of Prov for a mapping, list of Prov for a list
+    # A mapping's keys removed by `$delete`: key -> where the `$delete` names it, so that a
+    # problem the removal causes is reported in the file that removed it.
+    deleted: dict | None = None
 
     def find(self, path: tuple) -> "Prov | None":
         node: Prov | None = self
@@ -99,10 +102,12 @@ class Merger:
     def _mapping(self, base: dict, bprov: Prov | None, over: dict, dpath: tuple):
         result = dict(base)
         kids = dict(bprov.children) if bprov is not None and isinstance(bprov.children, dict) else {}
-        for key in self._delete_keys(over, dpath):
+        deleted = dict(bprov.deleted or {}) if bprov is not None else {}
+        for i, key in enumerate(self._delete_keys(over, dpath)):
             if key in result:
                 del result[key]
                 kids.pop(key, None)
+                deleted[key] = Prov(self.doc, dpath + ("$delete", i))
             else:
                 self._report(R_DELETE_MISSING, dpath + ("$delete",),
                              f"`$delete` names `{key}`, which is not set here", "remove it from the list")
@@ -119,7 +124,8 @@ class Merger:
             result[key], kids[key] = self.merge(result.get(key, MISSING), kids.get(key), value,
                                                 dpath + (key,))
         own = bprov if bprov is not None else Prov(self.doc, dpath)
-        return result, Prov(own.doc, own.path, kids)
+        gone = {k: v for k, v in deleted.items() if k not in result} or None
+        return result, Prov(own.doc, own.path, kids, gone)
 
     def _delete_keys(self, over: dict, dpath: tuple) -> list:
         keys = over.get("$delete", [])

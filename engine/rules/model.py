@@ -9,24 +9,26 @@ position of the offending value. The kernel runs a `Model`, never the raw data.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.diagnostics import Diagnostic, Position, Severity, closest, counted, define
 from engine.expr import compile_expression
-from engine.expr.definitions import Definition
+from engine.expr.definitions import Definition, words_in
 from engine.expr.types import BOOL, INT
-from engine.pieces import GENERATORS, Piece, build_pieces
+from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.rules.zone_model import finish_zones
 from engine.rules.zones import read_move, read_zone_deal, read_zones
 from engine.topology import BOARD_KINDS, Topology
+from engine.topology.base import R_UNFIT
 
 R_BOARD = define("R430", "unknown-board-kind", "the board kind is not one the engine knows")
 R_COMPONENT = define(
     "R431", "unknown-component-kind", "a component set names a generator the engine does not know"
 )
+R_TOO_MANY_PIECES = define("R427", "too-many-pieces",
+                           "the components describe more pieces than a ruleset may have")
 R_ACTION = define("R432", "unknown-action-kind", "an action names a kind the engine does not know")
 R_UNSUPPORTED = define(
     "R433", "action-not-supported", "an action kind or deal the board kind cannot carry out"
@@ -44,6 +46,9 @@ R_UNUSED = define(
     "R439", "unused-definition", "a `define:` entry that no expression uses", Severity.WARNING
 )
 R_PLAYERS = define("R440", "bad-player-count", "`players:` min, max and default do not agree")
+R_OBJECTIVE = define("R490", "objective-contradicts-winner",
+                     "`match.winner` picks the highest score under `objective: lowest`",
+                     Severity.WARNING)
 R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
 
 ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal", "move")
@@ -130,6 +135,9 @@ class Model:
     round_end: tuple[EndCondition, ...] = ()
     match_end: Any = None
     match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("default", ()))
+    #: `match.objective`: which way scores count, `highest` (default) or `lowest`
+    objective: str = "highest"
+    score_name: str = ""  # `match.score_name`: what the score counts, in words
     max_rounds: int = 1000
     max_turns_per_round: int = 10000
     zone_names: Mapping[str, str] = field(default_factory=dict)
@@ -171,6 +179,7 @@ class _Builder:
         self.diagnostics: list[Diagnostic] = []
         self.sources: list[str] = []
         self.failed = False
+        self.too_many_pieces = False
 
     # -- helpers --------------------------------------------------------------------
     def where(self, *path) -> Position | None:
@@ -179,8 +188,11 @@ class _Builder:
         except Exception:  # noqa: BLE001 - a Ruleset-like object without that path
             return None
 
-    def report(self, code, message: str, path: tuple, help: str | None = None) -> None:
-        pos = self.where(*path)
+    def report(self, code, message: str, path: tuple, help: str | None = None,
+               fields: tuple = ()) -> None:
+        """A diagnostic at `path`; with `fields`, at whichever of them was written last."""
+        blame = getattr(self.rs, "blame", None)
+        pos = blame(path, fields) if fields and blame else self.where(*path)
         while pos is None and len(path) > 1:
             path = path[:-1]
             pos = self.where(*path)
@@ -217,6 +229,7 @@ class _Builder:
         actions_data = d.get("actions") or {}
         if topology is None:
             return None, self.diagnostics
+        self.fitting(topology, pieces)
         self.zone_table = read_zones(d, self.report)
         self.types = ContextTypes(kinds, topology, counters, actions_data, self.zone_table)
         actions = tuple(self.action(n, a, topology, counters) for n, a in actions_data.items())
@@ -240,16 +253,23 @@ class _Builder:
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics
 
+    def fitting(self, topology: Topology, pieces) -> None:
+        """R443 for each component set whose pieces the board kind cannot hold."""
+        for name, why in topology.check_pieces(pieces).items():
+            self.report(R_UNFIT, f"the `{topology.kind}` board cannot hold the pieces of `{name}`: {why}",
+                        ("components", name, "corners"), "use a board kind made for these pieces, or other pieces")
+
     def players(self) -> tuple[int, int, int]:
         spec = self.data.get("players") or {}
         pmin, pmax = int(spec.get("min", 1)), int(spec.get("max", spec.get("min", 1)))
         pdefault = int(spec.get("default", pmin))
         if pmin < 1 or pmin > pmax:
-            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",))
+            self.report(R_PLAYERS, f"players: min {pmin} and max {pmax} do not agree", ("players",),
+                        fields=("min", "max"))
         elif not pmin <= pdefault <= pmax:
             self.report(
                 R_PLAYERS, f"players: default {pdefault} is not between {pmin} and {pmax}",
-                ("players", "default"),
+                ("players",), fields=("default", "min", "max"),
             )
         return pmin, max(pmin, pmax), min(max(pdefault, pmin), max(pmin, pmax))
 
@@ -267,6 +287,11 @@ class _Builder:
             kinds.append(kind)
         try:
             return build_pieces(good), kinds
+        except TooManyPieces as exc:
+            self.too_many_pieces = True
+            self.report(R_TOO_MANY_PIECES, f"the components make {exc}",
+                        ("components", *exc.field), "use fewer values, corners or counts")
+            return [], kinds
         except (KeyError, TypeError, ValueError) as exc:
             self.report(R_COMPONENT, f"cannot build the pieces: {exc}", ("components",))
             return [], kinds
@@ -404,7 +429,8 @@ class _Builder:
             else:
                 deal.append((to, None if count is None else int(count)))
         model.deal = tuple(deal)
-        self.check_piece_count(model, topology)
+        if not self.too_many_pieces:  # with no pieces built, every count would be short
+            self.check_piece_count(model, topology)
         opening = spec.get("opening")
         if opening:
             env = self.types.with_piece()
@@ -477,6 +503,14 @@ class _Builder:
         model.match_winner = self.winner(
             match.get("winner"), ("match", "winner"), WinnerSpec("default", ())
         )
+        model.objective = str(match.get("objective", "highest"))
+        model.score_name = str(match.get("score_name", ""))
+        if model.objective == "lowest" and model.match_winner.mode == "highest":
+            self.report(
+                R_OBJECTIVE, "`match.winner: {highest: ...}` contradicts `objective: lowest`",
+                ("match", "winner"),
+                "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
+            )
 
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}
@@ -484,19 +518,19 @@ class _Builder:
         model.max_turns_per_round = int(limits.get("max_turns_per_round", model.max_turns_per_round))
 
     def unused_definitions(self) -> None:
+        # Linear: each source is read for words once (rescanning every source for each
+        # definition took minutes with thousands of definitions).
+        used = words_in(self.sources)
+        users: dict[str, set[str]] = {}
+        for name, source in (self.data.get("define") or {}).items():
+            for word in words_in([str(source)]):
+                users.setdefault(word, set()).add(name)
         for name in self.definitions:
-            others = [s for n, s in (self.data.get("define") or {}).items() if n != name]
-            if not word_used(name, self.sources + [str(s) for s in others]):
+            if name not in used and not users.get(name, set()) - {name}:
                 self.report(
                     R_UNUSED, f"definition `{name}` is never used", ("define", name),
                     "remove it, or use it in an expression",
                 )
-
-
-def word_used(name: str, sources: list[str]) -> bool:
-    """Whether `name` appears as a whole word in any expression source."""
-    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
-    return any(pattern.search(s) for s in sources)
 
 
 def suggest(word: str, candidates) -> str | None:

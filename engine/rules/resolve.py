@@ -18,6 +18,8 @@ from engine.rules.merge import Merger, Prov, canonical_json
 from engine.rules.yamlload import Document
 
 R_CYCLE = define("R402", "inheritance-cycle", "a ruleset extends itself, directly or not")
+R_TOO_DEEP = define("R426", "extends-too-deep", "a chain of `extends` longer than the limit")
+MAX_EXTENDS = 32  # rulesets in one `extends` chain: real ones have 2 or 3
 R_OTHER_GAME = define("R403", "overlay-other-game", "an overlay written for another game")
 R_WRONG_KIND = define("R409", "wrong-file-kind", "an overlay used as a ruleset, or the reverse")
 R_EXTENDS_GAME = define("R410", "extends-other-game", "a ruleset extends a ruleset of another game")
@@ -48,6 +50,10 @@ class Ruleset:
     @property
     def title(self) -> str:
         return str(self._header().get("title", self.id))
+
+    @property
+    def description(self) -> str:
+        return str(self._header().get("description", ""))
 
     @property
     def default(self) -> bool:
@@ -83,6 +89,28 @@ class Ruleset:
         if node is None:
             return None
         return node.doc.key_where(*node.path) or node.doc.where(*node.path)
+
+    def blame(self, path: tuple, fields: Sequence) -> Position | None:
+        """Where the last-written of the `fields` of the mapping at `path` was set (or
+        removed by `$delete`): a problem between merged values (min above max) is then
+        reported in the file that wrote the newer value, not in the base."""
+        node = self.prov.find(tuple(path))
+        rank = {p: i for i, p in enumerate(self.files)}
+        best: tuple[int, Position] | None = None
+        kids = node.children if node is not None and isinstance(node.children, dict) else {}
+        gone = (node.deleted if node is not None else None) or {}
+        for name in fields:
+            got = kids.get(name) or gone.get(name)
+            pos = got.doc.where(*got.path) if got is not None else None
+            if pos is not None and (best is None or rank.get(got.doc.path, -1) > best[0]):
+                best = (rank.get(got.doc.path, -1), pos)
+        return best[1] if best else self.where(*path)
+
+    def removed_where(self, path: tuple, key) -> Position | None:
+        """Where a `$delete` removed `key` from the mapping at `path` (None if none did)."""
+        node = self.prov.find(tuple(path))
+        got = (node.deleted or {}).get(key) if node is not None else None
+        return got.doc.where(*got.path) if got is not None else None
 
     def near(self, *path) -> Position:
         """The position of `path`, or of its nearest ancestor that has one."""
@@ -152,9 +180,15 @@ class _Resolution:
 
     def _base(self, doc: Document, path: Path, chain: tuple[Path, ...]):
         ref = doc.data.get("extends")
-        if not isinstance(ref, str):
+        if ref is not None and not isinstance(ref, str):
+            return None  # the schema says so; a ruleset built on nothing would only cascade
+        if ref is None:
             return {}, None
         pos = doc.where("extends")
+        if len(chain) >= MAX_EXTENDS:
+            self._add(R_TOO_DEEP, f"`extends` chains more than {MAX_EXTENDS} rulesets", pos,
+                      "build on fewer levels: an overlay can carry a variation instead")
+            return None
         found = files.find_ruleset(ref, near=path, pos=pos)
         if found.path is None:
             self.diagnostics += found.diagnostics
@@ -200,6 +234,7 @@ class _Resolution:
             return data, prov
         own = {k: v for k, v in doc.data.items() if k != "overlay" and k not in _FILE_KEYS}
         data, prov = Merger(doc, self.diagnostics, "overlay").merge(data, prov, own, ())
+        data, prov = _retitle(doc, data, prov)
         self.overlays.append(ref)
         self._applied_paths.append(doc.path)
         self.order.append(doc.path)
@@ -216,6 +251,31 @@ class _Resolution:
 
     def _add(self, code, message: str, pos: Position | None, help: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code.code, message, pos, help=help))
+
+
+# Overlay header keys that change the header of the ruleset the overlay is applied to:
+# (the ruleset header key, the overlay header key, whether it replaces or appends).
+_RETITLE = (("title", "ruleset_title", False), ("description", "ruleset_description", False),
+            ("title", "title_append", True), ("description", "description_append", True))
+
+
+def _retitle(doc: Document, data: dict, prov: Prov):
+    """The ruleset's title and description as an overlay's header changes them, so that a
+    ruleset with an overlay on does not keep a text the overlay made untrue."""
+    header = _header(doc.data, "overlay")
+    if not any(isinstance(header.get(key), str) for _, key, _ in _RETITLE):
+        return data, prov
+    own = dict(_header(data, "ruleset"))
+    rprov = prov.children.get("ruleset") if isinstance(prov.children, dict) else None
+    kids = dict(rprov.children) if rprov is not None and isinstance(rprov.children, dict) else {}
+    for target, key, append in _RETITLE:
+        text = header.get(key)
+        if isinstance(text, str):
+            before = str(own.get(target, "")).rstrip()
+            own[target] = f"{before} {text}".strip() if append else text
+            kids[target] = Prov(doc, ("overlay", key))
+    node = Prov(rprov.doc if rprov else doc, rprov.path if rprov else ("ruleset",), kids)
+    return dict(data, ruleset=own), Prov(prov.doc, prov.path, dict(prov.children, ruleset=node))
 
 
 def _without_default(base: dict, bprov: Prov | None):

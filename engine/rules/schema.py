@@ -26,6 +26,7 @@ S_MISSING_KEY = define("S202", "missing-key", "a required key is missing")
 S_OUT_OF_RANGE = define("S203", "out-of-range", "a number or size outside its allowed range")
 S_BAD_VALUE = define("S204", "bad-value", "a value that is not one of the allowed ones")
 S_INVALID = define("S205", "invalid-value", "a value the schema rejects otherwise (e.g. a repeated item)")
+S_UNDERSCORE = define("S206", "underscore-name", "a key that starts with `_`, which no name may")
 
 SCHEMA_KINDS = ("ruleset", "overlay")
 _TYPE_NAMES = {
@@ -54,9 +55,15 @@ def _validator(kind: str) -> Draft202012Validator:
 class _Locator:
     """Positions for instance paths, whichever source (a file or a resolved ruleset)."""
 
-    def __init__(self, data: Any, where: Callable, key_where: Callable, near: Callable):
+    def __init__(self, data: Any, where: Callable, key_where: Callable, near: Callable,
+                 removed: Callable | None = None):
         self.data = data
         self._where, self._key_where, self._near = where, key_where, near
+        self._removed = removed  # a resolved ruleset's `$delete` positions
+
+    def removed(self, path, key) -> Position | None:
+        """Where a `$delete` removed `key` from the mapping at `path`, if one did."""
+        return self._removed(self.real_path(path), key) if self._removed else None
 
     def real_path(self, path) -> tuple:
         """The path with the data's own keys (an integer key is a string to the schema)."""
@@ -86,8 +93,26 @@ def check_document(doc: Document, kind: str) -> list[Diagnostic]:
     cache = doc.__dict__.setdefault("_schema_checked", {})
     if kind not in cache:
         locator = _Locator(doc.data, doc.where, doc.key_where, doc.near)
-        cache[kind] = validate(doc.data, kind, locator)
+        cache[kind] = underscore_names(doc) + validate(doc.data, kind, locator)
     return list(cache[kind])
+
+
+def underscore_names(doc: Document) -> list[Diagnostic]:
+    """S206 for every key, at any depth, that starts with `_`: author-chosen names become
+    attributes of run-time objects, and `__class__` or `__dict__` would be Python's own."""
+    out, stack = [], [((), doc.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, list):
+            stack.extend((path + (i,), item) for i, item in enumerate(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and key.startswith("_"):
+                    out.append(Diagnostic(S_UNDERSCORE.code, f"`{key}`: a name may not start"
+                                          " with `_`", doc.key_where(*path, key) or doc.near(*path),
+                                          help=f"rename it, e.g. `{key.strip('_') or 'x'}`"))
+                stack.append((path + (key,), item))
+    return sorted(out, key=lambda d: (d.pos.line, d.pos.col) if d.pos else (0, 0))
 
 
 def check_resolved(ruleset) -> list[Diagnostic]:
@@ -96,7 +121,8 @@ def check_resolved(ruleset) -> list[Diagnostic]:
     Sections are validated one by one and their errors remembered by content: a folder
     of variants of one base validates the base's sections once.
     """
-    locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near)
+    locator = _Locator(ruleset.data, ruleset.where, ruleset.key_where, ruleset.near,
+                       getattr(ruleset, "removed_where", None))
     plain = string_keys(ruleset.data)
     errors = list(_top_validator().iter_errors(plain))
     for key, value in plain.items():
@@ -255,7 +281,8 @@ def _required(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]
     path = list(error.absolute_path)
     return [
         Diagnostic(S_MISSING_KEY.code, f"missing required key `{key}` {_in(path)}",
-                   loc.key(path) if path else loc.value(path), help=f"add `{key}:`")
+                   loc.removed(path, key) or (loc.key(path) if path else loc.value(path)),
+                   help=f"add `{key}:`")
         for key in missing
     ]
 

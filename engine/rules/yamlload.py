@@ -33,10 +33,12 @@ Y_NOT_MAPPING = define("Y110", "not-a-mapping", "the document is not a mapping o
 Y_UNREADABLE = define("Y111", "unreadable-file", "the file cannot be read")
 Y_MERGE_KEY = define("Y112", "merge-key", "a YAML merge key `<<`")
 Y_BAD_KEY = define("Y113", "bad-key", "a key that is not a plain string or integer")
+Y_NUMBER = define("Y114", "number-too-large", "an integer of more digits than any ruleset value can have")
 
 MAX_BYTES = 256_000  # a real ruleset is a few kilobytes; this bounds parse time
 MAX_NODES = 20_000  # counted with aliases expanded: stops "billion laughs"
 MAX_DEPTH = 64
+MAX_DIGITS = 310  # 1024 bits, the expressions' bound; Python reads no int over 4,300 digits
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TRUTHY_WORDS = {"yes", "no", "on", "off", "y", "n"}
@@ -388,6 +390,10 @@ class _Builder:
         return value
 
     def _construct(self, node, pos: Position):
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
+            self._report(Y_NUMBER, f"a number of {len(node.value):,} characters; the limit is"
+                         f" {MAX_DIGITS}", pos, "no ruleset value needs a number this large")
+            return 0
         try:
             # The tag's constructor directly: `construct_object` would remember every node
             # in the shared loader and keep them all alive.

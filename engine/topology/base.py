@@ -12,8 +12,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Callable, ClassVar, Iterator, Mapping, Sequence
 
-from engine.diagnostics import Diagnostic, Position
+from engine.diagnostics import Diagnostic, Position, define
 from engine.pieces import Piece
+
+R_UNFIT = define("R443", "pieces-do-not-fit", "a component set's pieces are not the kind the board holds")
 
 Where = Callable[..., "Position | None"]  # where(*path) -> position of a value in the ruleset
 
@@ -100,6 +102,21 @@ class Board(ABC):
         """A hashable summary of the contents: equal keys, equal boards."""
         raise NotImplementedError
 
+    def search_key(self) -> object:
+        """As `key`, as compact as the kind can make it, for a search over the positions
+        of one round (what stays fixed during a round, e.g. the deal, may be left out)."""
+        return self.key()
+
+    def hidden_items(self) -> list:
+        """(slot, piece) for each piece lying face down (no player can see it), for
+        agents that must not look; by default none."""
+        return []
+
+    def set_hidden(self, slot, piece: Piece) -> None:
+        """Put `piece` face down in the hidden `slot` (for agents that sample what they
+        cannot see: a determinization); only kinds with hidden slots have it."""
+        raise NotImplementedError
+
     def load_position(self, text: str, pieces: Sequence[Piece]) -> list[Piece]:
         """Set the board from the kind's own notation (a scenario's `board:`), taking
         pieces from `pieces` (the free ones, by name); returns the pieces used.
@@ -113,10 +130,6 @@ class Board(ABC):
     def pieces_on_board(self) -> list[Piece]:
         """Every piece on the board (for conservation checks)."""
         raise NotImplementedError
-
-    def hidden_pieces(self) -> list[Piece]:
-        """The pieces on the board that no player may see (face down); none by default."""
-        return []
 
     def check_invariants(self) -> list[str]:
         """Problems with the board's consistency (e.g. shared corners that disagree);
@@ -153,6 +166,11 @@ class Topology(ABC):
         """Turn a `place` action's parameters into what `iter_placements` needs."""
         return None
 
+    def check_pieces(self, pieces: Sequence[Piece]) -> dict[str, str]:
+        """Component set -> why its pieces cannot go on this board (R443); empty when all fit.
+        Checked when the ruleset loads, so a mismatch is a lint error, not a crash in play."""
+        return {}
+
     def learn_pieces(self, pieces: Sequence[Piece]) -> None:
         """Every piece of the ruleset's set, given once before games are played (optional:
         boards work without it). A kind that indexes pieces as it meets them may index
@@ -165,6 +183,26 @@ class Topology(ABC):
     @abstractmethod
     def render_text(self, board: Board) -> str:
         """The board as text a person can read at a glance."""
+
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+        """The drawing as lines of (text, style) runs (`engine.topology.styled`), the
+        pieces of `last` (what the last move generated: a placement, a slot) marked."""
+        from engine.topology.styled import from_text
+
+        return from_text(self.render_text(board))
+
+
+def corner_mismatches(pieces: Sequence[Piece], corners: int) -> dict[str, str]:
+    """`check_pieces` for tiles matched by their numbers: each component whose pieces
+    do not have a `corners` list of that many numbers, with the first such piece."""
+    out: dict[str, str] = {}
+    for p in pieces:
+        have = getattr(p, "corners", None)
+        count = len(have) if isinstance(have, (list, tuple)) else 0
+        if count != corners and p.component not in out:
+            out[p.component] = (f"its pieces need {corners} numbers each (`kind: corner_tiles`, `corners: "
+                                f"{corners}`), and {p.name} has {count or 'no corners'}")
+    return out
 
 
 BOARD_KINDS: dict[str, type[Topology]] = {}

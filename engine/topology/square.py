@@ -18,7 +18,8 @@ from typing import Mapping
 from engine.diagnostics import Diagnostic, closest, define
 from engine.topology.base import Topology, Where, register
 from engine.topology.square_board import SquareBoard
-from engine.topology.square_text import row_label
+from engine.topology.square_text import draw_board, row_label
+from engine.topology.styled import plain
 
 SIZE = define("R450", "square-board-size", "the square board's size is missing or not a positive integer")
 MAP_ROWS = define("R451", "square-map-rows", "the map has another number of rows than the board")
@@ -226,6 +227,14 @@ class Square(Topology):
         """The place action's parameters as the generator uses them."""
         return PlaceRules(action, max(self.width, self.height))
 
+    def check_pieces(self, pieces) -> dict[str, str]:
+        """Each component whose pieces do not show one number (a `value`, no corners)."""
+        out: dict[str, str] = {}
+        for p in pieces:
+            if (not isinstance(getattr(p, "value", None), int) or hasattr(p, "corners")) and p.component not in out:
+                out[p.component] = f"a cell holds one number, and {p.name} is not a numbered token (`kind: numbered`)"
+        return out
+
     # ----------------------------------------------------------------- boards
     def new_board(self) -> "SquareBoard":
         """An empty board: a copy of the last empty board whose `cross` intervals were
@@ -235,21 +244,11 @@ class Square(Topology):
 
     def render_text(self, board: "SquareBoard") -> str:
         """Rows A.. down, columns 1.. across; premium cells by their legend mark."""
-        cols = "".join(f"{x + 1:>3}" for x in range(self.width))
-        lines = [f"  {cols}"]
-        for y in range(self.height):
-            cells = []
-            for x in range(self.width):
-                i = self.index(x, y)
-                v = board.v[i]
-                if v >= 0:
-                    cells.append(f"{'J' if board.jk[i] else ''}{v}")
-                else:
-                    cells.append(self.marks[i])
-            lab = row_label(y)
-            lines.append(f"{lab:<2}" + "".join(f"{c:>3}" for c in cells) + f"  {lab}")
-        lines.append(f"  {cols}")
-        return "\n".join(lines)
+        return plain(draw_board(self, board))
+
+    def render_runs(self, board: "SquareBoard", last: object = None, symbols: bool = False):
+        """The drawing as styled runs, the cells of the `last` placement marked."""
+        return draw_board(self, board, getattr(last, "cells", ()))
 
 def _bad(code, message, pos, help=None):
     return Diagnostic(code.code, message, pos, help)

@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 
-__all__ = ["read_cells", "read_play", "row_label", "run_problem", "why_illegal"]
+__all__ = ["draw_board", "mark_glyph", "read_cells", "read_play", "row_label", "run_problem",
+           "why_illegal"]
 
 
 def read_play(board: "SquareBoard", text: str, hand: Sequence[Piece], rules) -> SquarePlacement:
@@ -113,6 +114,42 @@ def run_problem(board: "SquareBoard", d: int, run: list[int], play, rules) -> st
     else:
         need = f"at most {hi}" if total > hi else f"at least {lo}"
     return f"{where} sums to {total}; a line of {n} must sum to {need}"
+
+
+def mark_glyph(mark: str) -> str:
+    """How an empty cell's legend mark is drawn: a digit as `x2`, so that an empty
+    premium cell never reads as a token of that value; others as they are."""
+    return f"x{mark}" if mark.isdigit() else mark
+
+
+def draw_board(topo, board: "SquareBoard", last=()) -> list:
+    """Rows A.. down, columns 1.. across, as styled runs: tokens (`piece`, or `last` for
+    the cells of the last play), empty cells by their legend mark (`mark1`.. in the
+    legend's order, `empty` for a plain cell), the row and column names (`axis`)."""
+    marks = sorted({m for m in topo.marks if m != "."})
+    cols = "".join(f"{x + 1:>3}" for x in range(topo.width))
+    axis = [("  " + cols, "axis")]
+    lines = [axis]
+    last = set(last)
+    for y in range(topo.height):
+        lab = row_label(y)
+        line = [(f"{lab:<2}", "axis")]
+        for x in range(topo.width):
+            i = topo.index(x, y)
+            v = board.v[i]
+            if v >= 0:
+                text, style = f"{'J' if board.jk[i] else ''}{v}", "last" if i in last else "piece"
+            else:
+                mark = topo.marks[i]
+                text = mark_glyph(mark)
+                style = f"mark{min(marks.index(mark) + 1, 6)}" if mark != "." else "empty"
+            if len(text) < 3:  # the padding apart: a highlight covers the glyph alone
+                line.append((" " * (3 - len(text)), None))
+            line.append((text, style))
+        line.append((f"  {lab}", "axis"))
+        lines.append(line)
+    lines.append(axis)
+    return lines
 
 
 def row_label(y: int) -> str:

@@ -18,6 +18,7 @@ from typing import Iterator, Mapping, Sequence
 from engine.diagnostics import Diagnostic, RulecraftError
 from engine.pieces import Piece
 from engine.topology.base import Board, Topology, Where, register
+from engine.topology.styled import piece_label, piece_style, plain
 from engine.topology.tableau_layout import Layout, Slot, read_layout
 
 __all__ = ["Layout", "Slot", "TableauBoard", "TableauTopology", "read_layout"]
@@ -73,10 +74,6 @@ class TableauBoard(Board):
         """`board.row_counts`: how many cards are left in each row, from the back."""
         cards = self.cards
         return [sum(1 for s in row if cards[s] is not None) for row in self.layout.rows]
-
-    def hidden_pieces(self) -> list[Piece]:
-        """The face-down cards (nobody may know them)."""
-        return [c for c, u in zip(self.cards, self.up) if c is not None and not u]
 
     def clone(self) -> "TableauBoard":
         other = TableauBoard.__new__(TableauBoard)
@@ -159,6 +156,20 @@ class TableauBoard(Board):
         on it has gone, and cards never come back.
         """
         return (self.deal_uids, self.mask)
+
+    def search_key(self) -> int:
+        """The slots that still hold a card, as bits: within a round the deal is fixed."""
+        return self.mask
+
+    def hidden_items(self) -> list[tuple[int, Piece]]:
+        """(slot, card) for each face-down card."""
+        return [(s, c) for s, c in enumerate(self.cards) if c is not None and not self.up[s]]
+
+    def set_hidden(self, slot: int, piece: Piece) -> None:
+        """Put `piece` face down in `slot` (which holds a face-down card)."""
+        if self.cards[slot] is None or self.up[slot]:
+            raise ValueError(f"slot {slot} holds no face-down card")
+        self.cards[slot] = piece
 
     def check_invariants(self) -> list[str]:
         """Problems with the counts, the mask or the faces; empty when all is well."""
@@ -269,6 +280,11 @@ class TableauTopology(Topology):
 
     def render_text(self, board: TableauBoard) -> str:
         """Rows as laid out, `##` face down, and the slot number under each exposed card."""
+        return plain(self.render_runs(board))
+
+    def render_runs(self, board: TableauBoard, last: object = None, symbols: bool = False):
+        """The drawing as styled runs: cards by colour (`red`, `black`, `piece`), face
+        down ones `hidden`, slot numbers `axis`; `symbols` draws suits as symbols."""
         layout = self.layout
         left = min(layout.x, default=Fraction(0))
         lines = []
@@ -279,17 +295,41 @@ class TableauTopology(Topology):
                 card = board.cards[s]
                 if card is None:
                     continue
-                cards[col] = card.name if board.up[s] else "#" * len(card.name)
+                if board.up[s]:
+                    cards[col] = (piece_label(card, symbols), piece_style(card))
+                else:
+                    cards[col] = ("#" * len(card.name), "hidden")
                 if board.is_exposed(s):
-                    numbers[col] = str(s)
+                    numbers[col] = (str(s), "axis")
             lines.append(_line(cards))
             if numbers:
                 lines.append(_line(numbers))
-        return "\n".join(line.rstrip() for line in lines)
+        return lines
+
+    def why_not_exposed(self, board: TableauBoard, slot: int) -> str | None:
+        """Why the card of `slot` cannot be taken now, in words; None if it can."""
+        if not 0 <= slot < self.layout.size:
+            return f"there is no slot {slot} (0 to {self.layout.size - 1})"
+        if board.cards[slot] is None:
+            return f"slot {slot} is empty"
+        lying = [t for t in self.layout.covered_by[slot] if board.cards[t] is not None]
+        if lying:
+            return (f"{board.cards[slot].name if board.up[slot] else 'the card'} in slot "
+                    f"{slot} is covered by slot{'s' if len(lying) > 1 else ''} "
+                    + ", ".join(map(str, lying)))
+        if not board.up[slot]:
+            return f"the card in slot {slot} is face down"
+        return None
 
 
-def _line(items: Mapping[int, str]) -> str:
-    out = ""
+def _line(items: Mapping[int, tuple]) -> list:
+    """Runs placing each (text, style) right-aligned in two columns from its column."""
+    runs, width = [], 0
     for col in sorted(items):
-        out = out.ljust(col) + items[col].rjust(2)
-    return out
+        text, style = items[col]
+        if col > width:
+            runs.append((" " * (col - width), None))
+            width = col
+        runs.append((text.rjust(2), style))
+        width += len(text.rjust(2))
+    return runs

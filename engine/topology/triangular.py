@@ -18,9 +18,9 @@ import re
 from typing import Iterator, Mapping, Sequence
 
 from engine.pieces import Piece
-from engine.topology.base import Board, Placement, Topology, register
+from engine.topology.base import Board, Placement, Topology, corner_mismatches, register
 from engine.topology.triangular_catalogue import BY_BIT, Catalogue
-from engine.topology.triangular_render import render
+from engine.topology.triangular_render import draw, render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
     _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _MEASURES, _PUT,
@@ -477,6 +477,10 @@ class Triangular(Topology):
         super().__init__(spec)
         self._catalogue = Catalogue()  # the rotations of this ruleset's pieces, for every board
 
+    def check_pieces(self, pieces: Sequence[Piece]) -> dict[str, str]:
+        """Each component whose pieces are not tiles with three corners."""
+        return corner_mismatches(pieces, 3)
+
     def learn_pieces(self, pieces: Sequence[Piece]) -> None:
         """The catalogue learns every piece now: boards made after it never rebuild their
         records for a piece met late (`TriangularBoard._relearn`)."""
@@ -487,3 +491,7 @@ class Triangular(Topology):
 
     def render_text(self, board: Board) -> str:
         return render(board)  # type: ignore[arg-type]
+
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False):
+        """The drawing as styled runs, the tile of the `last` placement marked."""
+        return draw(board, getattr(last, "cell", None))  # type: ignore[arg-type]

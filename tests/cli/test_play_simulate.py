@@ -75,10 +75,15 @@ def test_simulate_usage_errors():
 
 def test_a_record_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
     bad = str(tmp_path / "no-such-dir" / "game.json")
-    for result in (run("simulate", LINE, "--games", "2", "--record", bad),
-                   run("play", LINE, input=f"quit\n{bad}\n")):
-        assert result.exit_code == 1 and not isinstance(result.exception, OSError)
-        assert f"cannot write the record to {bad}" in result.output
+    result = run("simulate", LINE, "--games", "2", "--record", bad)
+    assert result.exit_code == 1 and not isinstance(result.exception, OSError)
+    assert f"cannot write the record to {bad}" in result.output
+    # play asks again rather than losing the game (#16 item 11): a good name is written
+    good = tmp_path / "game.json"
+    result = run("play", LINE, input=f"quit\n{bad}\n{good}\n")
+    assert result.exit_code == 0, result.output
+    assert "cannot write the record there: there is no folder" in result.output
+    assert good.exists() and f"record written to {good}" in result.output
 
 
 def test_a_one_player_game_says_so_when_given_more():

@@ -60,6 +60,7 @@ CASES = [
     ("x for x in [1]", None, "E301", "for", "unexpected `for`", None),
     ("move.value + [10, 20][5]", None, "E313", "[10", "list index out of range", None),
     ("min([])", None, "E313", "min", "empty", None),
+    ("move.value + (9 ** 256) * (9 ** 256)", None, "E314", "9 ** 256) *", "over 1024 bits", None),
 ]
 
 

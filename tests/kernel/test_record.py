@@ -171,3 +171,22 @@ def test_an_exchange_replays_any_recorded_order_of_the_pool():
         replay.apply(history[at]["move"])
         assert [p.uid for p in replay.hands[seat]][-given_back:] == recorded[:given_back]
         assert [p.uid for p in reversed(replay.pool)] == recorded[given_back:]
+
+
+def test_undone_moves_are_kept_apart_and_replay_reads_the_kept_line(tmp_path):
+    g = game("line")
+    state = _played(g)
+    taken_back = [{"move": "pass", "chances": [], "scores": [0, 0]}]
+    record = make_record(state, "linegame/line", [], "h1", [], undone=[
+        {"after": 1, "moves": taken_back}])
+    assert record["undone"] == [{"after": 1, "moves": taken_back}]
+    path = tmp_path / "undone.json"
+    save_record(path, record)
+    result = replay_record(load_record(path), g, "h1")
+    assert result.state.scores == state.scores and not result.problems
+    assert "undone" not in make_record(state, "x")  # an old-style record has none
+    record["undone"] = [{"after": "one", "moves": []}]
+    save_record(path, record)
+    with pytest.raises(RulecraftError) as exc:
+        load_record(path)
+    assert _code(exc) == "K502" and "undone[0]" in exc.value.diagnostics[0].message

@@ -34,7 +34,9 @@ def test_folders_are_searched_recursively_and_problems_sorted(tmp_path, write):
     write(tmp_path, "a/b/three.yaml", "- not a mapping\n")
     diags = own(lint_paths([tmp_path / "a"]), tmp_path)
     assert [(d.pos.path.rsplit("/", 1)[-1], d.code) for d in diags] == [
-        ("three.yaml", "Y110"), ("one.yaml", "S203")]  # sorted by path: a/b/ before a/one
+        ("three.yaml", "Y110"), ("one.yaml", "S203")]  # no model (R440) after a range error
+    # sorted by path: a/b/ before a/one; max 0 is below the base's min 2 (R440, in one.yaml,
+    # where max was written) and below 1 (S203)
 
 
 def test_overlay_files_are_checked_on_their_games_default_ruleset(tmp_path, write):

@@ -28,9 +28,11 @@ def test_wheel_installs_with_rulesets_and_schemas(tmp_path):
     zipfile.ZipFile(wheel).extractall(site)
     probe = ("from engine.rules import load_ruleset; from engine.rules.schema import load_schema; "
              "from engine import paths; rs = load_ruleset('triominos'); "
-             "print(rs.id, load_schema()['$id'], paths.schemas_dir())")
+             "print(rs.id, load_schema()['$id'], paths.schemas_dir(), rs.where('players').path)")
     env = dict(os.environ, PYTHONPATH=str(site))
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True).stdout
     assert out.startswith("triominos/pressman https://")
     assert str(site / "engine" / "_data" / "schemas") in out
+    # a message names the shipped file as the rulesets folder's, not site-packages' (#18)
+    assert out.split()[-1] == "rulesets/triominos/pressman.yaml"

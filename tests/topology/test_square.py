@@ -7,6 +7,7 @@ compared with a brute-force reference written independently here.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from itertools import combinations, permutations, product
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from engine.diagnostics import CODES, Position
 from engine.pieces import Piece
 from engine.topology import BOARD_KINDS
 from engine.topology.square import Square
+from engine.topology.styled import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())
@@ -95,9 +97,23 @@ def test_render_marks_premium_cells_and_shows_tokens(topo):
     text = topo.render_text(board).splitlines()
     assert text[0].split() == [str(n) for n in range(1, 16)]
     row_h = text[1 + 7].split()
-    assert row_h == ["H", "B", ".", ".", "2", ".", ".", ".", "4", "11", ".", ".", "2", ".", ".",
-                     "B", "H"]
+    # H4 and H12 are empty x2 cells: drawn `x2`, never a bare `2` that reads as a token
+    assert row_h == ["H", "B", ".", ".", "x2", ".", ".", ".", "4", "11", ".", ".", "x2", ".",
+                     ".", "B", "H"]
     assert text[1].split()[8] == "B"  # A8, a bis cell, drawn by its legend mark
+
+
+def test_styled_drawing_tells_tokens_last_play_and_premium_cells_apart(topo):
+    board = board_with(topo, {(7, 7): 4, (8, 7): 11, (7, 8): 2})
+    last = SimpleNamespace(cells=(topo.index(8, 7),))  # the last play laid H9=11
+    row_h = topo.render_runs(board, last)[1 + 7]
+    styled = [(t.strip(), s) for t, s in row_h if t.strip()]
+    # legend marks in sorted order 2, 3, B, S are mark1..mark4; `.` is a plain cell
+    assert styled[:5] == [("H", "axis"), ("B", "mark3"), (".", "empty"), (".", "empty"),
+                          ("x2", "mark1")]
+    assert styled[8:10] == [("4", "piece"), ("11", "last")]
+    assert ("2", "piece") in topo.render_runs(board, last)[1 + 8]  # I8, a token 2
+    assert plain(topo.render_runs(board)) == topo.render_text(board)
 
 
 # ------------------------------------------------------------------ legality (section 5)

@@ -13,6 +13,7 @@ import yaml
 
 from engine.diagnostics import Position
 from engine.pieces import build_pieces, format_deal, parse_deal
+from engine.topology.styled import plain
 from engine.topology import BOARD_KINDS
 from engine.topology.tableau import read_layout
 
@@ -200,6 +201,21 @@ def test_drawing_the_peaks():
         "        9d  Td  Jd  Qd  Kd  Ah  2h  3h",
         "        20  21  22  23  24  25  26  27",
     ]
+
+
+def test_styled_drawing_suit_symbols_and_why_a_slot_cannot_be_taken():
+    topo, board = dealt()
+    runs = topo.render_runs(board, symbols=True)
+    assert runs[0][1] == ("##", "hidden")
+    cards = [(t.strip(), s) for t, s in runs[3] if t.strip()]
+    assert cards[:2] == [("7\u2666", "red"), ("8\u2666", "red")]  # 7d 8d: diamonds are red
+    assert plain(topo.render_runs(board)) == topo.render_text(board)
+    # slot 3 (x=1, second row) lies under 9 and 10 (x=0.5, 1.5); slot 0 under 3 and 4
+    assert topo.why_not_exposed(board, 3) == "the card in slot 3 is covered by slots 9, 10"
+    assert topo.why_not_exposed(board, 18) is None
+    board.remove(18)
+    assert topo.why_not_exposed(board, 18) == "slot 18 is empty"
+    assert topo.why_not_exposed(board, 28) == "there is no slot 28 (0 to 27)"
 
 
 # --- diagnostics -------------------------------------------------------------------

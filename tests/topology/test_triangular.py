@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.pieces import Piece, build_pieces
+from engine.topology.styled import plain
 from engine.topology import BOARD_KINDS
 from engine.topology import triangular as T
 
@@ -364,6 +365,17 @@ def test_position_round_trip_and_drawing():
         "            2-----------1",
         "                (0,1)",
     ]
+
+
+def test_styled_drawing_marks_the_last_tile_and_open_cells():
+    board = T.TriangularBoard()
+    board.load_position("0-0-0@0,-1r0\n0-2-2@-1,0r1\n0-1-2@0,0r0\n0-1-1@1,0r2", TILES)
+    topo = BOARD_KINDS["triangular"]({"kind": "triangular"})
+    last = type("Last", (), {"cell": (1, 0)})()
+    runs = [run for line in topo.render_runs(board, last) for run in line]
+    assert ("1,0", "last") in runs and ("0,0", "piece") in runs
+    assert any(text.startswith("(") and style == "open" for text, style in runs)
+    assert plain(topo.render_runs(board)) == topo.render_text(board)
 
 
 def again_key(layout):

@@ -1,0 +1,51 @@
+"""`rulecraft serve`: play in the browser (a local Starlette app run by uvicorn)."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+
+import typer
+
+from engine.cli.app import app
+
+MISSING = "error: `rulecraft serve` needs the `web` extra: pip install 'rulecraft[web]'"
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free one)."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+) -> None:
+    """Serve the game page on HOST:PORT and open it in the browser."""
+    try:
+        import uvicorn
+
+        from engine.web.app import create_app
+    except ImportError:
+        typer.echo(MISSING, err=True)
+        raise typer.Exit(2)
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    if not no_browser:
+        threading.Thread(target=_open_when_up, args=(server, host), daemon=True).start()
+    typer.echo(f"serving on http://{_shown(host)}:{port}/ (Ctrl-C stops)")
+    server.run()
+
+
+def _shown(host: str) -> str:
+    return "127.0.0.1" if host in ("0.0.0.0", "") else host
+
+
+def _open_when_up(server, host: str) -> None:
+    """Open the page once uvicorn listens (its port is known then, even for --port 0)."""
+    import time
+
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    sockets = [s for srv in getattr(server, "servers", []) for s in srv.sockets]
+    port = sockets[0].getsockname()[1] if sockets else server.config.port
+    webbrowser.open(f"http://{_shown(host)}:{port}/")

@@ -1,0 +1,277 @@
+"""`mcts`: information-set Monte Carlo tree search, for every ruleset.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012, "Information Set Monte
+Carlo Tree Search"): one tree for the acting seat, whose nodes are move texts; every
+iteration samples what the seat cannot see (`engine.players.determinize`: the other
+hands, the pool's order, face-down board pieces, with a fresh chance generator), walks
+the tree down the moves legal in that sample by UCB1 with availability counts, adds
+one node, plays the rest out (`random` or `greedy` moves) and backs the result up, each
+node scored for the seat that moved into it. It never reads the real pool or hands.
+
+The result of a playout is taken at the end of the round (or the match, `horizon`):
+each seat's score margin over the best other (the objective's way round: under
+`match.objective: lowest` a margin is how far below), or a win (1, a tie 0.5) with
+`win`; alone, the score, or 1 for a round won (cleared) with `win`. The move chosen is
+the root's most visited. Deterministic for a seed and an iteration budget.
+
+Spec (`make_agent`): `mcts[:BUDGET][:PLAYOUT][:OBJECTIVE][:c=X][:horizon=match]`, e.g.
+`mcts:800`, `mcts:0.5s:greedy`, `mcts:200:win`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from engine.players.determinize import determinize
+from engine.players.objective import greedy_move, score_sign
+
+DEFAULT_ITERATIONS = 500
+PLAYOUTS = ("random", "greedy")
+OBJECTIVES = ("margin", "win")
+HORIZONS = ("round", "match")
+_MAX_PLAYOUT = 100_000  # moves: a safety stop (every ruleset's limits end games sooner)
+
+
+@dataclass
+class MctsConfig:
+    """The parameters of an `mcts` agent."""
+
+    iterations: int | None = DEFAULT_ITERATIONS  # per move (None: a time budget)
+    seconds: float | None = None  # per move, instead of iterations
+    playout: str = "random"
+    objective: str = "margin"
+    exploration: float = 0.7  # UCB1's constant, on results scaled to [0, 1]
+    horizon: str = "round"
+    depth: int = 0  # playout moves before the result is taken (0: to the horizon)
+    widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
+
+
+PARAMETERS = [
+    {"name": "budget", "values": "N (iterations) or Xs (seconds)",
+     "default": f"{DEFAULT_ITERATIONS}", "help": "search per move: iterations, or time"},
+    {"name": "playout", "values": "|".join(PLAYOUTS), "default": "random",
+     "help": "how a sampled game is played out after the tree"},
+    {"name": "objective", "values": "|".join(OBJECTIVES), "default": "margin",
+     "help": "own final score margin (alone: the score), or the win rate"},
+    {"name": "c", "values": "X (c=0.7)", "default": "0.7", "help": "UCB1 exploration"},
+    {"name": "horizon", "values": "|".join(HORIZONS), "default": "round",
+     "help": "where a playout stops and is scored (horizon=match)"},
+    {"name": "depth", "values": "N (depth=4)", "default": "0",
+     "help": "playout moves before scoring (0: to the horizon)"},
+    {"name": "w", "values": "X (w=2)", "default": "2",
+     "help": "root widening: the best ceil(w*sqrt(visits)) moves by immediate score"},
+]
+
+
+def parse_spec(params: str) -> MctsConfig:
+    """The parameters after `mcts:` (`800`, `0.5s:greedy`, ...); ValueError if one is bad."""
+    config = MctsConfig()
+    for part in [p.strip() for p in params.split(":") if p.strip()]:
+        low = part.lower()
+        if low in PLAYOUTS:
+            config.playout = low
+        elif low in OBJECTIVES:
+            config.objective = low
+        elif low.startswith("c="):
+            config.exploration = _number(part, part[2:], float)
+        elif low.startswith("w="):
+            config.widening = _number(part, part[2:], float)
+        elif low.startswith("depth="):
+            config.depth = _number(part, part[6:], int)
+        elif low.startswith("horizon="):
+            if low[8:] not in HORIZONS:
+                raise ValueError(f"mcts: `{part}`: horizon is one of {', '.join(HORIZONS)}")
+            config.horizon = low[8:]
+        elif low.endswith("s"):
+            config.seconds, config.iterations = _number(part, part[:-1], float), None
+        else:
+            config.iterations, config.seconds = _number(part, part, int), None
+    return config
+
+
+def _number(part: str, text: str, kind):
+    try:
+        value = kind(text)
+    except ValueError:
+        value = -1
+    if value <= 0:
+        raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
+                         f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
+                         " c=X, w=X, depth=N or horizon=round|match")
+    return value
+
+
+class Node:
+    """A move text in the tree, scored for the seat that made it."""
+
+    __slots__ = ("seat", "children", "visits", "total", "avail")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class MctsAgent:
+    """Information-set MCTS for the seat to move; its own seeded generator."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, config: MctsConfig | None = None):
+        self.rng = random.Random(seed)
+        self.config = config or MctsConfig()
+        self.low, self.high = math.inf, -math.inf  # results seen, to scale them
+        self.iterations = 0  # in the last search
+
+    def choose(self, state):
+        """The most visited move at the root after the search."""
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.ranked(state)[0][0]
+
+    def ranked(self, state) -> list[tuple]:
+        """(move, visit share, mean result) for each legal move, most visited first."""
+        root = self.search(state)
+        total = max(1, sum(c.visits for c in root.children.values()))
+        rows = []
+        for index, move in enumerate(state.legal_moves()):
+            child = root.children.get(move.text)
+            visits = child.visits if child else 0
+            mean = child.total / visits if visits else 0.0
+            rows.append((move, visits / total, mean, index))
+        rows.sort(key=lambda r: (-r[1], -r[2], r[3]))
+        return [r[:3] for r in rows]
+
+    def search(self, state) -> Node:
+        """Grow a tree from `state` within the budget; returns its root."""
+        config, seat = self.config, state.to_move
+        root = Node(seat)
+        self.candidates = [move for _, _, move in ranked_by_gain(state)]
+        self.low, self.high = math.inf, -math.inf
+        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= (config.iterations or DEFAULT_ITERATIONS):
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, state, seat)
+            done += 1
+        self.iterations = done
+        return root
+
+    def iterate(self, root: Node, state, seat: int) -> None:
+        """One iteration: sample, select, expand, play out, back up."""
+        rng = self.rng
+        world = determinize(state, seat, rng)
+        start = world.round
+        node, path = root, []
+        while not self.ended(world, start):
+            if node is root:  # its moves are the same in every sample: widened
+                width = math.ceil(self.config.widening * math.sqrt(root.visits + 1))
+                legal = self.candidates[:max(2, width)]
+                untried = [m for m in legal if m.text not in node.children][:1]
+            else:
+                legal = world.legal_moves()
+                untried = [m for m in legal if m.text not in node.children]
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                node.children[move.text] = child = Node(world.to_move)
+                world.apply(move)
+                path.append(child)
+                break
+            move, node = self.select(node, legal)
+            world.apply(move)
+            path.append(node)
+        results = self.play_out(world, start)
+        for node in path:
+            node.visits += 1
+            node.total += results[node.seat]
+        root.visits += 1
+
+    def select(self, node: Node, legal: list) -> tuple:
+        """UCB1 over the children legal in this sample, with availability counts (a
+        child is judged by how often it could have been chosen, not by the parent's
+        visits)."""
+        scale = self.high - self.low if self.high > self.low else 1.0
+        low, c = self.low if self.high > self.low else 0.0, self.config.exploration
+        best, best_value = None, -math.inf
+        for move in legal:
+            child = node.children[move.text]
+            child.avail += 1
+            value = ((child.total / child.visits - low) / scale
+                     + c * math.sqrt(math.log(child.avail) / child.visits))
+            if value > best_value:
+                best, best_value = (move, child), value
+        return best
+
+    def ended(self, world, start) -> bool:
+        """Whether a sampled game reached the horizon."""
+        return world.is_over or (self.config.horizon == "round" and world.round is not start)
+
+    def play_out(self, world, start) -> list[float]:
+        """Play the sample to the horizon; the result for each seat."""
+        rng, greedy = self.rng, self.config.playout == "greedy"
+        moves, most = 0, self.config.depth or _MAX_PLAYOUT
+        while not self.ended(world, start) and moves < most:
+            legal = world.legal_moves()
+            world.apply(greedy_move(world) if greedy else legal[rng.randrange(len(legal))])
+            moves += 1
+        winner = world.winner if self.config.horizon == "match" else start.winner
+        results = seat_results(world, winner, self.config.objective)
+        self.low = min(self.low, *results)
+        self.high = max(self.high, *results)
+        return results
+
+
+def ranked_by_gain(state) -> list[tuple]:
+    """(signed immediate gain, index, move) for each legal move, best first; ties keep
+    the legal order (the root's order of trial)."""
+    seat, sign = state.to_move, score_sign(state.game)
+    rows = []
+    for index, move in enumerate(state.legal_moves()):
+        _, trial = state.preview(move)
+        rows.append((sign * (trial.scores[seat] - state.scores[seat]), index, move))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
+
+
+def seat_results(world, winner: int | None, objective: str) -> list[float]:
+    """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
+    best other seat (alone: the score), the objective's way round."""
+    n, scores, sign = world.n, world.scores, score_sign(world.game)
+    if objective == "win":
+        if n == 1:
+            return [1.0 if winner == 0 else 0.0]
+        return [0.5 if winner is None else float(winner == s) for s in range(n)]
+    if n == 1:
+        return [float(sign * scores[0])]
+    out = []
+    for s in range(n):
+        best_other = max(sign * scores[o] for o in range(n) if o != s)
+        out.append(float(sign * scores[s] - best_other))
+    return out
+
+
+def mcts_hint(state, spec: str = "400", seed: int = 0, count: int = 3) -> list[tuple]:
+    """The moves the search prefers for the seat to move: (move, visit share, mean
+    result), most visited first, at most `count` (for `hint` in multi-player games)."""
+    agent = MctsAgent(seed, parse_spec(spec))
+    if len(state.legal_moves()) == 1:
+        return [(state.legal_moves()[0], 1.0, 0.0)]
+    return agent.ranked(state)[:count]
+
+
+def hint_text(state, spec: str = "400", seed: int = 0) -> str:
+    """`hint` in a multi-player game: the move the search prefers and its visit share."""
+    rows = mcts_hint(state, spec, seed, count=2)
+    move, share, _ = rows[0]
+    also = f"; next {rows[1][0].text} ({100 * rows[1][1]:.0f}%)" if len(rows) > 1 else ""
+    return f"  the search (mcts:{spec}) plays: {move.text} ({100 * share:.0f}% of visits{also})"

@@ -1,0 +1,323 @@
+"""The searches of the exact solver (`engine.players.solver`): positions, keys, budgets.
+
+It never reimplements a rule: it searches the kernel's own `legal_moves`, `clone` and
+action steps, memoised on a compact key of the position (the board kind's
+`search_key()`, the pool as its length while it is what the root's pool left, the
+pile as its size and top, and only the counters and scores the question can see).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+INF = float("inf")
+NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
+#: the score a search plays at when the floor is handled by unclamped increments: so
+#: high that no floor is ever reached, so every step adds its unclamped points
+HIGH_SCORE = 10**12
+_CHECK_EVERY = 8192  # expansions between two readings of the memory in use
+
+
+class NodeLimit(Exception):
+    """A budget (positions or memory) stopped the search; `.reason` says which."""
+
+    def __init__(self, reason: str = "nodes"):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def memory_in_use() -> int:
+    """The bytes this process holds in memory now (resident set; 0 if unknown)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def machine_memory() -> int:
+    """The machine's memory in bytes (0 if unknown)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
+class Solver:
+    """Searches one round of a single-player game from a given state."""
+
+    def __init__(self, goal: str, relevance, max_nodes: int | None = None,
+                 max_memory: int | None = None, sign: int = 1):
+        self.goal = goal
+        self.relevance = relevance
+        self.max_nodes = max_nodes
+        self.sign = sign  # 1: more points are better; -1: fewer (`objective: lowest`)
+        self.nodes = 0  # positions expanded in all
+        self.spent = 0  # in this solve call (every search together), against `max_nodes`
+        self.memo: dict = {}
+        self.found: dict = {}
+        self.fields = (relevance.decide_counters, relevance.decide_scores)
+        self.cap = INF  # `spent` beyond which the current search stops
+        #: the best-scoring complete line `decide` met: (signed score, move texts)
+        self.met: tuple = (NO_GAIN, None)
+        self.root_pool: list = []
+        # The memory budget counts from what the process held when the solve began.
+        self.memory_cap = None if not max_memory else memory_in_use() + max_memory
+        self.next_check = _CHECK_EVERY
+
+    # -- positions --------------------------------------------------------------------
+    def key(self, state) -> tuple:
+        """The position as far as the search can tell positions apart.
+
+        As the kernel's `State.key`, but compact: the board kind's `search_key()`, the
+        pool as its size while it is the bottom of the root's pool (draws and deals only
+        take its top), the pile as its size and top card (all that expressions can read
+        of it: with every piece somewhere, its contents follow from the rest), the hands
+        only if any holds a piece, and only the counters and scores the question sees.
+        """
+        counters, scores = self.fields
+        pile, pool, r, t = state.pile, state.pool, state.round, state.turn
+        size = len(pool)
+        pool_code = size if pool == self.root_pool[:size] else tuple(p.uid for p in pool)
+        hands = state.hands
+        return (
+            state.board.search_key(),
+            pool_code,
+            len(pile),
+            pile[-1].uid if pile else -1,
+            tuple(tuple(sorted(p.uid for p in h)) for h in hands) if any(hands) else (),
+            tuple([getattr(state.counters, c) for c in counters]) if counters else (),
+            (r.number, r.turns, r.turns_without_place, r.passes_in_row, r.unable_in_row,
+             r.placed_any, t.draws, t.placed, t.actions, state.to_move),
+            tuple(state.scores) if scores else (),
+            state.zones_key(),  # the zones a ruleset declares (none: an empty tuple)
+        )
+
+    @staticmethod
+    def step(state, move) -> str | None:
+        """Apply a legal move of `state`; the reason if it ended the round, else None.
+
+        A round that ends without ending the match is followed at once by the next
+        one, in a new round record: the old record keeps the reason.
+        """
+        before = state.round
+        # The move comes from this very state's legal moves: no need to look it up
+        # again (which, in a fresh clone, would generate the moves a second time).
+        state.game.steps[move.action](state, move)
+        if state.round is not before:
+            return before.reason or "?"
+        return (state.round.reason or "?") if state.is_over else None
+
+    def children(self, state, order=None):
+        """(move, child state, reason the round ended or None) for every legal move, in
+        the kernel's order or as `order` rearranges it."""
+        self.spent += 1
+        if self.spent > self.cap:
+            raise NodeLimit("nodes")
+        if self.memory_cap is not None and self.spent >= self.next_check:
+            self.next_check = self.spent + _CHECK_EVERY
+            if memory_in_use() > self.memory_cap:
+                raise NodeLimit("memory")
+        self.nodes += 1  # counted once expanded: a stopped search reports what it did
+        moves = state.legal_moves()
+        if order is not None:
+            moves = order(moves)
+        for move in moves:
+            child = state.search_clone()
+            yield move, child, self.step(child, move)
+
+    # -- is the goal reachable? ------------------------------------------------------------
+    def decide(self, root) -> list[str] | None:
+        """A line reaching the goal, or None if there is none.
+
+        Depth first, stopping at the first line found. How fast a fixed move order finds
+        one depends much on the deal (heavy tails), so orders take turns, each until a
+        budget of positions that doubles every round: the kernel's; the moves of each
+        action backwards; and a shuffle within each action, seeded by the round.
+        Positions proven dead are shared, since that does not depend on the order.
+        """
+        self.root_pool = list(root.pool)
+        dead: set = set()
+        budget, round_ = 1000, 0
+        limit = INF if self.max_nodes is None else self.max_nodes
+        while True:
+            shuffle = random.Random(round_)
+            for order in (None, _reversed_within_actions, _shuffled_within_actions(shuffle)):
+                self.cap = min(self.spent + budget, limit)
+                try:
+                    return self._depth_first(root, dead, order)
+                except NodeLimit as stop:
+                    if stop.reason != "nodes" or self.spent >= limit:
+                        raise
+            budget, round_ = budget * 2, round_ + 1
+
+    def _depth_first(self, root, dead: set, order) -> list[str] | None:
+        line: list[str] = []
+        path: list = []  # the moves from the root to the position searched
+        seat, sign = root.to_move, self.sign
+
+        def search(state) -> bool:
+            open_children = []
+            for move, child, reason in self.children(state, order):
+                if reason is None:
+                    key = self.key(child)
+                    if key not in dead:
+                        open_children.append((move, child, key))
+                    continue
+                if sign * child.scores[seat] > self.met[0]:  # a complete line: the best?
+                    self.met = (sign * child.scores[seat],
+                                [m.text for m in path] + [move.text])
+                if reason == self.goal:
+                    line.append(move.text)
+                    return True
+            for move, child, key in open_children:
+                if key in dead:
+                    continue
+                path.append(move)
+                if search(child):
+                    line.append(move.text)
+                    return True
+                path.pop()
+                dead.add(key)  # every line from it was searched: none reaches the goal
+            return False
+
+        with deep_recursion():
+            found = search(root)
+        return line[::-1] if found else None
+
+    # -- fewest steps and best score ---------------------------------------------------------
+    def optimise(self, root, seat: int, fields: tuple, shares: int = 1,
+                 floor: bool = False) -> object:
+        """Explore every position of the round once; fills `self.memo`, returns the root key.
+
+        memo: key -> (steps, move, gain, move, lift, move): `steps` is the fewest moves
+        to the goal (INF if unreachable), `gain` the most points (signed by the
+        objective) the seat can still add before the round ends. With `floor` (the root
+        is played at HIGH_SCORE, so each gain is unclamped), `lift` is the best gain
+        from this position or any reachable from it: a floor at 0 that clamps at some
+        position makes the final score that position's gain (the yardstick's reading of
+        the floor: the best final score is the best such suffix). `fields` are the
+        counters and whether the scores are in the key. The best complete lines met are
+        kept in `self.found`, for when a budget stops the search. It may spend a
+        `shares`-th of what is left of the call's node budget.
+        """
+        self.fields = fields
+        self.root_pool = list(root.pool)
+        if self.max_nodes is None:
+            self.cap = INF
+        else:
+            self.cap = self.spent + max(0, self.max_nodes - self.spent) // shares
+        self.memo = memo = {}
+        self.found = {1: (INF, None), 3: (NO_GAIN, None)}
+        path: list = []
+        sign = self.sign
+
+        def value(state, key):
+            memo[key] = None  # on the path: a cycle back here is not a way out
+            base = state.scores[seat]
+            steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
+            lift, lmove = NO_GAIN, None
+            for move, child, reason in self.children(state):
+                if reason is not None:
+                    steps = 1 if reason == self.goal else INF
+                    gain = sign * (child.scores[seat] - base)
+                    below = 0
+                else:
+                    ckey = self.key(child)
+                    if ckey not in memo:
+                        path.append(move)
+                        value(child, ckey)
+                        path.pop()
+                    entry = memo[ckey]
+                    if entry is None:
+                        continue
+                    steps = entry[0] + 1
+                    gain = entry[2] + sign * (child.scores[seat] - base)
+                    below = entry[4]
+                # (with `floor` the score here is not the real one: only steps are kept)
+                self.offer(path, move, len(path) + steps,
+                           None if floor else base + sign * gain)
+                if steps < steps_best:
+                    steps_best, smove = steps, move
+                if gain > gain_best:
+                    gain_best, gmove = gain, move
+                if below > lift:
+                    lift, lmove = below, move
+            if gain_best > lift:
+                lift, lmove = gain_best, None  # None: from here, follow the gains
+            memo[key] = (steps_best, smove, gain_best, gmove, lift, lmove)
+
+        root_key = self.key(root)
+        with deep_recursion():
+            value(root, root_key)
+        return root_key
+
+    def offer(self, path: list, move, steps, score) -> None:
+        """Keep a complete line if it is the shortest or best scoring met so far."""
+        if steps < self.found[1][0]:
+            self.found[1] = (steps, path + [move])
+        if score is not None and self.sign * score > self.found[3][0]:
+            self.found[3] = (self.sign * score, path + [move])
+
+    def rebuild(self, root, prefix: list, which: int) -> list[str]:
+        """A line: `prefix` from the root, then the memo's choices (`which` as in follow)."""
+        state = root.clone()
+        for move in prefix:
+            state.apply(move.text)
+        return [m.text for m in prefix] + self.follow(state, which)
+
+    def follow(self, root, which: int, lifted: bool = False) -> list[str]:
+        """Replay the memo's choices from the root: `which` 1 for steps, 3 for score;
+        `lifted`: first down the `lift` moves to where the best suffix starts."""
+        memo = self.memo
+        state, line = root.clone(), []
+        while True:
+            entry = memo.get(self.key(state))
+            if not entry:
+                return line
+            move = entry[which]
+            if lifted:
+                if entry[5] is None:
+                    lifted = False
+                else:
+                    move = entry[5]
+            if move is None:
+                return line
+            move = state.find_move(move.text)
+            line.append(move.text)
+            if self.step(state, move) is not None:
+                return line
+
+
+def _runs(moves: list) -> list[list]:
+    """The moves cut into runs of one action each, in the kernel's order."""
+    runs: list[list] = []
+    for move in moves:
+        if runs and runs[-1][0].action == move.action:
+            runs[-1].append(move)
+        else:
+            runs.append([move])
+    return runs
+
+
+def _reversed_within_actions(moves: list) -> list:
+    """The actions kept in order, the moves of each backwards."""
+    return [m for run in _runs(moves) for m in reversed(run)]
+
+
+def _shuffled_within_actions(rng: random.Random):
+    """An order: the actions kept in order, the moves of each shuffled by `rng`."""
+    return lambda moves: [m for run in _runs(moves) for m in rng.sample(run, len(run))]
+
+
+class deep_recursion:
+    """Raise the recursion limit for a search as deep as a round is long."""
+
+    def __enter__(self):
+        self.old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.old, 20000))
+
+    def __exit__(self, *exc):
+        sys.setrecursionlimit(self.old)

@@ -1,0 +1,52 @@
+"""Driving the page as a person would: choosing a game, moving by clicks."""
+
+from __future__ import annotations
+
+
+def start(page, game: str, seed: int, players: int | None = None) -> dict:
+    """Choose `game` (its default ruleset), the seed, and start; returns the view."""
+    page.select_option("#game", game)
+    if players is not None:
+        page.fill("#players", str(players))
+        page.dispatch_event("#players", "change")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    return view(page)
+
+
+def view(page) -> dict:
+    """The page's current view of the game (what the server last sent)."""
+    return page.evaluate("() => view")
+
+
+def wait_log(page, length: int) -> dict:
+    page.wait_for_function(f"() => view && view.log.length >= {length}")
+    return view(page)
+
+
+def click_move(page, move: dict) -> None:
+    """Make `move` (an entry of view.moves) by clicking its pieces and targets on the
+    board; where the clicks leave a choice (a rotation, a shorter play), pick it from
+    the list or play the selection, as a person would."""
+    before = len(view(page)["log"])
+    for _uid, target, name in move["pairs"]:
+        if view(page)["log"] != [] and len(view(page)["log"]) > before:
+            return
+        board_piece = page.locator(f'#board [data-target="{target}"] [data-name="{name}"]')
+        if board_piece.count():  # a piece taken from where it lies: one click
+            board_piece.first.click()
+            continue
+        page.locator(f'#board .piece.hand[data-name="{name}"]').first.click()
+        page.locator(f'#board [data-target="{target}"]').first.click()
+    if not move["pairs"]:
+        page.locator(f'#moves button[data-move="{move["text"]}"]').click()
+        return
+    page.wait_for_timeout(50)
+    if len(view(page)["log"]) > before:
+        return
+    listed = page.locator(f'#moves button[data-move="{move["text"]}"]')
+    if listed.count():
+        listed.click()
+    else:
+        page.click("#play-selection")

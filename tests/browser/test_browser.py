@@ -1,0 +1,100 @@
+"""Whole short games in a real browser: a Tri Peaks deal cleared by clicking the cards
+the solver gives, Tri-Ominos and Triolet turns against the computer, hint, undo, the
+record downloaded and replayed by `rulecraft replay`, and stepped through in the page."""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from engine.cli import app as cli
+from tests.browser.play import click_move, start, view, wait_log
+
+
+def _replay(path) -> str:
+    got = CliRunner().invoke(cli, ["replay", str(path)])
+    assert got.exit_code == 0, got.output
+    return got.output
+
+
+def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
+    start(page, "tripeaks", seed=5)
+    page.click("#solve")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('cleared')")
+    assert "can still be cleared" in page.inner_text("#message")
+    line = page.evaluate("async () => (await (await fetch(`/api/games/${view.id}/solver`)).json()).line")
+    for n, move in enumerate(line, 1):
+        if move == "deal":
+            page.click("#board [data-zone=pool]")
+        else:
+            name = move.split()[-1]
+            page.click(f'#board .slot.exposed [data-name="{name}"]')
+        wait_log(page, n)
+    final = view(page)
+    assert final["over"] and final["reason"] == "cleared"
+    assert "game over (cleared)" in page.inner_text("#status")
+    assert final["scores"][0] == sum(p["points"] for p in final["log"])
+
+
+def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path):
+    v = start(page, "triominos", seed=1)
+    assert v["seats"] == ["human", "greedy"]
+    for _ in range(4):
+        if v["over"]:
+            break
+        before = len(v["log"])
+        click_move(page, v["moves"][0])
+        v = wait_log(page, before + 1)  # the move, and the computer's replies if the turn ended
+        assert not v["log"][before]["computer"]
+        if v["log"][-1]["move"].startswith("place "):  # the last tile laid is marked
+            assert page.locator("#board .last").count() == 1
+    assert any(p["computer"] for p in v["log"])
+    page.click("#hint")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
+    assert re.search(r"\(rulesets/triominos/\w+\.yaml:\d+\)", page.inner_text("#message"))
+    played = len(v["log"])
+    page.click("#undo")
+    page.wait_for_function(f"() => view.log.length < {played}")
+    assert view(page)["your_turn"]
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    assert f"scores: {view(page)['scores']}" in _replay(path)
+    # the record, loaded again, steps back and forth
+    page.click("#new")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
+    length = view(page)["replay"]["length"]
+    page.click("#back")
+    page.wait_for_function(f"() => view.replay.cursor === {length - 1}")
+    page.click("#first")
+    page.wait_for_function("() => view.replay.cursor === 0")
+    page.fill("#jump", "2")
+    page.click("#go")
+    page.wait_for_function("() => view.replay.cursor === 2")
+    assert "move 2 of" in page.inner_text("#cursor")
+
+
+def test_a_square_board_by_clicks_and_by_keyboard(page, tmp_path):
+    v = start(page, "triolet", seed=1)
+    before = len(v["log"])
+    multi = next((m for m in v["moves"] if len(m["pairs"]) >= 2), v["moves"][0])
+    click_move(page, multi)
+    v = wait_log(page, before + 2)
+    assert v["log"][before]["move"] == multi["text"]
+    typed = v["moves"][0]["text"]
+    page.focus("#move-text")
+    page.keyboard.type(typed.removeprefix("place "))
+    page.keyboard.press("Enter")
+    v = wait_log(page, before + 4)
+    assert v["log"][before + 2]["move"] == typed
+    page.focus("#hint")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "triolet.json"
+    download.value.save_as(path)
+    assert f"scores: {view(page)['scores']}" in _replay(path)
