@@ -1,5 +1,5 @@
 """The parts of a model that zones add: each zone's `accepts:` compiled, and the
-warning for a zone's top read where the zone may be empty (R493)."""
+warning for a zone's top read where the zone may be empty (R498)."""
 
 from __future__ import annotations
 

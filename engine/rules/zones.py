@@ -16,11 +16,11 @@ from typing import Any, Callable, Mapping
 
 from engine.diagnostics import Severity, define
 
-R_ZONE = define("R490", "bad-zone", "a zone's description has a value the engine does not know")
-R_ZONE_NAME = define("R491", "unknown-zone", "a move or a deal names a zone that is not declared")
-R_MOVE = define("R492", "bad-move", "a `move` action's `count`, `from` or `to` cannot be carried out")
+R_ZONE = define("R495", "bad-zone", "a zone's description has a value the engine does not know")
+R_ZONE_NAME = define("R496", "unknown-zone", "a move or a deal names a zone that is not declared")
+R_MOVE = define("R497", "bad-move", "a `move` action's `count`, `from` or `to` cannot be carried out")
 R_UNGUARDED = define(
-    "R493", "unguarded-top", "the top of a zone that can be empty is read without a guard",
+    "R498", "unguarded-top", "the top of a zone that can be empty is read without a guard",
     Severity.WARNING,
 )
 
