@@ -164,10 +164,14 @@ def _names_read(*expressions) -> frozenset:
 def _takes(state, spec):
     """(origins, pieces) for every way of taking pieces that the spec allows."""
     if spec.mode == "pick":
-        items = list(_available(state, spec.sources))
+        items = list(_available(state, spec.sources, spec.reach))
+        board = state.board
         for k in range(spec.low, spec.high + 1):
             for combo in combinations(items, k):
-                yield tuple(o for o, _ in combo), tuple(p for _, p in combo)
+                origins = tuple(o for o, _ in combo)
+                if spec.reach and not _with_what_lies_on(board, origins):
+                    continue
+                yield origins, tuple(p for _, p in combo)
         return
     for key in spec.sources:
         for index in _indexes(state, key):
@@ -183,12 +187,19 @@ def _takes(state, spec):
                 yield ((key, index),) * k, tuple(pieces[-k:])
 
 
-def _available(state, sources):
+def _with_what_lies_on(board, origins: tuple) -> bool:
+    """Whether every board piece taken is taken with all the pieces lying on it."""
+    slots = {i for k, i in origins if k == "board"}
+    return all(set(board.lying_on(slot)) <= slots for slot in slots)
+
+
+def _available(state, sources, reach: int = 0):
     """(origin, piece) of every piece a pick may take: each source zone's face-up top,
-    the board's exposed pieces."""
+    the board's exposed pieces (with `reach`, those under at most that many others)."""
     for key in sources:
         if key == "board":
-            for slot, piece in state.board.exposed_items():
+            found = state.board.iter_reachable(reach) if reach else state.board.exposed_items()
+            for slot, piece in found:
                 yield ("board", slot), piece
             continue
         for index in _indexes(state, key):
@@ -229,11 +240,10 @@ def apply_general_move(state, action, move) -> None:
     touched = []
     if spec.mode == "pick":
         for key, index in data.origins:
-            if key == "board":
-                state.board.remove(index)
-            else:
+            if key != "board":
                 zone_pieces(state, key, index).pop()
                 touched.append((key, index))
+        _take_from_board(state.board, [i for k, i in data.origins if k == "board"])
     else:
         key, index = data.origins[0]
         del zone_pieces(state, key, index)[-len(data.pieces):]
@@ -242,6 +252,14 @@ def apply_general_move(state, action, move) -> None:
         _turn_up(state, key, index)
     moved = list(reversed(data.pieces)) if spec.flip else list(data.pieces)
     zone_pieces(state, data.target, data.target_index).extend(moved)
+
+
+def _take_from_board(board, slots: list) -> None:
+    """Remove the pieces in `slots`, those lying on others first."""
+    while slots:
+        slot = next(s for s in slots if not board.lying_on(s))
+        board.remove(slot)
+        slots.remove(slot)
 
 
 def _turn_up(state, key: str, index: int) -> None:

@@ -73,6 +73,7 @@ class MoveSpec:
     low: int = 1
     high: int = 1  # pack: at most this many (0: all)
     flip: bool = False  # the pieces are turned over as a pack (their order reversed)
+    reach: int = 0  # board pieces under at most this many others, taken with them
 
 
 @dataclass
@@ -162,7 +163,8 @@ def read_move(name: str, spec: Mapping, table: ZoneTable, report: Report) -> Mov
         report(R_ZONE_NAME, f"action `{name}` moves to `{spec.get('to')}`, which is no zone",
                path + ("to",), _known(table))
         return None
-    move = MoveSpec(tuple(keys), target.key, flip=bool(spec.get("flip", False)))
+    move = MoveSpec(tuple(keys), target.key, flip=bool(spec.get("flip", False)),
+                    reach=int(spec.get("reach", 0) or 0))
     if not _read_count(move, spec, report, path):
         return None
     if move.mode in ("run", "pack") and "board" in keys:

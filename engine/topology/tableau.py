@@ -123,6 +123,16 @@ class TableauBoard(Board):
             found = self._exposed = list(self.iter_exposed())
         return found
 
+    def iter_reachable(self, depth: int) -> Iterator[tuple[int, Piece]]:
+        """Face-up cards with at most `depth` cards still lying on them, in slot order."""
+        for slot, card in enumerate(self.cards):
+            if card is not None and self.up[slot] and self.cover[slot] <= depth:
+                yield slot, card
+
+    def lying_on(self, slot: int) -> tuple:
+        cards = self.cards
+        return tuple(t for t in self.layout.covered_by[slot] if cards[t] is not None)
+
     def is_exposed(self, slot: int) -> bool:
         return (0 <= slot < len(self.cards) and self.cards[slot] is not None
                 and not self.cover[slot] and self.up[slot])
