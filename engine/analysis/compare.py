@@ -86,7 +86,11 @@ def build_comparison(specs: Sequence[Spec], models: Sequence, results: Sequence[
 
 
 def _metric_keys(models, results, players: int) -> list[tuple[str, str, str]]:
-    keys = [(f"score.seat{s + 1}", f"mean final score, seat {s + 1}", "outcome")
+    # Under `match.objective: lowest` (every ruleset compared) the reader is told which
+    # way a score difference goes.
+    low = bool(models) and all(getattr(m, "objective", "highest") == "lowest" for m in models)
+    way = " (lower is better)" if low else ""
+    keys = [(f"score.seat{s + 1}", f"mean final score, seat {s + 1}{way}", "outcome")
             for s in range(players)]
     keys += [(f"win.seat{s + 1}", f"seat {s + 1} wins", "outcome") for s in range(players)]
     if players == 1:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import statistics
-import sys
 from typing import Optional
 
 import typer
@@ -154,14 +153,16 @@ def _solve(solve, state, goal, best, budget):
 
 
 def _many(game, ref, first, count, goal, budget, as_json) -> None:
+    from engine.cli.progress import progress_bar
     from engine.players.solver import solve
 
     rows = []
-    with _progress(count, show=not as_json) as advance:
+    with progress_bar(count, "solving deals", quiet=as_json) as advance:
         for seed in range(first, first + count):
             found = _solve(solve, _new_state(game, None, seed), goal, False, budget)
             rows.append((seed, found))
-            advance()
+            if advance is not None:
+                advance(1)
     summary = _summary(ref, rows)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
@@ -175,29 +176,6 @@ def _many(game, ref, first, count, goal, budget, as_json) -> None:
     typer.echo(f"time per deal: mean {summary['mean_seconds']:.3f} s, median"
                f" {summary['median_seconds']:.3f} s, max {summary['max_seconds']:.3f} s;"
                f" positions per deal: mean {summary['mean_nodes']:,.0f}")
-
-
-class _progress:
-    """A progress bar of deals on stderr (rich), only on a terminal; else nothing."""
-
-    def __init__(self, total: int, show: bool):
-        self.total, self.bar = total, None
-        self.show = show and sys.stderr.isatty()
-
-    def __enter__(self):
-        if not self.show:
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.bar = Progress(console=Console(stderr=True), transient=True)
-        self.bar.start()
-        task = self.bar.add_task("solving deals", total=self.total)
-        return lambda: self.bar.advance(task)
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _summary(ref: str, rows: list) -> dict:

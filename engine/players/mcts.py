@@ -152,7 +152,10 @@ class MctsAgent:
         """Grow a tree from `state` within the budget; returns its root."""
         config, seat = self.config, state.to_move
         root = Node(seat)
-        self.candidates = [move for _, _, move in ranked_by_gain(state)]
+        # Ranked in a sample, not the real state: a move's immediate score may depend on
+        # what it reveals (a deal that ends the round, say).
+        sample = determinize(state, seat, self.rng)
+        self.candidates = [move for _, _, move in ranked_by_gain(sample)]
         self.low, self.high = math.inf, -math.inf
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0

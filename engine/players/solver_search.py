@@ -112,7 +112,8 @@ class Solver:
 
     def children(self, state, order=None):
         """(move, child state, reason the round ended or None) for every legal move, in
-        the kernel's order or as `order` rearranges it."""
+        the kernel's order or as `order` rearranges it. `state` itself becomes the last
+        child: the searches hand it their own copies (`decide`, `optimise`)."""
         self.spent += 1
         if self.spent > self.cap:
             raise NodeLimit("nodes")
@@ -124,8 +125,11 @@ class Solver:
         moves = state.legal_moves()
         if order is not None:
             moves = order(moves)
-        for move in moves:
-            child = state.search_clone()
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            # The last child is the position itself, stepped in place: a searcher reads
+            # nothing of a position once its children are listed (a clone saved each).
+            child = state if i == last else state.search_clone()
             yield move, child, self.step(child, move)
 
     # -- is the goal reachable? ------------------------------------------------------------
@@ -147,7 +151,7 @@ class Solver:
             for order in (None, _reversed_within_actions, _shuffled_within_actions(shuffle)):
                 self.cap = min(self.spent + budget, limit)
                 try:
-                    return self._depth_first(root, dead, order)
+                    return self._depth_first(root.search_clone(), dead, order)
                 except NodeLimit as stop:
                     if stop.reason != "nodes" or self.spent >= limit:
                         raise
@@ -209,50 +213,46 @@ class Solver:
             self.cap = INF
         else:
             self.cap = self.spent + max(0, self.max_nodes - self.spent) // shares
-        self.memo = memo = {}
+        self.memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
-        path: list = []
-        sign = self.sign
-
-        def value(state, key):
-            memo[key] = None  # on the path: a cycle back here is not a way out
-            base = state.scores[seat]
-            steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
-            lift, lmove = NO_GAIN, None
-            for move, child, reason in self.children(state):
-                if reason is not None:
-                    steps = 1 if reason == self.goal else INF
-                    gain = sign * (child.scores[seat] - base)
-                    below = 0
-                else:
-                    ckey = self.key(child)
-                    if ckey not in memo:
-                        path.append(move)
-                        value(child, ckey)
-                        path.pop()
-                    entry = memo[ckey]
-                    if entry is None:
-                        continue
-                    steps = entry[0] + 1
-                    gain = entry[2] + sign * (child.scores[seat] - base)
-                    below = entry[4]
-                # (with `floor` the score here is not the real one: only steps are kept)
-                self.offer(path, move, len(path) + steps,
-                           None if floor else base + sign * gain)
-                if steps < steps_best:
-                    steps_best, smove = steps, move
-                if gain > gain_best:
-                    gain_best, gmove = gain, move
-                if below > lift:
-                    lift, lmove = below, move
-            if gain_best > lift:
-                lift, lmove = gain_best, None  # None: from here, follow the gains
-            memo[key] = (steps_best, smove, gain_best, gmove, lift, lmove)
-
+        self.path, self.seat, self.floor = [], seat, floor
         root_key = self.key(root)
         with deep_recursion():
-            value(root, root_key)
+            self.value(root.search_clone(), root_key)  # (`children` steps it in place)
         return root_key
+
+    def value(self, state, key) -> None:
+        """The memo entry of one position (see `optimise`), its children's first."""
+        memo, seat, sign, path = self.memo, self.seat, self.sign, self.path
+        memo[key] = None  # on the path: a cycle back here is not a way out
+        base = state.scores[seat]
+        steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
+        lift, lmove = NO_GAIN, None
+        for move, child, reason in self.children(state):
+            points = sign * (child.scores[seat] - base)  # (read before a search steps it)
+            if reason is not None:
+                steps, gain, below = (1 if reason == self.goal else INF), points, 0
+            else:
+                ckey = self.key(child)
+                if ckey not in memo:
+                    path.append(move)
+                    self.value(child, ckey)
+                    path.pop()
+                entry = memo[ckey]
+                if entry is None:
+                    continue
+                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+            # (with `floor` the score here is not the real one: only steps are kept)
+            self.offer(path, move, len(path) + steps, None if self.floor else base + sign * gain)
+            if steps < steps_best:
+                steps_best, smove = steps, move
+            if gain > gain_best:
+                gain_best, gmove = gain, move
+            if below > lift:
+                lift, lmove = below, move
+        if gain_best > lift:
+            lift, lmove = gain_best, None  # None: from here, follow the gains
+        memo[key] = (steps_best, smove, gain_best, gmove, lift, lmove)
 
     def offer(self, path: list, move, steps, score) -> None:
         """Keep a complete line if it is the shortest or best scoring met so far."""

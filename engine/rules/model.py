@@ -20,6 +20,7 @@ from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.rules.zone_model import finish_zones
 from engine.rules.zones import read_move, read_zone_deal, read_zones
+from engine.rules.display import check_display
 from engine.topology import BOARD_KINDS, Topology
 from engine.topology.base import R_UNFIT
 
@@ -249,6 +250,7 @@ class _Builder:
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()
+        check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics

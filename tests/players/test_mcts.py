@@ -13,7 +13,7 @@ from engine.cli import app
 from engine.kernel import Game
 from engine.players.agents import GreedyAgent, check_agent, make_agent, play_out
 from engine.players.determinize import determinize, hidden_places
-from engine.players.mcts import MctsAgent, mcts_hint, parse_spec
+from engine.players.mcts import MctsAgent, hint_text, mcts_hint, parse_spec
 from engine.rules import load_ruleset
 from engine.rules.model import compile_model
 
@@ -118,6 +118,8 @@ def test_the_hint_of_a_multi_player_game():
     assert 1 <= len(rows) <= 3 and rows[0][1] >= rows[-1][1]
     assert sum(share for _, share, _ in rows) <= 1.0 + 1e-9
     assert rows[0][0] in state.legal_moves()
+    text = hint_text(state, "20", seed=1)  # what `hint` at the play prompt prints
+    assert text.startswith("  the search (mcts:20) plays: ") and "% of visits" in text
 
 
 @pytest.mark.parametrize("spec, words", [

@@ -96,3 +96,10 @@ def test_lint_warns_when_the_winner_contradicts_the_objective(tmp_path):
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(app, ["lint", str(path)])
     assert "R490" in result.stdout, result.stdout
+
+
+def test_compare_says_which_way_a_score_goes():
+    result = CliRunner().invoke(app, ["compare", GOLF, GOLF, "--games", "2", "--agents",
+                                      "greedy"])
+    assert result.exit_code == 0, result.output
+    assert "mean final score, seat 1 (lower is better)" in result.stdout

@@ -156,3 +156,37 @@ def test_cli_reports_the_share_over_seeded_deals():
 def test_cli_usage_errors(args, words):
     result = runner.invoke(app, ["solve", "tripeaks", *args])
     assert result.exit_code == 2 and words in result.output
+
+
+def test_the_floor_is_applied_exactly_without_the_score_in_the_key(tmp_path):
+    # Only 3h left (the last peak), waste Tc, stock 2d, score 0. Dealing costs nothing
+    # at 0 (the floor), then 3h on 2d scores 1 + 30 = 31. Counted unclamped the deal
+    # would cost 5 (26): the floor is applied where it clamps, so the best is 31.
+    state = position(tmp_path, ". . 3h", "Tc", ["2d"], score=0)
+    found = solve(state)
+    assert found.exhaustive and found.reachable and found.steps == 2
+    assert found.best_score == 31 and found.best_line == ["deal", "play 3h"]
+    # At 20 points the same deal costs the full 5: 20 - 5 + 31 = 46.
+    assert solve(position(tmp_path, ". . 3h", "Tc", ["2d"], score=20)).best_score == 46
+
+
+def test_the_floor_is_read_from_the_rules():
+    assert Relevance.of(load_ruleset("tripeaks/aisleriot").data).floor
+    data = load_ruleset("tripeaks/aisleriot").data
+    data["scoring"]["card"]["points"] = "counters.run + (if player.score > 50 then 1 else 0)"
+    assert not Relevance.of(data).floor  # another reading of the score: keyed
+
+
+def test_a_memory_budget_stops_the_search_and_says_so():
+    # Seed 19 needs about half a million positions; a budget of one byte stops the
+    # search at its first reading of the memory (every 8,192 positions).
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("tripeaks/aisleriot"))[0])
+    found = solve(game.new_game(1, 19), max_memory=1)
+    assert not found.exhaustive and found.stopped == "memory" and found.nodes <= 8192
+    result = runner.invoke(app, ["solve", "tripeaks", "--seed", "19", "--max-memory", "1"])
+    assert result.exit_code == 0 and "memory budget (--max-memory)" in result.stdout
+    bad = runner.invoke(app, ["solve", "tripeaks", "--seed", "19", "--max-memory", "lots"])
+    assert bad.exit_code == 2 and "not a size" in bad.stderr
