@@ -89,12 +89,13 @@ def board_text(state: State) -> str:
     return state.game.model.topology.render_text(state.board)
 
 
-def board_svg(state: State, **style) -> str:
-    """The board and zones as SVG text (`engine.render.render_svg`; `style`: `highlight`,
-    `last_move`, `seat`)."""
+def board_svg(state: State, *, highlight=(), last_move=None, seat: int | None = None) -> str:
+    """The position as SVG text (`engine.render.render_svg`): the board, the hands (only
+    `seat`'s face up, or all when None), the pool and the pile; `highlight` and
+    `last_move` mark moves. A pure function: the state is not changed."""
     from engine.render import render_svg
 
-    return render_svg(state, **style)
+    return render_svg(state, highlight=highlight, last_move=last_move, seat=seat)
 
 
 class Rows(list):

@@ -145,6 +145,17 @@ def pytest_addoption(parser):
         "--update-golden", action="store_true", default=False,
         help="rewrite the expected points of golden scenarios with what the engine computes",
     )
+    parser.addoption(
+        "--fuzz-long", action="store_true", default=False,
+        help="run the fuzz tests 20 times longer (or set RULECRAFT_FUZZ_EXAMPLES=N)",
+    )
+
+
+def pytest_configure(config):
+    if config.getoption("--fuzz-long"):  # read by tests/fuzzing.py when tests are collected
+        import os
+
+        os.environ["RULECRAFT_FUZZ_LONG"] = "1"
 
 
 def pytest_collect_file(parent, file_path):

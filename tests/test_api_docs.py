@@ -64,3 +64,11 @@ def test_board_svg_draws_the_position():
     # Tri Peaks deals 28 cards to the tableau, the bottom row of 10 face up and the 18
     # above it face down (docs/games/tripeaks.md, the fact sheet's section 2.3)
     assert classes.count("slot exposed") == 10 and classes.count("piece back") == 18
+
+
+def test_board_svg_leaves_the_state_as_it_was():
+    state = engine.api.load("tripeaks").new_game(seed=1)
+    before = state.key()
+    picture = engine.api.board_svg(state, seat=0)
+    assert picture.lstrip().startswith("<svg") or "<svg" in picture[:200]
+    assert state.key() == before

@@ -18,10 +18,12 @@ def start_ray(address: str | None = None, cpus: int | None = None):
     """The `ray` module, connected: to `address`, or to a local Ray of `cpus` CPUs
     (default: the machine's cores); an already connected Ray is reused."""
     ray = require("ray", "ray", "--backend ray")
+    if address:
+        check_reachable(address)
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR,
-                     runtime_env=_runtime_env())
+            # A cluster's workers have Rulecraft installed (docs/scale.md): their own paths.
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         else:
             ray.init(num_cpus=cpus or os.cpu_count() or 1, include_dashboard=False,
                      log_to_driver=False, logging_level=logging.ERROR,
@@ -29,8 +31,28 @@ def start_ray(address: str | None = None, cpus: int | None = None):
     return ray
 
 
+class Unreachable(ConnectionError):
+    """No Ray head answers at the address given (Ray itself would wait for minutes)."""
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Unreachable unless something listens at `address` (`host:port`, `ray://host:port`;
+    `auto` and other forms are left to Ray)."""
+    import socket
+
+    hostport = address.split("://", 1)[-1]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise Unreachable(f"no Ray cluster answers at {address}"
+                          f" ({exc.strerror or type(exc).__name__})") from None
+
+
 def _runtime_env() -> dict:
-    """Workers import `engine` from the folder this process loaded it from."""
+    """Local workers import `engine` from the folder this process loaded it from."""
     import engine
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(engine.__file__)))

@@ -187,7 +187,11 @@ def iter_results(tasks: Sequence[tuple[int, tuple]], jobs: int = 1, backend: str
         for k, task in tasks:
             yield k, run_chunk(task)
         return
-    with ProcessPoolExecutor(jobs) as pool:
+    from engine.rules import files
+
+    # A worker started fresh (spawn, forkserver) does not inherit the `--rulesets` folders.
+    with ProcessPoolExecutor(jobs, initializer=files.set_user_roots,
+                             initargs=([str(r) for r in files.user_roots()],)) as pool:
         futures = {pool.submit(run_chunk, task): k for k, task in tasks}
         for future in as_completed(futures):
             yield futures[future], future.result()

@@ -15,6 +15,7 @@ from typing import Annotated
 
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
+from engine.diagnostics import printable
 from engine.cli.app import app
 from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
                                load_or_exit, not_found_status, print_diagnostics, require_plots,
@@ -79,8 +80,8 @@ def explain_command(
     from engine.diagnostics import RulecraftError
     from engine.kernel import RuleFailure
 
-    if not Path(source).is_file():
-        typer.echo(f"error: no such file: {source}", err=True)
+    if not _is_file(source):
+        typer.echo(printable(f"error: no such file: {source}"), err=True)
         raise typer.Exit(2)
     try:
         if ex.is_record(source):
@@ -99,7 +100,15 @@ def explain_command(
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
-    typer.echo(ex.format_json(result) if as_json else ex.format_text(result))
+    # move texts and names come from the record or scenario: no control characters
+    typer.echo(ex.format_json(result) if as_json else printable(ex.format_text(result)))
+
+
+def _is_file(source: str) -> bool:
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL
+        return False
 
 
 @app.command("compare")

@@ -27,6 +27,7 @@ from engine.kernel import IllegalMove, RuleFailure
 HELP = ("Type a move's number or its text; `moves` lists every move, `hint` the best ones "
         "with their rules, `undo` takes back your last move, `board` redraws, `quit` leaves.")
 _BOARD_ROOM = 9  # lines besides the board and the moves: status, hand, echoes, prompt
+UNDO = object()  # what `ask` returns when the person types `undo`
 
 
 @dataclass
@@ -48,9 +49,11 @@ class Session:
     last: object = None  # the data of the last move (its cells are marked)
 
     def prompt(self, text: str) -> str:
+        """A line typed at the prompt (on the screen's stream)."""
         return typer.prompt(text, default="", show_default=False, err=self.screen.err)
 
     def confirm(self, text: str) -> bool:
+        """A yes or no, no by default."""
         return typer.confirm(text, default=False, err=self.screen.err)
 
 
@@ -93,7 +96,7 @@ def _best_count(session: Session) -> int:
 
 
 def ask(session: Session):
-    """The human's move, `"undo"`, or None to quit."""
+    """The human's move, UNDO, or None to quit."""
     state, screen = session.state, session.screen
     rows = play_moves.ranked(state)
     play_moves.show_best(screen, state, rows, _best_count(session))
@@ -113,7 +116,7 @@ def ask(session: Session):
             play_moves.show_best(screen, state, rows, _best_count(session))
         elif word == "undo":
             if session.snapshots:
-                return "undo"
+                return UNDO
             screen.say("nothing to undo yet", style="problem")
         elif word == "help":
             screen.say(HELP)
@@ -161,7 +164,8 @@ def step(session: Session, move) -> None:
     session.last = move.data
     line = Text(f"P{mover + 1}: {move.text}  ", style="you" if mover == session.human else "")
     line.append(points_text(sum(e.points for e in events if e.player == mover)))
-    why = ", ".join(f"P{e.player + 1} {e.rule} {e.points:+d}" for e in events)
+    why = ", ".join(("" if e.player == mover else f"P{e.player + 1} ") + f"{e.rule} {e.points:+d}"
+                    for e in events)  # the mover's own points without a seat name
     line.append(f"  {why}" if why else "", style="note")
     screen.say(line)
     if state.round is not ended or state.is_over:
@@ -186,7 +190,7 @@ def _play(session: Session, agents: dict) -> bool:
             move = ask(session)
             if move is None:
                 return False
-            if move == "undo":
+            if move is UNDO:
                 undo(session)
                 continue
             session.snapshots.append((state.clone(), session.round_from))
@@ -194,6 +198,8 @@ def _play(session: Session, agents: dict) -> bool:
             move = agents[state.to_move].choose(state)
         step(session, move)
     return True
+
+
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
@@ -239,6 +245,7 @@ def play_command(
 
 
 def _greet(session: Session) -> None:
+    """The ruleset, its overlays and the seats, then how to play."""
     rs, n = session.ruleset, session.state.n
     on = list(getattr(rs, "overlays", None) or session.overlays)
     with_ = f" with {', '.join(on)}" if on else ""

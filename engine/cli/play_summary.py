@@ -10,6 +10,7 @@ from engine.cli.screen import Screen
 
 
 def seat_name(seat: int, human: int = 0) -> str:
+    """`P2`, or `P1 (you)` for the person's seat."""
     return f"P{seat + 1}" + (" (you)" if seat == human else "")
 
 

@@ -9,7 +9,7 @@ import typer
 from engine.analysis.phrases import counted
 from engine.cli.app import app
 from engine.cli.games import exit_with, load_game_or_exit
-from engine.diagnostics import RulecraftError, format_json, format_text
+from engine.diagnostics import RulecraftError, format_json, format_text, printable
 from engine.kernel import RuleFailure
 
 
@@ -35,8 +35,8 @@ def replay_command(
     except typer.Exit:
         # The diagnostics name only the ruleset or overlay; say which file asked for it.
         named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
-        typer.echo(f"{record}: the ruleset this record names ({named}) cannot be loaded",
-                   err=True)
+        typer.echo(printable(f"{record}: the ruleset this record names ({named}) cannot be"
+                             " loaded"), err=True)
         raise
     try:
         result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
@@ -64,11 +64,11 @@ def replay_command(
 def _print_text(rs: dict, result, moves: int, recorded) -> None:
     state = result.state
     if result.changed:
-        typer.echo(f"the ruleset `{rs['id']}` has changed since the record; re-scored")
+        typer.echo(printable(f"the ruleset `{rs['id']}` has changed since the record; re-scored"))
     if result.problems:
         typer.echo(format_text(result.problems))
         typer.echo("moves no longer legal: replay stopped there")
-    typer.echo(f"replayed {len(state.history)} of {counted(moves, 'move')} of {rs['id']}")
+    typer.echo(printable(f"replayed {len(state.history)} of {counted(moves, 'move')} of {rs['id']}"))
     typer.echo(f"scores: {state.scores}" + (f"  (recorded: {recorded})" if recorded else ""))
 
 

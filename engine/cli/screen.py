@@ -81,6 +81,7 @@ class Screen:
         return shutil.get_terminal_size((80, 24)).lines
 
     def width(self) -> int:
+        """The terminal's width in columns (80 when it cannot tell)."""
         return shutil.get_terminal_size((80, 24)).columns
 
 

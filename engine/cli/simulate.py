@@ -180,8 +180,6 @@ def simulate_command(
                                           " (default: a local Ray with the machine's cores)."),
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
-    from engine.kernel import RuleFailure
-
     if out is not None and rows_format(out) is None:
         _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
@@ -199,18 +197,8 @@ def simulate_command(
     if where.swept and folder is not None:
         _usage("--record DIR writes records of games played here: not with --db or --backend ray")
     start = time.perf_counter()
-    try:
-        if where.swept:
-            played = _sweep(ruleset_obj, ruleset, overlays, n, seeds, names,
-                            jobs_or_cores(jobs), deal, where, show=not as_json)
-        else:
-            with progress_bar(games, "simulating", quiet=as_json) as advance:
-                played = run_games(game, ruleset, list(overlays or []), n, seeds, names,
-                                   jobs_or_cores(jobs), advance, deal,
-                                   records if folder else None)
-    except RuleFailure as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+    played = _play_all(ruleset_obj, game, ruleset, overlays, n, seeds, names, jobs_or_cores(jobs),
+                       deal, records if folder else None, where, as_json)
     elapsed = time.perf_counter() - start
     rows = [row for row, _ in played]
     summary = summarize(rows, n, names)
@@ -220,7 +208,7 @@ def simulate_command(
     # What was simulated: the resolved id (not a game name) with its overlays.
     name = spec_name(ruleset_obj.id, overlays or [])
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records)
+    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records, as_json)
     report = None
     if coverage or html:  # engine.analysis replays the same seeded games, counting rule by rule
         from engine.analysis.coverage import coverage_report
@@ -236,6 +224,24 @@ def simulate_command(
     _print(summary, as_json, name, ruleset_obj)
     if report is not None and coverage and not as_json:
         typer.echo(report.text)
+
+
+def _play_all(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, records,
+              where: Where, quiet: bool) -> list:
+    """(row, record or None) per game, in seed order: here and in worker processes, or
+    through the store / on Ray; a failing rule is its message and exit 1."""
+    from engine.kernel import RuleFailure
+
+    try:
+        if where.swept:
+            return _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where,
+                          show=not quiet)
+        with progress_bar(len(seeds), "simulating", quiet=quiet) as advance:
+            return run_games(game, ref, list(overlays or []), n, seeds, names, jobs, advance,
+                             deal, records)
+    except RuleFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
 
 
 def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where,
@@ -262,12 +268,16 @@ def _usage(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records) -> None:
+def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records,
+                   quiet: bool = False) -> None:
     if folder is not None:
         for row, rec in played:
             save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
     elif record:
         _write_record(game, n, seed, names, record, deal, records)
+        if len(played) > 1 and not quiet:  # one who meant every game would not notice
+            typer.echo(f"note: {record} holds the first game's record; for every game's,"
+                       f" give a folder: --record {record.removesuffix('.json')}/", err=True)
     if out:
         from engine.analysis.rows import format_rows
 

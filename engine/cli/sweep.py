@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 import typer
 
 from engine.analysis.runs import GameStats, Spec
+from engine.cli.progress import progress_bar
 
 STORE_CHUNK = 25  # games per stored transaction at most: what an interruption can lose
 _ids = iter(range(1 << 62))
@@ -71,13 +72,15 @@ def run_sweep(targets: Sequence[Target], players: int, seeds: Sequence[int],
 
 
 def _ray_or_exit(address, jobs) -> None:
-    from engine.analysis.cluster import start_ray
+    from engine.analysis.cluster import Unreachable, start_ray
     from engine.extras import MissingExtra
 
     try:
         start_ray(address, jobs if jobs > 1 else None)
     except MissingExtra as exc:
         _fail(str(exc), 2)
+    except Unreachable as exc:
+        _fail(str(exc))
     except Exception as exc:  # Ray's own errors: an unreachable address, say
         _fail(f"cannot start or reach Ray{f' at {address}' if address else ''}:"
               f" {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
@@ -161,14 +164,17 @@ def _play(store, run_id, before, targets, players, seeds, agents, jobs, deal, ba
                        STORE_CHUNK if store is not None else None)
     out = [list(games) for games in before]
     total, count = sum(len(t) for t in todo), sum(len(g) for g in before)
-    progress = _progress(show, store is not None, len(targets) * len(seeds))
+    results = iter_results(tasks, jobs, backend, address)
     try:
-        for k, chunk in iter_results(tasks, jobs, backend, address):
-            if store is not None:
-                store.add_games([_row(targets[k], g, agents, run_id) for g in chunk])
-            out[k].extend(chunk)
-            count += len(chunk)
-            progress(count, len(chunk))
+        with progress_bar(len(targets) * len(seeds), "playing", quiet=not show) as advance:
+            if advance:
+                advance(count)
+            for k, chunk in results:
+                if store is not None:
+                    store.add_games([_row(targets[k], g, agents, run_id) for g in chunk])
+                out[k].extend(chunk)
+                count += len(chunk)
+                _report(advance, store, show, count, len(targets) * len(seeds), len(chunk))
     except (KeyboardInterrupt, BrokenProcessPool) as exc:
         _interrupted(store, run_id, count, total, exc)
     if store is not None:
@@ -186,16 +192,13 @@ def _row(target: Target, stats: GameStats, agents, run_id: str) -> dict:
                       agents, run_id)
 
 
-def _progress(show: bool, stored: bool, total: int):
-    """A callback (games so far, games just finished): a bar on a terminal; lines on
-    another stderr when storing (so that a log shows how far a long run got)."""
-    if show and sys.stderr.isatty():
-        bar = typer.progressbar(length=total, label="playing", file=sys.stderr)
-        bar.__enter__()
-        return lambda count, new: (bar.update(new), count >= total and bar.__exit__(None, None, None))
-    if stored and show:
-        return lambda count, new: typer.echo(f"stored {count}/{total} games", err=True)
-    return lambda count, new: None
+def _report(advance, store, show: bool, count: int, total: int, new: int) -> None:
+    """Progress: the bar on a terminal; without one, a line on stderr per stored chunk
+    (so that a log shows how far a long run got)."""
+    if advance:
+        advance(new)
+    elif store is not None and show:
+        typer.echo(f"stored {count}/{total} games", err=True)
 
 
 def _interrupted(store, run_id: str, count: int, total: int, exc: BaseException):

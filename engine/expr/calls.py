@@ -9,6 +9,10 @@ from engine.expr.library import FUNCTIONS
 from engine.expr.types import BOOL, ERROR, ListOf, describe
 
 MAX_COMPREHENSION_NESTING = 3  # bounds run time at n**3 for lists of n items
+#: items gone through by nested `for` forms over lists of known size (a constant list, a
+#: definition that is one): more is E315 at lint time; at run time the step budget
+#: (`runtime.MAX_STEPS`) stops what cannot be known here
+MAX_ITERATIONS = 1_000_000
 
 
 def check_call(checker, node: A.Call):
@@ -43,6 +47,26 @@ def check_call(checker, node: A.Call):
     return checker.fold(new, result)
 
 
+def known_size(checker, source: A.Node) -> int | None:
+    """How many items a checked `for` source has, when it is known before run time."""
+    if isinstance(source, A.Name) and checker.out.refs.get(id(source), ("",))[0] == "def":
+        source = checker.out.definitions.get(source.name, source)
+    return len(source.items) if isinstance(source, A.ListExpr) else None
+
+
+def _bound_iterations(checker, node: A.Comprehension, source: A.Node) -> None:
+    size = known_size(checker, source)
+    if size is None:
+        return
+    checker.iterations *= size
+    if checker.iterations > MAX_ITERATIONS:
+        checker.report(codes.TOO_COSTLY, node.offset,
+                       f"these nested `for` forms go through {checker.iterations:,} items;"
+                       f" the limit is {MAX_ITERATIONS:,}",
+                       "go through fewer or shorter lists, or compute a part once in a definition")
+        checker.iterations = 1  # reported once, not again at each level inside
+
+
 def _arity(function) -> str:
     if function.max_args is None:
         return f"at least {function.min_args} argument{'s' * (function.min_args != 1)}"
@@ -61,6 +85,8 @@ def check_comprehension(checker, node: A.Comprehension, function, arg_count: int
     if checker.nesting >= MAX_COMPREHENSION_NESTING:
         checker.report(codes.TOO_COMPLEX, node.offset,
                        f"`for` forms nested more than {MAX_COMPREHENSION_NESTING} deep")
+    outer_iterations, depth, inner_before = checker.iterations, checker.nesting, checker.inner_loops
+    _bound_iterations(checker, node, source)
     slot = f"_l{checker.slots}"
     checker.slots += 1
     checker.scopes.append((node.var, slot, item))
@@ -74,9 +100,17 @@ def check_comprehension(checker, node: A.Comprehension, function, arg_count: int
     finally:
         checker.nesting -= 1
         checker.scopes.pop()
+        checker.iterations = outer_iterations
     new = A.Comprehension(element, node.var, source, condition,
                           offset=node.offset, line=node.line, col=node.col)
     checker.out.refs[id(new)] = ("local", slot)
+    # the run-time step budget: inner `for` forms count their items, the outermost one
+    # (only when it has inner ones: a single `for` costs nothing extra) starts the count
+    if depth > 0:
+        checker.out.loops[id(new)] = "tick"
+        checker.inner_loops += 1
+    elif checker.inner_loops > inner_before:
+        checker.out.loops[id(new)] = "start"
     if function is not None and (not function.takes_list or arg_count != 1):
         return new, checker.report(
             codes.MISPLACED_COMPREHENSION, node.offset,

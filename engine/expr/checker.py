@@ -46,6 +46,9 @@ class Checked:
     names_used: set[str] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
     alive: list[A.Node] = field(default_factory=list, repr=False)
+    #: comprehensions under the run-time step budget: id -> "start" (the outermost of a
+    #: nest) or "tick" (an inner one, counting its items)
+    loops: dict[int, str] = field(default_factory=dict)
 
 
 class Checker:
@@ -60,6 +63,8 @@ class Checker:
         self.scopes: list[tuple[str, str, Type]] = []  # (name, python slot, type)
         self.slots = 0
         self.nesting = 0
+        self.iterations = 1  # product of the known sizes of the enclosing `for` sources
+        self.inner_loops = 0  # comprehensions checked inside another, so far
         self.where = where  # offset in the text being checked -> file position
         self.chain: list[str] = []
         self.def_types: dict[str, object] = {}

@@ -14,6 +14,7 @@ from typing import Callable
 
 from engine.expr import ast as A
 from engine.expr import runtime
+from engine.expr.compiler import may_grow
 from engine.expr.checker import Checked
 from engine.expr.library import BINARY, FUNCTIONS
 from engine.expr.types import BOOL, ListOf
@@ -96,6 +97,10 @@ class _Builder:
     def build_comprehension(self, node: A.Comprehension):
         k = self.slot(self.checked.refs[id(node)][1])
         element, source = self.build(node.element), self.build(node.source)
+        counted = self.checked.loops.get(id(node))
+        if counted is not None:  # the step budget, as in generated code
+            steps, plain = getattr(runtime, f"{counted}_steps"), source
+            source = lambda v, s: steps(plain(v, s))  # noqa: E731
         if node.condition is None:
             return lambda v, s: (element(v, s) for s[k] in source(v, s))
         condition = self.build(node.condition)
@@ -121,6 +126,9 @@ def compile_closures(checked: Checked) -> Callable:
         builder.bodies[name] = builder.build(tree)
     root = builder.build(checked.root)
     size = len(builder.slot_of)
+    if may_grow(checked):  # as generated code does
+        unbounded = root
+        root = lambda v, s: runtime.bounded(unbounded(v, s))  # noqa: E731
 
     def evaluate(values):
         try:

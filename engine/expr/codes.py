@@ -16,3 +16,4 @@ TRUE_DIVISION = define("E311", "true-division", "`/` used; arithmetic is on inte
 MISPLACED_COMPREHENSION = define("E312", "misplaced-comprehension", "a `for` form where no list is taken")
 ALWAYS_FAILS = define("E313", "always-fails", "a constant part of the expression always fails (e.g. an index out of range)")
 NUMBER_TOO_LARGE = define("E314", "number-too-large", "an integer written, or computed from constants, over 1024 bits (about 308 digits)")
+TOO_COSTLY = define("E315", "too-costly", "nested `for` forms that go through too many items (at lint time when the sizes are known, else at run time)")

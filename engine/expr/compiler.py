@@ -154,10 +154,16 @@ class _Emitter:
 
     def emit_comprehension(self, node: A.Comprehension) -> str:
         _, slot = self.checked.refs[id(node)]
-        text = f"{self.emit(node.element)} for {slot} in {self.emit(node.source)}"
+        text = f"{self.emit(node.element)} for {slot} in {self.loop_source(node)}"
         if node.condition is not None:
             text += f" if {self.emit(node.condition)}"
         return f"({text})"
+
+    def loop_source(self, node: A.Comprehension) -> str:
+        """The source of a `for`, counted by the step budget when it is part of a nest."""
+        source = self.emit(node.source)
+        counted = self.checked.loops.get(id(node))
+        return source if counted is None else f"_{counted}_steps({source})"
 
     def emit_call(self, node: A.Call) -> str:
         function = FUNCTIONS[node.func]
@@ -276,7 +282,7 @@ def generate(checked: Checked) -> str:
     lines.append("def _expression(v):")
     if memo:
         lines.append(f"    _m = [_UNSET] * {len(checked.definitions)}")
-    lines += ["    try:", f"        return {emitter.emit(checked.root)}",
+    lines += ["    try:", f"        return {_bound_if_grows(emitter, emitter.emit(checked.root))}",
               "    except _FAILURES as exc:", "        raise _explain(exc) from exc"]
     return "\n".join(lines) + "\n"
 
@@ -298,9 +304,27 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) ->
     emitter.env_text = names
     _share(emitter, checked.root)
     try:
-        return emitter.emit(checked.root)
+        return _bound_if_grows(emitter, emitter.emit(checked.root))
     except _NotWritable:
         return None
+
+
+def may_grow(checked: Checked) -> bool:
+    """Whether the value may outgrow MAX_BITS: a `*` or `**` of two parts that are not
+    constants, in the expression or a definition written into it (`(x ** 100) * (x **
+    100) * ...` builds thousands of digits, and a score of over 4,300 cannot even be
+    printed). Only such expressions check their result; memoised definitions always do."""
+    emitter = _Emitter(checked)
+    trees = [checked.root] + [checked.definitions[name] for name in emitter.inlined]
+    return any(isinstance(node, A.Binary) and node.op in ("*", "**")
+               and not isinstance(node.left, A.Int) and not isinstance(node.right, A.Int)
+               for tree in trees for node in A.iter_nodes(tree))
+
+
+def _bound_if_grows(emitter: "_Emitter", text: str) -> str:
+    if not may_grow(emitter.checked):
+        return text
+    return f"_bounded({text})"
 
 
 #: a call of these over a comprehension is written as a loop by `generate_loop`:
@@ -336,15 +360,16 @@ def generate_loop(checked: Checked, target: str,
     node = root.args[0]  # (nothing is shared outside a comprehension: no `_share`)
     _, slot = checked.refs[id(node)]
     try:
-        element, source = emitter.emit(node.element), emitter.emit(node.source)
+        element, source = emitter.emit(node.element), emitter.loop_source(node)
         condition = None if node.condition is None else emitter.emit(node.condition)
     except _NotWritable:
         return None
     guarded, plain, start = loop
     body = plain.format(t=target, e=element) if condition is None else guarded.format(
         t=target, e=element, c=condition)
+    bound = [f"{target} = _bounded({target})"] if may_grow(checked) else []
     return [f"{target} = {start}", f"for {slot} in {source}:"] + [
-        "    " + line for line in body.split("\n")]
+        "    " + line for line in body.split("\n")] + bound
 
 
 def _varies(emitter: "_Emitter", node: A.Node) -> bool:

@@ -80,8 +80,10 @@ def check_definition(checker, node: A.Name):
 
 
 def _check_tree(checker, name: str, tree: A.Node, where) -> object:
-    saved = (checker.scopes, checker.nesting, checker.where)
-    checker.scopes, checker.nesting, checker.where = [], 0, where
+    # a definition is evaluated once per evaluation, wherever it is used: its own `for`
+    # forms are counted apart from those around its use
+    saved = (checker.scopes, checker.nesting, checker.where, checker.iterations)
+    checker.scopes, checker.nesting, checker.where, checker.iterations = [], 0, where, 1
     checker.def_types[name] = CHECKING
     checker.chain.append(name)
     before = len(checker.out.problems)
@@ -92,7 +94,7 @@ def _check_tree(checker, name: str, tree: A.Node, where) -> object:
             checked, t = checker.check(tree)
     finally:
         checker.chain.pop()
-        checker.scopes, checker.nesting, checker.where = saved
+        checker.scopes, checker.nesting, checker.where, checker.iterations = saved
     for problem in checker.out.problems[before:]:
         if "definition `" not in problem.message:
             problem.message += f" (in definition `{name}`)"

@@ -5,7 +5,8 @@
     game = pyspiel.load_game("rulecraft", {"ruleset": "<game>/<variant>",
                                            "with": "<overlay>,<overlay>", "players": 3})
 
-Chance comes first (each piece's place in the round-1 deal, then the generator's seed);
+Chance is explicit: every shuffle (a round's deal, the pool after an exchange) is a run
+of chance nodes, one per piece (`engine.interop.views.Match`);
 a move's action is `move_code(move.text)` (docs/interop.md); `returns()` are the final
 scores (terminal rewards, as OpenSpiel's MCTS requires). Information states hide other hands, the
 pool's order, face-down pieces and the deal.
@@ -14,7 +15,7 @@ pool's order, face-down pieces and the deal.
 from __future__ import annotations
 
 from engine.extras import require
-from engine.interop.views import CODE_BITS, SEEDS, Match, coded_moves, load_game, seat_view, split_overlays
+from engine.interop.views import CODE_BITS, Match, coded_moves, load_game, seat_view, split_overlays
 
 pyspiel = require("pyspiel", "openspiel", "engine.interop.openspiel")
 
@@ -61,7 +62,7 @@ class RulecraftGame(pyspiel.Game):
         self.pieces = len(kernel.pieces)
         super().__init__(GAME_TYPE, pyspiel.GameInfo(
             num_distinct_actions=(1 << CODE_BITS) - 1,
-            max_chance_outcomes=max(self.pieces, SEEDS),
+            max_chance_outcomes=self.pieces,
             num_players=self.players,
             min_utility=MIN_UTILITY,
             max_utility=MAX_UTILITY,
@@ -134,7 +135,7 @@ class RulecraftState(pyspiel.State):
     def __str__(self):
         match = self.match
         if match.dealing:
-            return f"dealing: {len(match.dealt)} of {len(match.game.pieces)} pieces"
+            return f"chance: {len(match.partial)} of {len(match.pending[0])} pieces ordered"
         hands = " | ".join(" ".join(p.name for p in h) for h in match.state.hands)
         return f"{seat_view(match, match.state.to_move)}\nhands: {hands}"
 

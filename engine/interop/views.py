@@ -1,10 +1,12 @@
-"""What the interop adapters share: a compiled game per (ruleset, overlays), the deal as
-chance outcomes, stable integer codes of moves, and what one seat may see.
+"""What the interop adapters share: a compiled game per (ruleset, overlays), every
+chance outcome as explicit chance steps, stable integer codes of moves, and what one
+seat may see.
 
-A match starts with chance: the round-1 order of every piece (one outcome per piece,
-first dealt first, as `Game.new_game(deal=...)` takes it), then the seed of the state's
-generator, which the kernel uses for every later chance outcome (a new round's shuffle,
-an exchange's reshuffle).
+Every chance outcome the kernel records (the round-1 shuffle, a later round's shuffle,
+the pool's order after an exchange) becomes a run of chance steps, one per piece: the
+next piece of that order, uniform over the pieces not placed yet. A match keeps every
+outcome chosen and rebuilds its kernel state from them (`Game.new_game(chances=...)`
+and the moves so far), so the kernel's generator never decides anything.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-SEEDS = 1024  # outcomes of the last chance node (the generator's seed for later chance)
 CODE_BITS = 31  # move codes are non-negative 31-bit integers (OpenSpiel's actions are int)
 
 
@@ -51,17 +52,25 @@ def coded_moves(state) -> dict[int, object]:
 
 @dataclass
 class Match:
-    """A match in progress, chance first: `dealt` (piece uids so far), then `seed`, then the
-    kernel state. Deep copies clone the kernel state; pickles replay the moves."""
+    """A match in progress over explicit chance. `chances`: every outcome chosen so far
+    (lists of uids, first dealt first); `pending`: the piece sets still to order (each an
+    outcome the kernel needs next), `partial` the one being chosen; `waiting` the move
+    that needs them (None for the setup) and `before` the state it is played on."""
 
     ruleset: str
     overlays: tuple[str, ...]
     players: int
-    dealt: list[int] = field(default_factory=list)
-    seed: int | None = None
+    chances: list[list[int]] = field(default_factory=list)
+    pending: list[list[int]] = field(default_factory=list)
+    partial: list[int] = field(default_factory=list)
+    waiting: str | None = None
     moves: list[str] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)  # the seat that made each move
-    state: object = None
+    state: object = None  # the kernel state once no chance is pending (else the one before)
+
+    def __post_init__(self) -> None:
+        if self.state is None and not self.pending and not self.chances:
+            self.pending = [list(range(len(self.game.pieces)))]  # round 1's shuffle
 
     @property
     def game(self):
@@ -69,55 +78,95 @@ class Match:
 
     @property
     def dealing(self) -> bool:
-        return self.state is None
+        """Whether chance moves next."""
+        return bool(self.pending)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome, probability): the next piece dealt, or the generator's seed."""
-        if len(self.dealt) < len(self.game.pieces):
-            left = sorted(set(range(len(self.game.pieces))) - set(self.dealt))
-            return [(uid, 1.0 / len(left)) for uid in left]
-        return [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
+        """(piece uid, probability): the next piece of the order being chosen."""
+        left = sorted(set(self.pending[0]) - set(self.partial))
+        return [(uid, 1.0 / len(left)) for uid in left]
 
     def chance_text(self, outcome: int) -> str:
-        if len(self.dealt) < len(self.game.pieces):
-            return f"deal {self.game.pieces[outcome].name} (piece {outcome})"
-        return f"seed {outcome}"
+        return f"next {self.game.pieces[outcome].name} (piece {outcome})"
 
     def apply_chance(self, outcome: int) -> None:
-        if len(self.dealt) < len(self.game.pieces):
-            self.dealt.append(outcome)
-        else:
-            self.seed = outcome
-            self.state = self.game.new_game(self.players, outcome, deal=list(self.dealt))
+        """Put piece `outcome` next in the order being chosen; once every pending order is
+        chosen, play on (the setup, or the move that needed them)."""
+        self.partial.append(outcome)
+        if len(self.partial) < len(self.pending[0]):
+            return
+        self.chances.append(self.partial)
+        self.partial = []
+        self.pending.pop(0)
+        if not self.pending:
+            self._rebuild()
 
-    def play(self, move) -> list:
-        """Apply a kernel move (or its text); its score events."""
-        seat = self.state.to_move
-        events = self.state.apply(move)
-        self.moves.append(move if isinstance(move, str) else move.text)
-        self.movers.append(seat)
-        return events
+    def _rebuild(self) -> None:
+        """The kernel state from the outcomes and moves; outcomes it needed beyond those
+        (a deal that stalls and deals again) become pending in turn."""
+        moves = self.moves + ([self.waiting] if self.waiting is not None else [])
+        state = self.game.new_game(self.players, 0, chances=self.chances)
+        for text in moves:
+            state.apply(text)
+        used = [list(c) for c in state.setup_chances] + [
+            list(c) for entry in state.history for c in entry["chances"]]
+        if len(used) > len(self.chances):  # drawn by the generator: choose them instead
+            self.pending = [sorted(c) for c in used[len(self.chances):]]
+            return
+        if self.waiting is not None:
+            self.movers.append(self.state.to_move)
+            self.moves.append(self.waiting)
+            self.waiting = None
+        self.state = state
+
+    def play(self, move) -> None:
+        """Apply a kernel move (or its text); when it needs chance, the move waits for
+        the chance steps and the state stays as it was."""
+        text = move if isinstance(move, str) else move.text
+        before = self.state.clone()
+        self.state.apply(move)
+        drawn = self.state.history[-1]["chances"]
+        if drawn:
+            self.state, self.waiting = before, text
+            self.pending = [sorted(c) for c in drawn]
+            return
+        self.moves.append(text)
+        self.movers.append(before.to_move)
 
     def scores(self) -> list[int]:
         return list(self.state.scores) if self.state is not None else [0] * self.players
 
     def __deepcopy__(self, memo) -> "Match":
         state = self.state.clone() if self.state is not None else None
-        return Match(self.ruleset, self.overlays, self.players, list(self.dealt), self.seed,
+        return Match(self.ruleset, self.overlays, self.players, [list(c) for c in self.chances],
+                     [list(c) for c in self.pending], list(self.partial), self.waiting,
                      list(self.moves), list(self.movers), state)
 
     def __reduce__(self):
-        return (_replayed, (self.ruleset, self.overlays, self.players, list(self.dealt),
-                            self.seed, list(self.moves)))
+        return (_replayed, (self.ruleset, self.overlays, self.players, self.chances,
+                            self.pending, self.partial, self.waiting, self.moves, self.movers))
 
 
-def _replayed(ruleset, overlays, players, dealt, seed, moves) -> Match:
-    match = Match(ruleset, tuple(overlays), players, list(dealt))
-    if seed is not None:
-        match.apply_chance(seed)
+def _replayed(ruleset, overlays, players, chances, pending, partial, waiting, moves, movers):
+    """A match from its pickled fields: the kernel state replayed from the outcomes."""
+    match = Match(ruleset, tuple(overlays), players, [list(c) for c in chances],
+                  [list(c) for c in pending], list(partial), waiting, list(moves), list(movers))
+    if chances:
+        state = match.game.new_game(players, 0, chances=chances)
         for text in moves:
-            match.play(text)
+            state.apply(text)
+        match.state = state
     return match
+
+
+def public_text(game, text: str) -> str:
+    """A move as the other seats see it: an exchange says how many pieces went back, not
+    which (they come from the mover's hidden hand); every other move is public."""
+    word, _, rest = text.partition(" ")
+    action = game.action_by_name.get(word)
+    if action is not None and action.kind == "exchange":
+        return f"{word} ({len(rest.split())} pieces)"
+    return text
 
 
 def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
@@ -125,8 +174,8 @@ def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
     pieces hidden; the pile's top; how many pieces each hand and the pool hold; scores),
     its own hand, and (for an information state) every move played so far. Other hands,
     the pool's order and the deal stay hidden."""
-    if match.dealing:
-        return f"seat {seat} of {match.players}; dealing ({len(match.dealt)} pieces dealt)"
+    if match.state is None:
+        return f"seat {seat} of {match.players}; dealing"
     state, game = match.state, match.game
     hand = " ".join(p.name for p in state.hands[seat]) or "-"
     counts = " ".join(str(len(h)) for h in state.hands)
@@ -139,7 +188,8 @@ def seat_view(match: Match, seat: int, with_history: bool = True) -> str:
         game.model.topology.render_text(state.board),
     ]
     if with_history:
-        lines.append("moves: " + "; ".join(f"{s}:{m}" for s, m in zip(match.movers, match.moves)))
+        seen = (m if s == seat else public_text(game, m) for s, m in zip(match.movers, match.moves))
+        lines.append("moves: " + "; ".join(f"{s}:{m}" for s, m in zip(match.movers, seen)))
     return "\n".join(lines)
 
 

@@ -112,7 +112,7 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
               else "`ruleset` must be a ruleset id, game name or path", doc.near("ruleset"))
     ref = data["ruleset"]
     local = Path(path).parent / ref
-    if local.suffix in (".yaml", ".yml") and local.exists():
+    if local.suffix in (".yaml", ".yml") and _is_file(local):
         ref = str(local)
     overlays = data.get("with") or []
     if not isinstance(overlays, list):
@@ -130,6 +130,13 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     state = build_state(game, data, doc)
     cases = read_cases(data.get("expect") or {}, doc)
     return Scenario(str(path), doc, ruleset, game, state, cases)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL:
+        return False  # the rules layer says so (R425)
 
 
 def _check_top_keys(data: dict, doc) -> None:

@@ -1,7 +1,7 @@
 """Drawing one piece, face up or down, by the fields it has (never by the game it is in).
 
-A piece with `corners` is a triangular tile, with `rank` and `suit` a card, with `pips` a
-two-ended tile (two halves with pips); any other piece is a square token showing its label (`display.piece_label`,
+A piece with three `corners` is a triangular tile, with two (or with `pips`) a two-ended
+tile (two halves with pips), with `rank` and `suit` a card; any other piece is a square token showing its label (`display.piece_label`,
 default its `value`; a joker shows J).
 """
 
@@ -20,6 +20,8 @@ TRI_H = TRI_SIDE * math.sqrt(3) / 2
 
 def piece_size(piece) -> tuple[float, float]:
     """Width and height of a piece drawn on its own (in a hand or on a pile)."""
+    if _two_ended(piece):
+        return 2 * TOKEN, TOKEN
     if hasattr(piece, "corners"):
         return TRI_SIDE, TRI_H
     if hasattr(piece, "rank") and hasattr(piece, "suit"):
@@ -39,7 +41,9 @@ def draw_piece(piece, x: float, y: float, style: Style, face_up: bool = True,
         return group([el("rect", x=x, y=y, width=w, height=h, rx=4, fill=style.colours["back"],
                          stroke=style.colours["tile_edge"])], class_=classes)
     tag = {"class_": classes, "data_piece": piece.uid, "data_name": piece.name}
-    if hasattr(piece, "corners"):
+    if _two_ended(piece):
+        body = pip_tile(tuple(piece.corners), x, y, TOKEN, False, style)
+    elif hasattr(piece, "corners"):
         body = triangle(x, y, TRI_SIDE, True, tuple(piece.corners), style)
     elif hasattr(piece, "rank") and hasattr(piece, "suit"):
         body = card_face(piece, x, y, style)
@@ -48,6 +52,12 @@ def draw_piece(piece, x: float, y: float, style: Style, face_up: bool = True,
     else:
         body = token(piece_label(piece, style), x, y, TOKEN, style)
     return group(body, **tag)
+
+
+def _two_ended(piece) -> bool:
+    """Two `corners` make a two-ended tile (a line of play's), drawn as two halves."""
+    corners = getattr(piece, "corners", None)
+    return isinstance(corners, (list, tuple)) and len(corners) == 2
 
 
 def piece_label(piece, style: Style) -> str:

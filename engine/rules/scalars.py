@@ -7,8 +7,20 @@ when the scalar is quoted, escaped, folded over several lines or a block.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from engine.rules.yamlload import Scalar
+from engine.diagnostics import Position
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """Where a scalar's text lies in the file, to map offsets in its value to positions."""
+
+    start: int  # character index of the scalar's first character (quote or indicator)
+    end: int
+    style: str | None  # None plain, "'", '"', "|", ">"
+    pos: Position
+    value: str = ""  # the scalar's text as YAML read it
 
 
 _ESCAPE_LENGTH = {"x": 2, "u": 4, "U": 8}

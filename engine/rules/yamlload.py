@@ -16,6 +16,8 @@ from typing import Any
 import yaml
 
 from engine.diagnostics import Diagnostic, Position, Severity, define
+# `Scalar` lives below, with the offsets it maps (importers may still take it from here)
+from engine.rules.scalars import Scalar, scalar_offsets  # noqa: F401
 
 Y_SYNTAX = define("Y100", "yaml-syntax", "the file is not valid YAML")
 Y_TAB = define("Y101", "tab-indent", "a tab character in indentation")
@@ -52,17 +54,6 @@ _PLAIN_TAGS = {
 _constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
 Path_ = tuple  # a path into the data: keys and list indices
-
-
-@dataclass(frozen=True)
-class Scalar:
-    """Where a scalar's text lies in the file, to map offsets in its value to positions."""
-
-    start: int  # character index of the scalar's first character (quote or indicator)
-    end: int
-    style: str | None  # None plain, "'", '"', "|", ">"
-    pos: Position
-    value: str = ""  # the scalar's text as YAML read it
 
 
 @dataclass
@@ -119,8 +110,6 @@ class _Located:
         self._map: list[int] | None = None
 
     def position(self, offset: int) -> Position:
-        from engine.rules.scalars import scalar_offsets
-
         if self._map is None:
             self._map = scalar_offsets(self.text, self.scalar)
         if not self._map:

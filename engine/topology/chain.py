@@ -4,7 +4,8 @@ The first tile (the *set*) lies in the centre; every later tile joins an *arm*, 
 end of that arm, and shows there the number it touches (the tile is turned to fit). The
 set's two halves start the arms `W` (its first half) and `E` (its second). A *spinner*
 (a double, by the board's `spinners` field) opens two more arms once both its sides are
-covered: `N` and `S` for the first spinner, `<tile>.N` and `<tile>.S` for any later one.
+covered: `N` and `S` for the first spinner to open them, `<tile>.N` and `<tile>.S` for any
+later one.
 A double is laid crosswise when the board's `crosswise` field says so (the default); a
 crosswise double at the tip of an arm counts both halves in `board.ends`.
 
@@ -23,7 +24,7 @@ from typing import Iterator, Mapping, Sequence
 from engine.diagnostics import Diagnostic, define
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, Where, corner_mismatches, register
-from engine.topology.chain_layout import Layout, layout_of, render
+from engine.topology.chain_layout import TURN, Layout, draw, layout_of, render
 from engine.topology.chain_text import dump_position, load_position, parse_move
 
 __all__ = ["ChainBoard", "ChainPlacement", "Chain", "Laid", "MOVE_FIELDS", "SET"]
@@ -86,9 +87,10 @@ class ChainBoard(Board):
     def __init__(self, spinners: str = "none", crosswise: bool = True):
         self.rule, self.crosswise = spinners, crosswise
         self.tiles: list[Laid] = []  # in the order they were laid
-        self.arms: dict[str, list[Laid]] = {}  # arm -> its tiles from the centre; W, E, then opened
+        self.arms: dict[str, list[Laid]] = {}  # arm -> its tiles from the centre, in `_arm_rank` order
         self.roots: dict[str, Laid] = {}  # arm -> the tile it grows from (the set, or a spinner)
         self._ends: list[tuple[str, int]] | None = None  # (arm, open number), cached until a change
+        self.later: frozenset[str] = frozenset()  # spinners whose arms a position names after them
 
     @property
     def count(self) -> int:
@@ -100,13 +102,14 @@ class ChainBoard(Board):
         new.tiles = [copies[id(t)] for t in self.tiles]
         new.arms = {arm: [copies[id(t)] for t in laid] for arm, laid in self.arms.items()}
         new.roots = {arm: copies[id(t)] for arm, t in self.roots.items()}
-        new._ends = self._ends
+        new._ends, new.later = self._ends, self.later
         return new
 
     # -- what expressions and players see ---------------------------------------------
 
     def end_items(self) -> list[tuple[str, int]]:
-        """(arm, number) of every open end, in arm order (W, E, then as opened)."""
+        """(arm, number) of every open end, in arm order: W, E, N, S, then a later
+        spinner's arms by where it lies (`_arm_rank`)."""
         if self._ends is None:
             self._ends = [(arm, laid[-1].outer if laid else self._root_number(arm))
                           for arm, laid in self.arms.items()]
@@ -147,9 +150,10 @@ class ChainBoard(Board):
         """How many spinners are on the table."""
         return sum(t.spinner for t in self.tiles)
 
-    def layout(self) -> Layout:
-        """Every laid tile with its position, the open ends with theirs (for pictures)."""
-        return layout_of(self)
+    def layout(self, turn: tuple[int, int] | None = TURN) -> Layout:
+        """Every laid tile with its position, the open ends with theirs (for pictures);
+        arms turn clockwise past `turn` halves (along a row, up or down), or never (None)."""
+        return layout_of(self, turn)
 
     # -- placements -------------------------------------------------------------------
 
@@ -199,12 +203,24 @@ class ChainBoard(Board):
         return line[-1] is not spinner
 
     def _open(self, spinner: Laid) -> None:
-        first = "N" not in self.arms  # the first spinner to open its arms names them N and S
+        # The first spinner to open its arms names them N and S (unless a position being
+        # loaded names them after the tile: `later`); arms are kept in `_arm_rank` order, a
+        # function of the layout alone, so a position loaded back lists them as played.
+        first = "N" not in self.arms and spinner.piece.name not in self.later
         for side in ("N", "S"):
             name = side if first else f"{spinner.piece.name}.{side}"
             self.arms[name] = []
             self.roots[name] = spinner
         spinner.opened = True
+        self.arms = {arm: self.arms[arm] for arm in sorted(self.arms, key=self._arm_rank)}
+
+    def _arm_rank(self, arm: str) -> tuple:
+        """W, E, N, S, then each later spinner's arms by where the spinner lies."""
+        if arm in ("W", "E", "N", "S"):
+            return (0, "WENS".index(arm))
+        root = self.roots[arm]
+        where = ((), -1) if root.arm == SET else (self._arm_rank(root.arm), self.arms[root.arm].index(root))
+        return (1, where, arm.endswith(".S"))
 
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool, rules: object) -> ChainPlacement:
         """`TILE@ARM` (`5-0@E`, `4-3@n`), the set as `TILE`; ValueError says why not."""
@@ -321,5 +337,9 @@ class Chain(Topology):
         return ChainBoard(self.spinner_rule, self.crosswise)
 
     def render_text(self, board: Board) -> str:
-        return render(board)  # type: ignore[arg-type]
+        return render(board)
+
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+        """The drawing as styled runs, the tile of the `last` placement marked."""
+        return draw(board, last)
 

@@ -4,7 +4,9 @@ Coordinates are in tile halves (a tile is 2 long and 1 wide), x to the right and
 downwards, the set's centre at (0, 0); a position is a tile's centre, a multiple of 0.5.
 `W` grows to the left, `E` to the right; a spinner's extra arms grow across its own arm
 (`N` up and `S` down from a spinner on a horizontal arm, `N` left and `S` right from one on
-a vertical arm). Lines that would cross are not bent: a picture may overlap them.
+a vertical arm). Each arm turns once, clockwise, when it gets long (`TURN`), so the four
+arms of a spinner near the centre wind round it without meeting; a later spinner's arms
+may still cross others, which a picture then overlaps.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.pieces import Piece
+from engine.topology.styled import from_text, plain
 from engine.topology.base import Board  # (a ChainBoard: the chain module imports this one)
 
 
@@ -50,8 +53,16 @@ class Layout:
     ends: tuple[OpenEnd, ...]
 
 
-def layout_of(board: "Board") -> Layout:
-    """Where each tile of `board` lies and where its open ends are."""
+#: how far an arm runs before it turns (tile halves along a row, then up or down)
+TURN = (8, 4)
+
+
+def layout_of(board, turn: tuple[int, int] | None = TURN) -> Layout:
+    """Where each tile of `board` (a ChainBoard) lies and where its open ends are.
+
+    An arm turns once, clockwise, at the first tile that is not a double and would take
+    it past `turn` halves from where it starts (`turn[0]` along a row, `turn[1]` up or
+    down), as a person turns the line at the table's edge; `turn=None`: straight arms."""
     if not board.tiles:
         return Layout((), ())
     first = board.tiles[0]
@@ -66,17 +77,33 @@ def layout_of(board: "Board") -> Layout:
         if arm not in starts:
             starts[arm] = _branch_start(board, arm, placed, heading)
         (x, y), (dx, dy) = starts[arm]
+        run = None if turn is None else turn[0] if dx else turn[1]
         for t in laid:
             cross = t.double and board.crosswise
             length = 1.0 if cross else 2.0
-            cx, cy = x + dx * length / 2, y + dy * length / 2
-            halves = (t.inner, t.outer) if dx + dy > 0 else (t.outer, t.inner)
-            placed[id(t)] = LaidTile(t.piece, cx, cy, (dy != 0) != cross, halves, cross, arm, t.spinner)
-            heading[id(t)] = (dx, dy)
-            x, y = x + dx * length, y + dy * length
+            if run is not None and not cross and length > run:
+                x, y, dx, dy, spot = _corner(t, arm, x, y, dx, dy)
+                run = None
+            else:
+                cx, cy = x + dx * length / 2, y + dy * length / 2
+                halves = (t.inner, t.outer) if dx + dy > 0 else (t.outer, t.inner)
+                spot = LaidTile(t.piece, cx, cy, (dy != 0) != cross, halves, cross, arm, t.spinner)
+                x, y = x + dx * length, y + dy * length
+                run = None if run is None else run - length
+            placed[id(t)], heading[id(t)] = spot, (dx, dy)
         number = laid[-1].outer if laid else board._root_number(arm)
         ends.append(OpenEnd(arm, number, x, y, dx, dy))
     return Layout(tuple(placed[id(t)] for t in board.tiles), tuple(ends))
+
+
+def _corner(t, arm: str, x: float, y: float, dx: int, dy: int):
+    """A tile turning the arm clockwise: its inner half straight on, its outer half round
+    the corner. The new cursor and direction, and the tile."""
+    tx, ty = -dy, dx  # clockwise on the page (y downwards)
+    cx, cy = x + dx * 0.5 + tx * 0.5, y + dy * 0.5 + ty * 0.5
+    halves = (t.inner, t.outer) if tx + ty > 0 else (t.outer, t.inner)
+    spot = LaidTile(t.piece, cx, cy, ty != 0, halves, False, arm, t.spinner)
+    return x + dx * 0.5 + tx * 1.5, y + dy * 0.5 + ty * 1.5, tx, ty, spot
 
 
 def _branch_start(board: "Board", arm: str, placed: dict, heading: dict):
@@ -92,30 +119,44 @@ def _branch_start(board: "Board", arm: str, placed: dict, heading: dict):
     return (spot.x + side[0] * reach, spot.y + side[1] * reach), side
 
 
-def render(board: "Board") -> str:
+def render(board) -> str:
     """The layout in characters: `[5|2]` along a line, doubles and up-down tiles as a
     column of two numbers; each open end marked with its arm's name; then the open ends."""
+    return plain(draw(board))
+
+
+def draw(board, last=None) -> list:
+    """`render` as lines of (text, style) runs: tiles `piece`, the tile of the `last`
+    placement `last`, the end marks `open`."""
     layout = board.layout()
     if not layout.tiles:
-        return "(empty table: any tile may be the set)"
-    marks: dict[tuple[int, int], str] = {}
+        # Which tiles may open is the ruleset's opening rule (often the highest double only).
+        return from_text("(empty table: the first tile laid is the set)")
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    latest = getattr(getattr(last, "piece", None), "uid", None)
     for t in layout.tiles:
-        col, row = round(4 * t.x), round(2 * t.y)
+        col, row, look = round(4 * t.x), round(2 * t.y), "last" if t.piece.uid == latest else "piece"
         if t.vertical:
-            marks[(row - 1, col)], marks[(row, col)], marks[(row + 1, col)] = str(t.halves[0]), "-", str(t.halves[1])
+            for dr, ch in ((-1, str(t.halves[0])), (0, "-"), (1, str(t.halves[1]))):
+                marks[(row + dr, col)] = (ch, look)
         else:
             for i, ch in enumerate(f"[{t.halves[0]}|{t.halves[1]}]"):
-                marks[(row, col - 2 + i)] = ch
+                marks[(row, col - 2 + i)] = (ch, look)
     for end in layout.ends:
         col, row = round(4 * (end.x + end.dx * 0.5)), round(2 * (end.y + end.dy * 0.5))
-        label = end.arm if len(end.arm) == 1 else "*"
-        marks.setdefault((row, col), label)
-    rows = [r for r, _ in marks]
-    cols = [c for _, c in marks]
-    top, left = min(rows), min(cols)
-    grid = [[" "] * (max(cols) - left + 1) for _ in range(max(rows) - top + 1)]
-    for (r, c), ch in marks.items():
-        grid[r - top][c - left] = ch
-    text = "\n".join("".join(line).rstrip() for line in grid)
+        marks.setdefault((row, col), (end.arm if len(end.arm) == 1 else "*", "open"))
+    left, last_col = min(c for _, c in marks), {}
+    for r, c in marks:
+        last_col[r] = max(last_col.get(r, c), c)
+    lines = []
+    for r in range(min(last_col), max(last_col) + 1):
+        line: list = []
+        for c in range(left, last_col.get(r, left - 1) + 1):
+            ch, look = marks.get((r, c), (" ", None))
+            if line and line[-1][1] == look:
+                line[-1] = (line[-1][0] + ch, look)
+            else:
+                line.append((ch, look))
+        lines.append(line)
     listing = ", ".join(f"{e.arm} {e.number}" for e in layout.ends)
-    return f"{text}\nopen ends: {listing}"
+    return lines + [[("open ends: ", None), (listing, "open")]]

@@ -11,7 +11,8 @@ A position lists the set, then each arm from the centre outward, every tile writ
 Lines may also be separated by `;`. The tiles are laid in the order written, so an arm
 that a spinner opens comes after the arms that cover its sides. Without any `*`, which
 doubles spin follows the board's `spinners` rule in that order; with one, exactly the
-marked tiles spin.
+marked tiles spin. A spinner with a line for its arms (`0-0.N:`, empty or not) keeps
+arms named after it; the other first to open gets `N` and `S`.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def load_position(board: "Board", text: str, pieces: Sequence[Piece]) -> list[Pi
     if any(arm.lower() == "set" for arm, _ in lines[1:]):
         raise ValueError("the set is given twice")
     marked = any(mark for _, tiles in lines for *_, mark in tiles)
+    board.later = frozenset(arm.rsplit(".", 1)[0] for arm, _ in lines if "." in arm)
     free: dict[tuple[int, int], Piece] = {}
     for piece in pieces:
         free.setdefault(tuple(sorted(piece.corners)), piece)
@@ -100,7 +102,9 @@ def dump_position(board: "Board") -> str:
     if not board.tiles:
         return ""
     lines = [f"set: {_tile(board.tiles[0])}"]
-    lines += [f"{arm}: {' '.join(map(_tile, laid))}" for arm, laid in board.arms.items() if laid]
+    # A later spinner's arms are listed even when empty: they say which spinner is not first.
+    lines += [f"{arm}: {' '.join(map(_tile, laid))}".rstrip() for arm, laid in board.arms.items()
+              if laid or "." in arm]
     return "\n".join(lines)
 
 

@@ -83,3 +83,18 @@ def test_all_fives_sets_any_tile_by_lot():
         openers.add(state.to_move)
         assert len(state.legal_moves()) == 9  # every tile of the 9 dealt
     assert openers == {0, 1}
+
+
+def test_a_fives_game_is_won_the_moment_a_score_reaches_the_target(tmp_path):
+    # DO-19: A has 240 of 250; setting 5-5 counts 10, reaching 250 mid-hand: the hand and
+    # the match end at once (round reason `target`), A wins.
+    from engine.kernel.scenario import load_scenario
+
+    path = tmp_path / "target.yaml"
+    path.write_text("ruleset: dominoes/all-fives\nplayers: 2\nhands: [[5-5, 1-2], [0-1]]\n"
+                    "scores: [240, 0]\nto_move: 0\n", encoding="utf-8")
+    state = load_scenario(path).state
+    (move,) = [m for m in state.legal_moves() if m.text == "place 5-5"]
+    state.apply(move)
+    assert state.scores == [250, 0] and state.is_over and state.winner == 0
+    assert state.round.reason == "target"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -115,8 +116,9 @@ STUCK = ("As Ah Ad Ac 8s 8h 8d 8c 9s 9h 9d 9c Ts Th Td Tc Js Jh Jd Jc Qs Qh Qd Q
 
 def test_overlays_are_named_and_the_end_is_a_table_not_a_list():
     result = run("play", "triolet", "--with", "jokers", input="quit\nno\n")
-    # the jokers overlay adds its own words to the title (its `title` suffix) and is named
-    assert "Triolet, printed rules (with 2 jokers) (triolet/standard) with jokers; 2 players" in result.output
+    # the title (which an overlay may extend), the id, then the overlays that are on
+    assert re.search(r"^Triolet, printed rules.* \(triolet/standard\) with jokers; 2 players",
+                     result.output, re.M)
     out = run("play", "tripeaks", "--deal", STUCK, input="deal\n" * 23).output
     # no exposed J, Q or K is next to a waste card 2-7: 23 deals, then stuck with all 28
     # cards on the peaks; each deal costs 5, floored at 0
@@ -182,3 +184,28 @@ def test_an_unexpected_error_writes_a_recovery_file_first(tmp_path, monkeypatch)
     saved = list(tmp_path.glob("rulecraft-recovered-*.json"))
     assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
     assert json.loads(saved[0].read_text())["moves"][0]["move"] == "place H7=3 H8=5"
+
+
+def test_a_rule_failing_during_play_writes_a_recovery_file_and_exits_1(tmp_path, monkeypatch):
+    # a real failure: the first play lays every token on the board, so the divisor is 0
+    broken = tmp_path / "boom.yaml"
+    broken.write_text("extends: triolet/standard\n"
+                      "ruleset: {game: triolet, title: Triolet that fails}\n"
+                      "scoring:\n  boom: {on: place, points: 100 // (board.count - move.count)}\n")
+    monkeypatch.chdir(tmp_path)
+    result = run("play", str(broken), input="1\n")
+    assert result.exit_code == 1
+    saved = list(tmp_path.glob("rulecraft-recovered-*.json"))
+    assert len(saved) == 1 and f"the game so far is saved in {saved[0]}" in result.output
+    assert "scoring rule `boom` failed: division by zero" in result.output
+    assert run("replay", str(saved[0])).exit_code == 0
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in
+                                        (Path(__file__).parents[2] / "rulesets").iterdir()
+                                        if p.is_dir()))
+def test_every_shipped_game_plays_a_move_at_the_terminal(game):
+    result = run("play", game, input="1\nmoves\nundo\nquit\nno\n")
+    assert result.exit_code == 0, result.output
+    assert "your turn" in result.output and "taken back" in result.output
+    assert "Traceback" not in result.output and "bye" in result.output

@@ -109,8 +109,9 @@ def test_record_dir_writes_every_game_and_each_replays(tmp_path):
 
 def test_record_file_keeps_the_first_game(tmp_path):
     record = tmp_path / "one.json"
-    assert run("simulate", "tripeaks", "-n", "2", "--seed", "3", "--record", str(record)).exit_code == 0
-    assert json.loads(record.read_text())["seed"] == 3
+    result = run("simulate", "tripeaks", "-n", "2", "--seed", "3", "--record", str(record))
+    assert result.exit_code == 0 and json.loads(record.read_text())["seed"] == 3
+    assert "holds the first game's record" in result.stderr
 
 
 def test_show_json_names_overlays_and_title():
@@ -139,3 +140,10 @@ def test_each_help_example_uses_real_options(command, line):
     text = help_text(command)
     for option in (w for w in words[2:] if w.startswith("--")):
         assert option in text, f"`{option}` is not an option of `rulecraft {command}`"
+
+
+def test_show_provenance_json_maps_each_value_to_its_line():
+    data = json.loads(run("show", "triominos/club", "--provenance", "--json").stdout)
+    # club.yaml line 6 sets its own title; the players come from pressman.yaml line 13
+    assert data["where"]["ruleset.title"] == "rulesets/triominos/club.yaml:6"
+    assert data["where"]["players.max"] == "rulesets/triominos/pressman.yaml:13"

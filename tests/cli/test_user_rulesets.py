@@ -76,10 +76,11 @@ def test_tiles_0_6_no_longer_plays_under_the_56_tile_title():
     assert "Pressman rules (84 tiles, 0-6) (overlays: tiles-0-6)" in compared.stdout
 
 
-def test_every_shipped_overlay_header_is_valid():
-    # each shipped overlay applied to its game's default: its header lints clean
-    result = run("lint", "rulesets")
-    assert result.exit_code == 0, result.output
+def test_every_shipped_overlay_says_what_it_changes_in_the_rulesets_header():
+    # the base's description would otherwise stay silent about (or contradict) the overlay
+    for game, name, path in files.iter_overlay_files():
+        header = files.load_document(path).data["overlay"]
+        assert "description_append" in header or "ruleset_description" in header, (game, name)
 
 
 def test_lint_skips_what_is_no_ruleset_in_a_checkout(tmp_path):
@@ -127,3 +128,24 @@ def test_shipped_files_show_as_rulesets_wherever_installed():
     venv = "/home/me/work/.venv/lib/python3.11/site-packages/engine/_data/rulesets"
     inside = files.shown_path(f"{venv}/g/a.yaml", "/home/me/work", venv)
     assert inside == "rulesets/g/a.yaml"  # a virtual environment inside the project
+
+
+def test_github_annotations_land_in_the_users_file(tmp_path):
+    child = tmp_path / "house.yaml"
+    child.write_text(KITCHEN.replace("{max: 4}", "{max: 4, min: 9}"), encoding="utf-8")
+    result = run("lint", "--format", "github", str(child))
+    # line 3 `players: {max: 4, min: 9}`: the child's `9` at column 24, not the base's line
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"::error file={child},line=3,col=24,title=R440")
+    assert "pressman" not in result.stdout
+
+
+def test_rulesets_option_names_a_missing_folder(tmp_path, monkeypatch):
+    # A mistyped folder was ignored, and the id then looked unknown; now it is a usage error.
+    # (A short relative name, so that the message's box does not wrap it.)
+    monkeypatch.chdir(tmp_path)
+    for args in (["simulate", "triominos", "-n", "1", "--rulesets", "nope"],
+                 ["--rulesets", "nope", "rulesets"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert "'--rulesets': dir 'nope' does not exist" in result.stderr

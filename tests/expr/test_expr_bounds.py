@@ -71,3 +71,26 @@ def test_a_typed_number_of_5000_digits_is_not_a_move_number():
     state = compile_spec(Spec("tripeaks", ())).new_game(1, 1)
     with pytest.raises(IllegalMove):
         resolve(state, "9" * 5000)
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_product_of_powers_is_stopped_at_run_time(backend):
+    # 20 factors of 999 ** 100 (997 bits each): about 20,000 bits, 6,000 digits, which
+    # Python cannot print; the result is checked because two non-constants are multiplied
+    from types import SimpleNamespace as Obj
+
+    from engine.expr import EvaluationError
+    from engine.expr.closures import compile_closures
+
+    expr, problems = compile_expression("*".join(["(move.value ** 100)"] * 20), ENV, START)
+    assert not problems
+    evaluate = expr.evaluate if backend == "generated" else compile_closures(expr._checked)
+    with pytest.raises(EvaluationError, match="over 1024 bits"):
+        evaluate({"move": Obj(value=999)})
+    assert evaluate({"move": Obj(value=1)}) == 1
+
+
+def test_plain_scores_are_not_checked():
+    # a product with a constant cannot outgrow its operand by much: no check, no cost
+    expr, _ = compile_expression("50 * move.hexagons + 2 ** move.value", ENV, START)
+    assert "_bounded" not in expr.python

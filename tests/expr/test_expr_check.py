@@ -22,6 +22,8 @@ def col_of(text, fragment, nth=0):
     return START.col + index
 
 
+LIST_300 = "[" + ",".join(["0"] * 300) + "]"  # 601 characters (the text limit is 2,000)
+
 # (text, expected type, code, fragment the caret must be on, words in the message, help)
 CASES = [
     ("50 * (move.hexagons", None, "E301", None, "expected `)`", None),
@@ -61,6 +63,9 @@ CASES = [
     ("move.value + [10, 20][5]", None, "E313", "[10", "list index out of range", None),
     ("min([])", None, "E313", "min", "empty", None),
     ("move.value + (9 ** 256) * (9 ** 256)", None, "E314", "9 ** 256) *", "over 1024 bits", None),
+    # 300 x 300 x 300 = 27,000,000 items: past 1,000,000 at the innermost `for`
+    ("sum(sum(sum(1 for a in " + LIST_300 + ") for b in " + LIST_300 + ") for c in " + LIST_300
+     + ")", None, "E315", "1 for a", "27,000,000 items", "fewer or shorter lists"),
 ]
 
 

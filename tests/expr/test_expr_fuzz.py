@@ -1,17 +1,26 @@
 """Whatever the text, compiling gives diagnostics or an expression, never a traceback;
-and a compiled expression fails only with EvaluationError."""
+and a compiled expression fails only with EvaluationError; generated code and closures
+agree. Budgets: tests/fuzzing.py (`--fuzz-long`, RULECRAFT_FUZZ_EXAMPLES)."""
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ENV, START, make_values
+from engine.diagnostics import CODES
 from engine.expr import EvaluationError, compile_expression
+from tests.fuzzing import fuzz_settings
 
 TOKENS = ["move", ".", "value", "hexagons", "lines", "length", "new", "p", "l", "opponents",
           "players", "hand_value", "score", "count", "sum", "min", "max", "any", "abs", "sorted",
           "(", ")", "[", "]", ",", "+", "-", "*", "//", "%", "**", "/", "==", "<", ">=",
           "and", "or", "not", "in", "if", "then", "else", "for", "true", "false", "0", "1",
-          "2", "300", '"peak"', "move.slot.tags", " "]
+          "2", "300", '"peak"', "move.slot.tags", " ",
+          # what the fuzzing run of issue 16 found: huge numbers, Python's own names,
+          # control characters, nests of `for`, definitions
+          "9" * 400, "9 ** 256", "__class__", "_x", "\x1b", "\u2028", "\x00", "zl", "big",
+          "sum(sum(1 for a in zl) for b in zl)", "x for x in zl", "[" + ",".join("7" * 60) + "]"]
+DEFINITIONS = {"zl": "[" + ",".join(["1"] * 999) + "]", "big": "(9 ** 256) * (9 ** 200)",
+               "twice": "2 * move.value"}
 
 texts = st.one_of(
     st.lists(st.sampled_from(TOKENS), max_size=25).map(" ".join),
@@ -19,13 +28,14 @@ texts = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@fuzz_settings(300)
 @given(texts)
 def test_compile_never_raises(text):
-    expr, problems = compile_expression(text, ENV, START)
+    expr, problems = compile_expression(text, ENV, START, definitions=DEFINITIONS)
     assert (expr is None) == any(p.is_error for p in problems)
     for problem in problems:
         assert problem.pos.path == START.path and problem.pos.line >= START.line
+        assert problem.code in CODES and problem.code.startswith("E")
     if expr is not None:
         try:
             expr.evaluate(make_values())
@@ -55,6 +65,9 @@ def _ints(children_int, children_bool):
         st.tuples(st.sampled_from(LINE_INT), st.sampled_from(LINE_BOOL))
         .map(lambda t: f"sum({t[0]} for l in move.lines if {t[1]})"),
         st.sampled_from(LINE_BOOL).map(lambda c: f"count({c} for l in move.lines)"),
+        # a nest of `for` forms: counted by the step budget in both backends
+        st.sampled_from(LINE_INT).map(
+            lambda e: f"sum(sum({e} + m.length for m in move.lines) for l in move.lines)"),
         children_int.map(lambda i: f"move.lines[({i}) % 3].sum"),
     )
 
@@ -79,7 +92,7 @@ BOOLS = st.deferred(lambda: st.one_of(st.sampled_from(BOOL_LEAVES), st.sampled_f
                                       _bools(INTS, BOOLS).map(str)))
 
 
-@settings(max_examples=200, deadline=None)
+@fuzz_settings(200)
 @given(st.one_of(INTS, BOOLS))
 def test_well_typed_expressions_compile_and_backends_agree(text):
     from engine.expr.checker import Checker

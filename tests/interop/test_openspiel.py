@@ -16,6 +16,7 @@ from tests.interop.conftest import SHIPPED
 
 pyspiel = pytest.importorskip("pyspiel")
 rc = pytest.importorskip("engine.interop.openspiel")
+from engine.interop import views  # noqa: E402
 pytestmark = pytest.mark.openspiel
 
 
@@ -56,11 +57,11 @@ def test_parameters_ruleset_overlays_players():
 
 
 def _dealt(game, order=None):
-    """A state after its chance nodes: pieces in uid order (or `order`), seed 0."""
+    """A state after its chance nodes: the pieces dealt in uid order (or `order`)."""
     state = game.new_initial_state()
     for uid in order or range(len(state.chance_outcomes())):
         state.apply_action(uid)
-    state.apply_action(0)
+    assert not state.is_chance_node()
     return state
 
 
@@ -114,3 +115,40 @@ def test_a_missing_openspiel_is_one_line_naming_the_extra():
 def test_a_game_without_a_ruleset_says_so():
     with pytest.raises(Exception, match="needs a `ruleset` parameter"):
         pyspiel.load_game("rulecraft")
+
+
+def test_an_exchange_shows_its_pieces_to_the_mover_only():
+    from engine.interop.views import Match, seat_view
+
+    game_ref = next(r for r in SHIPPED if any(
+        a.kind == "exchange" for a in views.load_game(r).actions))
+    match = Match(game_ref, (), 2)
+    for uid in range(len(match.game.pieces)):
+        match.apply_chance(uid)
+    mover = match.state.to_move
+    exchanges = [m for m in match.state.legal_moves() if m.action == "exchange"]
+    match.play(exchanges[0])
+    assert match.dealing  # the pool's new order is chance: one step per piece
+    while match.dealing:
+        match.apply_chance(match.chance_outcomes()[-1][0])
+    count = len(exchanges[0].text.split()) - 1
+    assert f"{mover}:{exchanges[0].text}" in seat_view(match, mover)
+    assert f"{mover}:exchange ({count} pieces)" in seat_view(match, 1 - mover)
+
+
+def test_every_shuffle_is_chance_nodes_and_the_kernel_uses_those_outcomes():
+    """Tri-Ominos deals every round anew: each round's shuffle is a run of chance nodes,
+    and the kernel's own record holds exactly the orders chance chose."""
+    state, picks = rc.load("triominos/pressman").new_initial_state(), random.Random(2)
+    mid_game = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            mid_game += bool(state.match.moves)
+            state.apply_action(picks.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(picks.choice(state.legal_actions()))
+    match, kernel = state.match, state.match.state
+    assert kernel.round.number > 1 and mid_game == 56 * (len(match.chances) - 1)
+    recorded = [list(c) for c in kernel.setup_chances] + [
+        list(c) for entry in kernel.history for c in entry["chances"]]
+    assert recorded == match.chances

@@ -56,3 +56,17 @@ def test_a_missing_ray_is_one_line_naming_the_extra():
     assert done.returncode == 2
     assert done.stderr.strip() == ("error: --backend ray needs ray, which is not installed:"
                                    " pip install 'rulecraft[ray]'")
+
+
+def test_an_address_where_no_ray_listens_is_one_line():
+    """Ray itself would wait minutes for a head that is not there; this fails at once."""
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as free:  # a port that nothing listens on once closed
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    result = runner.invoke(app, ["simulate", "tripeaks", "--games", "2", "--backend", "ray",
+                                 "--address", f"127.0.0.1:{port}"])
+    assert result.exit_code == 1
+    assert f"no Ray cluster answers at 127.0.0.1:{port}" in result.output

@@ -181,3 +181,40 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path):
     ((kept, status, counted),) = rows(path, "SELECT (SELECT count(*) FROM games), status, games FROM runs")
     assert status == "interrupted" and 0 < kept == counted < 600
     assert f"interrupted: {kept} games are stored in {path}" in rest
+
+
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(p) for p in found]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the workers")
+def test_a_killed_worker_keeps_the_finished_games(tmp_path):
+    path = tmp_path / "worker.duckdb"
+    args = ["simulate", "triominos/club", "--games", "300", "--db", str(path)]
+    run = subprocess.Popen([sys.executable, "-m", "engine", *args, "--jobs", "2"],
+                           stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                           env=_env(), cwd=ROOT)
+    assert run.stderr.readline().startswith("stored ")
+    os.kill(_children(run.pid)[0], signal.SIGKILL)  # one of the two worker processes
+    rest = run.stderr.read()
+    assert run.wait() == 1
+    assert "a worker process died:" in rest and "--resume plays the rest" in rest
+    ((kept, status),) = rows(path, "SELECT (SELECT count(*) FROM games), status FROM runs")
+    assert status == "interrupted" and 0 < kept < 300
+    assert cli(*args, "--resume").exit_code == 0  # --jobs is not a setting of the run
+    assert rows(path, "SELECT count(*), count(DISTINCT seed) FROM games") == [(300, 300)]
+
+
+def test_a_file_that_is_no_results_file_is_one_line(tmp_path):
+    text = tmp_path / "notes.duckdb"
+    text.write_text("hello\n")
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    for path, words in ((text, "not a valid DuckDB database file"),
+                        (empty, "not a results file (no `runs` and `games` tables)")):
+        result = cli("results", path)
+        assert result.exit_code == 1 and words in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    stored = cli("simulate", "tripeaks", "--games", 2, "--db", text)
+    assert stored.exit_code == 1 and "cannot open the results file" in stored.stderr

@@ -176,3 +176,55 @@ def test_the_text_drawing_marks_the_ends():
     assert lines[-1] == "open ends: W 3, E 2"
     assert "W   [3|5]   [5|2]" in text and lines[1].rstrip().endswith("E")
     assert "empty table" in BOARD_KINDS["chain"]({"kind": "chain"}).render_text(ChainBoard())
+
+
+def test_random_games_keep_the_board_sound_and_its_text_forms_round_trip():
+    # Every double a spinner on the double-nine set: arms open in every order. At every
+    # move the position written out reads back as the same board, and it draws.
+    import random
+
+    from engine.kernel import Game
+    from engine.rules import load_ruleset
+    from engine.rules.model import compile_model
+
+    model, _ = compile_model(load_ruleset("dominoes/all-fives", ("five-up", "double-nine")))
+    game = Game(model)
+    for seed in range(3):
+        state, rng = game.new_game(3, seed), random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            b = state.board
+            assert b.check_invariants() == []
+            again = game.topology.new_board()
+            again.load_position(b.dump_position(), list(game.pieces))
+            assert again.key() == b.key() and again.dump_position() == b.dump_position()
+            assert len(b.layout().tiles) == b.count and game.topology.render_text(b)
+            state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_long_arm_turns_clockwise_once():
+    # The crosswise set 3-3 leaves E at x = 0.5, with 8 halves to run along the row:
+    # 3-6 (2, centre 1.5), 6-6 crosswise (1, centre 3.0), 6-2 (2, centre 4.5), 2-5 (2,
+    # centre 6.5) leave 1; 5-0 would pass it, so it turns the corner: its 5 straight on at
+    # x 7.5..8.5, its 0 below: centre (8.0, 0.5), read top down 5, 0; 0-4 then runs down
+    # from y 1.5: centre (8.0, 2.5); the end is at (8.0, 3.5), growing down. W mirrors it
+    # upwards: 1-2 leaves x = -7.5 and 2-4 turns up, centre (-8.0, -0.5), read 4, 2.
+    b = board("set: 3-3*; W: 3-0 0-1 1-1 1-2 2-4; E: 3-6 6-6 6-2 2-5 5-0 0-4", spinners="none")
+    spots = {t.piece.name: (t.x, t.y, t.vertical, t.halves) for t in b.layout().tiles}
+    assert spots["0-5"] == (8.0, 0.5, True, (5, 0)) and spots["0-4"] == (8.0, 2.5, True, (0, 4))
+    assert spots["2-4"] == (-8.0, -0.5, True, (4, 2)) and spots["2-5"] == (6.5, 0.0, False, (2, 5))
+    east = next(e for e in b.layout().ends if e.arm == "E")
+    assert (east.x, east.y, east.dx, east.dy) == (8.0, 3.5, 0, 1)
+    straight = {t.piece.name: (t.x, t.y) for t in b.layout(turn=None).tiles}
+    assert straight["0-5"] == (8.5, 0.0) and straight["0-4"] == (10.5, 0.0)
+
+
+def test_the_styled_drawing_marks_the_last_tile_and_the_ends():
+    b = board("set: 5-5; E: 5-0 0-0; W: 5-6; N: 5-4")
+    placement = b.parse_placement("1-5@S", TILES, False, None)
+    b.apply_placement(placement)
+    runs = BOARD_KINDS["chain"]({"kind": "chain"}).render_runs(b, placement)
+    styled = [(text, style) for line in runs for text, style in line if style in ("last", "open")]
+    assert [t for t, s in styled if s == "last"] == ["5", "-", "1"]  # the 5-1 down S
+    assert ("W", "open") in styled and styled[-1] == ("W 6, E 0, N 4, S 1", "open")
