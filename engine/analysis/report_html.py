@@ -171,7 +171,7 @@ def comparison_report(comparison, titles: Sequence[str] = ()) -> str:
     names = [f"{x}: {s.name}" for x, s in zip(letters, c.specs)]
     listed = [f"{n}, {t}" for n, t in zip(names, titles)] if titles else names
     setup = (f"<p>{len(c.seeds)} games per ruleset (seeds {c.seeds[0]}..{c.seeds[-1]}), "
-             f"{c.players} players, agents {html.escape(','.join(c.agents))}.</p><ul>"
+             f"{c.players} player{'s' if c.players != 1 else ''}, agents {html.escape(','.join(c.agents))}.</p><ul>"
              + "".join(f"<li>{html.escape(n)}</li>" for n in listed) + "</ul>")
     sections = [("Setup", setup), ("Metrics", _metric_table(c, letters))]
     for m in (m for m in c.metrics if m.key.startswith("score.seat")):

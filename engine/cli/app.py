@@ -102,7 +102,7 @@ RULESETS_HELP = ("A folder of your own rulesets, laid out as <game>/<name>.yaml;
                  " searched before RULECRAFT_PATH and the shipped ones.")
 RulesetsOption = Annotated[
     Optional[List[Path]],
-    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP),
+    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP, exists=True, file_okay=False),
 ]
 
 

@@ -15,7 +15,7 @@ from engine.cli.app import RULESETS_HELP, app
 
 RulesetsOption = Annotated[
     Optional[List[Path]],
-    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP),
+    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP, exists=True, file_okay=False),
 ]
 
 

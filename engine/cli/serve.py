@@ -28,9 +28,8 @@ def serve_command(
         raise typer.Exit(2)
     config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
-    if not no_browser:
-        threading.Thread(target=_open_when_up, args=(server, host), daemon=True).start()
-    typer.echo(f"serving on http://{_shown(host)}:{port}/ (Ctrl-C stops)")
+    # The address is printed once uvicorn listens: only then is the port of --port 0 known.
+    threading.Thread(target=_announce_when_up, args=(server, host, not no_browser), daemon=True).start()
     server.run()
 
 
@@ -38,8 +37,8 @@ def _shown(host: str) -> str:
     return "127.0.0.1" if host in ("0.0.0.0", "") else host
 
 
-def _open_when_up(server, host: str) -> None:
-    """Open the page once uvicorn listens (its port is known then, even for --port 0)."""
+def _announce_when_up(server, host: str, open_browser: bool) -> None:
+    """Print the page's address once uvicorn listens (its real port, even for --port 0), and open it."""
     import time
 
     for _ in range(200):
@@ -48,4 +47,7 @@ def _open_when_up(server, host: str) -> None:
         time.sleep(0.05)
     sockets = [s for srv in getattr(server, "servers", []) for s in srv.sockets]
     port = sockets[0].getsockname()[1] if sockets else server.config.port
-    webbrowser.open(f"http://{_shown(host)}:{port}/")
+    url = f"http://{_shown(host)}:{port}/"
+    typer.echo(f"serving on {url} (Ctrl-C stops)")
+    if open_browser:
+        webbrowser.open(url)

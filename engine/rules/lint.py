@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from engine.diagnostics import Diagnostic, Position, Severity, define
 from engine.rules import files
 from engine.rules.model import compile_model
-from engine.rules.resolve import Ruleset, resolve_ruleset, unique
+from engine.rules.resolve import R_FOLDER_GAME, Ruleset, resolve_ruleset, unique
 from engine.rules.schema import check_document
 
 R_NO_RULESET_FOR_OVERLAY = define(
@@ -142,7 +142,22 @@ def _lint_overlay(doc, path: Path, overlays: Sequence[str]) -> list[Diagnostic]:
         diagnostics += lint_model(ruleset, tolerant=any(d.is_error for d in diagnostics))
     # Checked alone, an overlay is applied to the game's default ruleset; restating one of
     # its values is no mistake when the overlay is meant for other bases too.
-    return [d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
+    return _overlay_folder(doc, path, game) + [
+        d for d in diagnostics if not (d.code == "R404" and d.pos and d.pos.path == doc.path)]
+
+
+def _overlay_folder(doc, path: Path, game: str) -> list[Diagnostic]:
+    """R411 for an overlay in `<root>/<folder>/overlays/` whose game is not `<folder>`: its
+    folder's game would never find it, and `lint` would check it against another game."""
+    folder = files.absolute(path).parent
+    if folder.name != "overlays" or folder.parent.name == game:
+        return []
+    root = folder.parent.parent
+    if not (root.name == "rulesets" or root == files.shipped_root() or root in files.user_roots()):
+        return []
+    return [Diagnostic(R_FOLDER_GAME.code, f"overlay of game `{game}` sits in the folder "
+                       f"`{folder.parent.name}/overlays`", doc.where("overlay", "game"),
+                       help=f"move it to `{game}/overlays/`, or set `game: {folder.parent.name}`")]
 
 
 def lint_model(ruleset: Ruleset, tolerant: bool = False) -> list[Diagnostic]:

@@ -242,7 +242,8 @@ class _Resolution:
 
     def _check_folder(self, doc: Document, path: Path) -> None:
         folder = files.absolute(path).parent
-        if folder.parent.name != "rulesets" and folder.parent != files.shipped_root():
+        laid_out = folder.parent.name == "rulesets" or folder.parent == files.shipped_root()
+        if not (laid_out or folder.parent in files.user_roots()):
             return
         game = _header(doc.data, "ruleset").get("game")
         if isinstance(game, str) and game != folder.name:

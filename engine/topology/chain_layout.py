@@ -130,7 +130,8 @@ def draw(board, last=None) -> list:
     placement `last`, the end marks `open`."""
     layout = board.layout()
     if not layout.tiles:
-        return from_text("(empty table: any tile may be the set)")
+        # Which tiles may open is the ruleset's opening rule (often the highest double only).
+        return from_text("(empty table: the first tile laid is the set)")
     marks: dict[tuple[int, int], tuple[str, str]] = {}
     latest = getattr(getattr(last, "piece", None), "uid", None)
     for t in layout.tiles:

@@ -138,3 +138,14 @@ def test_github_annotations_land_in_the_users_file(tmp_path):
     assert result.exit_code == 1
     assert result.stdout.startswith(f"::error file={child},line=3,col=24,title=R440")
     assert "pressman" not in result.stdout
+
+
+def test_rulesets_option_names_a_missing_folder(tmp_path, monkeypatch):
+    # A mistyped folder was ignored, and the id then looked unknown; now it is a usage error.
+    # (A short relative name, so that the message's box does not wrap it.)
+    monkeypatch.chdir(tmp_path)
+    for args in (["simulate", "triominos", "-n", "1", "--rulesets", "nope"],
+                 ["--rulesets", "nope", "rulesets"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert "'--rulesets': dir 'nope' does not exist" in result.stderr

@@ -75,3 +75,22 @@ def test_a_thousand_files_in_bounded_time(tmp_path, write):
     elapsed = time.perf_counter() - start
     assert sum(d.code == "S203" for d in diags) == 100
     assert elapsed < 60, elapsed
+
+
+def test_a_file_in_another_games_folder_is_r411_in_a_users_folder_too(tmp_path, write):
+    # Found through --rulesets, `dominoes/lost` would have played Tri-Ominos; an overlay in
+    # `dominoes/overlays/` for triominos would have been checked against triominos, clean.
+    from engine.rules import files
+
+    lost = write(tmp_path, "mine/dominoes/lost.yaml", HEADER)
+    stray = write(tmp_path, "mine/dominoes/overlays/stray.yaml",
+                  "overlay: {game: triominos, title: Stray}\n")
+    files.set_user_roots([tmp_path / "mine"])
+    try:
+        found = [(d.code, d.pos.path.rsplit("/", 1)[-1], d.pos.line, d.pos.col)
+                 for d in lint_paths([lost, stray])]
+    finally:
+        files.set_user_roots([])
+    # the value of `game`: line 2, column 17 (`ruleset: {game: ` is 16 characters) of the
+    # ruleset, line 1, column 17 (`overlay: {game: `, 16 too) of the overlay
+    assert found == [("R411", "lost.yaml", 2, 17), ("R411", "stray.yaml", 1, 17)]
