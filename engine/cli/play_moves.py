@@ -76,7 +76,7 @@ def resolve(state, text: str, rows=None, ruleset=None):
     word = text.split(" ", 1)[0]
     action = state.game.action_by_name.get(word)
     if action is not None and action.kind not in ("place", "play"):
-        raise IllegalMove(not_allowed(state, action, ruleset))  # `pass`, `draw` typed
+        raise IllegalMove(not_allowed(state, action, ruleset, text))  # `pass`, `draw` typed
     for action in state.game.actions:
         found = _typed(state, action, text, ruleset)
         if found is not None:
@@ -147,10 +147,14 @@ def _typed_placement(state, action, text: str, candidates):
     return found
 
 
-def not_allowed(state, action, ruleset) -> str:
-    """Why an action typed by its name (`pass`, `draw`) cannot be taken now."""
-    if state.moves_of(action):
+def not_allowed(state, action, ruleset, typed: str = "") -> str:
+    """Why an action typed by its name (`pass`, `draw`, `exchange 3 7`) cannot be taken now."""
+    legal = state.moves_of(action)
+    if legal and all(not m.arg for m in legal):
         return f"`{action.name}` takes no argument here: type `{action.name}`"
+    if legal:  # an action whose moves take arguments (`exchange 6 8`): this one is not legal
+        return (f"`{typed or action.name}` is not one of the {len(legal)} legal `{action.name}`"
+                f" moves, such as `{legal[0].text}` (`moves` lists them)")
     if action.guard is not None and not _guard_holds(state, action):
         return f"`{action.name}` is not allowed now: " + guard_text(action, ruleset)
     pool = state.game.model.zone_names.get("pool", "pool")

@@ -50,3 +50,18 @@ def test_a_typed_illegal_placement_gets_the_boards_reason():
     with pytest.raises(IllegalMove, match="there is no 99 on the rack"):
         resolve(state, "H8=99")
     assert resolve(state, f"H8={rack[0]}").text == f"place H8={rack[0]}"
+
+
+def test_an_exchange_that_is_not_legal_names_one_that_is():
+    # It said "`exchange` takes no argument here: type `exchange`", also to `exchange`.
+    _, game, _ = compile_game("triolet")
+    state = game.new_game(players=2, seed=2)
+    legal = [m for m in state.legal_moves() if m.action == "exchange"]
+    for typed in ("exchange", "exchange 99"):
+        with pytest.raises(IllegalMove) as refused:
+            resolve(state, typed)
+        assert str(refused.value) == (
+            f"`{typed}` is not one of the {len(legal)} legal `exchange` moves, such as"
+            f" `{legal[0].text}` (`moves` lists them)")
+    with pytest.raises(IllegalMove, match="`pass` is not allowed now"):
+        resolve(state, "pass")
