@@ -95,7 +95,10 @@ def _typed(state, action, text: str, ruleset):
         try:
             return _typed_placement(state, action, text, candidates)
         except ValueError as exc:  # read as a placement: the board kind says why not
-            raise IllegalMove(f"`{text}`: {exc}") from None
+            reason = str(exc)
+            # the board kind names the part it could not read; a one-part play is all of it
+            said = reason if reason.startswith(f"`{text}`: ") else f"`{text}`: {reason}"
+            raise IllegalMove(said) from None
     return None
 
 

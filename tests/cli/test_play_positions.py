@@ -65,3 +65,13 @@ def test_an_exchange_that_is_not_legal_names_one_that_is():
             f" `{legal[0].text}` (`moves` lists them)")
     with pytest.raises(IllegalMove, match="`pass` is not allowed now"):
         resolve(state, "pass")
+
+
+def test_a_one_cell_play_off_the_board_is_named_once():
+    _, game, _ = compile_game("triolet")
+    state = game.new_game(players=2, seed=2)
+    with pytest.raises(IllegalMove) as refused:
+        resolve(state, "Z99=1")
+    assert str(refused.value) == "`Z99=1`: no such cell (rows A-O, columns 1-15)"
+    with pytest.raises(IllegalMove, match=r"^`H8=1 Z99=1`: `Z99=1`: no such cell"):
+        resolve(state, "H8=1 Z99=1")
