@@ -112,6 +112,8 @@ def _typed_play(state, action, text: str, candidates, ruleset):
             return m
     slot = _slot_named(state, arg)
     if slot is None:
+        if any(p.name.lower() == arg.lower() for p in state.game.pieces):
+            raise IllegalMove(f"`{text}`: there is no face-up {arg} on the board")
         return None
     why = getattr(state.game.model.topology, "why_not_exposed", None)
     reason = why(state.board, slot) if why is not None else None
@@ -122,13 +124,15 @@ def _typed_play(state, action, text: str, candidates, ruleset):
 
 
 def _slot_named(state, arg: str) -> int | None:
-    """The slot `@N` names, or the slot of the card named `arg`; None if neither."""
+    """The slot `@N` names, or the slot of the face-up card named `arg`; None if neither."""
     m = _SLOT.match(arg)
     if m:
         return int(m.group(1))
     cards = getattr(state.board, "cards", None) or []
+    # Only face-up cards by name: a face-down one's slot is hidden information.
+    up = getattr(state.board, "up", None) or [True] * len(cards)
     return next((s for s, c in enumerate(cards)
-                 if c is not None and c.name.lower() == arg.lower()), None)
+                 if c is not None and up[s] and c.name.lower() == arg.lower()), None)
 
 
 def _typed_placement(state, action, text: str, candidates):

@@ -75,3 +75,14 @@ def test_a_one_cell_play_off_the_board_is_named_once():
     assert str(refused.value) == "`Z99=1`: no such cell (rows A-O, columns 1-15)"
     with pytest.raises(IllegalMove, match=r"^`H8=1 Z99=1`: `Z99=1`: no such cell"):
         resolve(state, "H8=1 Z99=1")
+
+
+def test_a_face_down_cards_name_does_not_tell_where_it_lies(state):
+    # `Qc` typed used to answer "the card in slot 0 is covered by slots 3, 4": where a
+    # face-down card lies is hidden. A card in the stock gets the same answer.
+    hidden = state.board.cards[0].name  # slot 0: a peak, dealt face down
+    in_stock = state.pool[0].name
+    for name in (hidden, in_stock):
+        with pytest.raises(IllegalMove) as refused:
+            resolve(state, name)
+        assert str(refused.value) == f"`{name}`: there is no face-up {name} on the board"
