@@ -82,10 +82,37 @@ def greedy_answers(moves: int) -> dict[str, float]:
     return out
 
 
+def server_cpu() -> tuple[float, float, float]:
+    """CPU seconds (this process, so little affected by other load) of the imports, of
+    the first board (page, script, catalog, a new game of the first game's default
+    ruleset) and of one move against greedy, all in process through Starlette's client."""
+    import warnings
+
+    warnings.filterwarnings("ignore")  # Starlette's note about its test client's httpx
+    c0 = time.process_time()
+    from starlette.testclient import TestClient
+
+    from engine.web.app import create_app
+    c1 = time.process_time()
+    client = TestClient(create_app())
+    client.get("/")
+    client.get("/static/app.js")
+    game = client.get("/api/catalog").json()["games"][0]
+    rid = next((r for r in game["rulesets"] if r["default"]), game["rulesets"][0])["id"]
+    view = client.post("/api/games", json={"ruleset": rid, "seats": ["human", "greedy"],
+                                           "seed": 1}).json()
+    c2 = time.process_time()
+    client.post(f"/api/games/{view['id']}/move", json={"move": view["moves"][0]["text"]})
+    return c1 - c0, c2 - c1, time.process_time() - c2
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=10)
     args = parser.parse_args()
+    imports, board, move = server_cpu()
+    print(f"server CPU: imports {imports:.2f} s, the first board {board:.2f} s, "
+          f"a move against greedy {move * 1000:.0f} ms")
     start, took, how = first_load()
     print(f"server start (imports, listening): {start:.2f} s")
     print(f"first page load with a board, once listening: {took:.2f} s ({how})")

@@ -18,7 +18,8 @@ from engine.render.zones import draw_zones
 
 # board kind -> its drawing module (with `draw_board` and `move_pairs`). A new board kind
 # is one new module here, named in this mapping.
-_KIND_MODULES = {"triangular": "triangular", "square": "square", "tableau": "tableau", "chain": "chain"}
+_KIND_MODULES = {"triangular": "triangular", "square": "square", "tableau": "tableau",
+                 "chain": "chain", "none": "nothing"}
 BOARD_DRAWINGS: dict[str, ModuleType] = {
     kind: importlib.import_module(f"engine.render.{name}") for kind, name in _KIND_MODULES.items()
 }
@@ -50,7 +51,8 @@ def render_svg(state, *, highlight=(), last_move=None, seat: int | None = None,
     face down; every hand face up when `seat` is None), the pool and the pile.
 
     `highlight`: a move, a move's text, or several, whose cells and pieces are marked;
-    `last_move` is marked in another colour; `targets`: target ids drawn as legal.
+    `last_move` (one move or several, e.g. the computer's replies) is marked in another
+    colour; `targets`: target ids drawn as legal.
     """
     model = state.game.model
     style = read_style(getattr(model.ruleset, "data", None))
@@ -59,8 +61,10 @@ def render_svg(state, *, highlight=(), last_move=None, seat: int | None = None,
         for uid, target in move_pairs(state, move):
             marks.pieces.add(uid) if uid is not None else None
             marks.highlight.add(target) if target else None
-    if last_move is not None:
-        marks.last = {t for _, t in move_pairs(state, last_move) if t}
+    for move in _moves(state, last_move):
+        for uid, target in move_pairs(state, move):
+            marks.last.add(target) if target else None
+            marks.last_pieces.add(uid) if uid is not None else None
     topology = model.topology
     board = drawing_for(topology.kind).draw_board(state.board, topology, marks, style)
     head = Picture(max(board.width, 300), 22, [text(0, 10, status_line(state), text_anchor="start",
@@ -85,7 +89,7 @@ def _moves(state, highlight) -> list:
     if highlight is None or highlight == ():
         return []
     items = [highlight] if isinstance(highlight, str) or hasattr(highlight, "action") else list(highlight)
-    return [state.find_move(m) if isinstance(m, str) else m for m in items]
+    return [state.find_move(m) if isinstance(m, str) else m for m in items if m is not None]
 
 
 __all__ = ["BOARD_DRAWINGS", "NoDrawing", "drawing_for", "move_pairs", "render_svg", "status_line"]

@@ -1,5 +1,8 @@
 """SVG of the zones around a board: each player's hand, the pool (face down, as a stack
-with its count) and the pile (its top piece face up, with its count)."""
+with its count), the pile (its top piece face up, with its count), and every other zone
+a ruleset declares (`state.zones`: a stack as its top and count, a row or a fan as all
+its pieces), each piece face down where its seat may not see it. A declared zone's
+target id is `key:index`."""
 
 from __future__ import annotations
 
@@ -31,8 +34,55 @@ def draw_zones(state, marks: Marks, style: Style, seat: int | None, width: float
     if state.pile or "pile" in names:
         _stack(pic, x, y, f"{names.get('pile', 'pile')}: {len(state.pile)}",
                state.pile[-1:], True, style, "pile")
-    pic.height = y + 90
+    y += 90
+    for zone in _declared(state):
+        y = _declared_zone(pic, y, state, zone, marks, style, seat)
+    pic.height = y
     return pic
+
+
+def _declared(state) -> list:
+    """The zones a ruleset declares beyond pool, hands and pile (none before the kernel
+    keeps named zones)."""
+    table = getattr(state.game.model, "zones", None)
+    if table is None or not hasattr(table, "extra") or not getattr(state, "zones", None):
+        return []
+    return [z for z in table.extra() if z.key in state.zones]
+
+
+def _hidden(state, seat: int | None) -> set[int]:
+    """Ids of the pieces `seat` may not see (all face-down ones when it is None)."""
+    try:
+        from engine.kernel.zones import hidden_from
+    except ImportError:  # pragma: no cover - a kernel without named zones
+        return set()
+    return {id(p) for pieces in hidden_from(state, seat).values() for p in pieces}
+
+
+def _declared_zone(pic: Picture, y: float, state, zone, marks: Marks, style: Style,
+                   seat: int | None) -> float:
+    """One line per zone of a declared zone's row: its label, then its pieces."""
+    hidden = _hidden(state, seat)
+    for i, pieces in enumerate(state.zones[zone.key]):
+        target = f"{zone.key}:{i}"
+        label = f"{zone.label}[{i}]" if len(state.zones[zone.key]) > 1 else zone.label
+        shown = pieces[-1:] if zone.shape == "stack" else pieces
+        body = [text(0, y + 18, f"{label} ({len(pieces)})", text_anchor="start", font_size=13,
+                     fill=style.colours["ink"], class_="zone-label")]
+        x, tallest = LABEL_W, 34.0
+        for piece in shown:
+            w, h = piece_size(piece)
+            body.append(draw_piece(piece, x, y, style, face_up=id(piece) not in hidden,
+                                   classes="piece zoned"))
+            x += (w + GAP) if zone.shape != "fan" else w * 0.45
+            tallest = max(tallest, h)
+        if not shown:
+            body.append(el("rect", x=x, y=y, width=34, height=34, rx=4, fill="#ffffff",
+                           fill_opacity=0, stroke=style.colours["open"], stroke_dasharray="4 3"))
+        pic.body.append(el("g", "".join(body), class_=marks.classes(target, "zone declared"),
+                           data_zone=zone.key, data_target=target))
+        y += tallest + 2 * GAP
+    return y
 
 
 def _row(pic: Picture, y: float, label: str, pieces, face_up: bool, marks: Marks,

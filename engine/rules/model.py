@@ -18,6 +18,7 @@ from engine.expr.definitions import Definition, words_in
 from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
+from engine.rules.display import check_display
 from engine.topology import BOARD_KINDS, Topology
 from engine.topology.base import R_UNFIT
 
@@ -241,6 +242,7 @@ class _Builder:
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
         model.definitions = self.definitions
         self.unused_definitions()
+        check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
         failed = self.failed or any(x.is_error for x in self.diagnostics)
         return (None if failed else model), self.diagnostics

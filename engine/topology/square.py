@@ -8,6 +8,10 @@ tokens (`value`, `joker`); a joker takes a declared value when placed and keeps 
 The board is a flat list padded by one sentinel column and a sentinel row above and
 below, so that walking off an edge meets a sentinel instead of needing a bounds check:
 the generator is the hot spot of a whole game.
+
+This module is the top of the kind's seven modules, which import one way (bottom up:
+`square_placement`, `square_text`, `square_hands`, `square_walks`, `square_moves`,
+`square_board`, this one; docs/architecture.md says what each holds).
 """
 
 from __future__ import annotations

@@ -10,29 +10,74 @@ each cell to an interval and the whole line to a sum range before it tries the h
 from __future__ import annotations
 
 from operator import is_
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board
-from engine.topology.square_lay import lay_cell, lay_many, lay_two
+from engine.topology.square_moves import find_plays
 from engine.topology.square_placement import (EDGE, EMPTY, Line, Placed, SquarePlacement,
-                                               lay_tables)
+                                               lay_cell, lay_many, lay_two)
+from engine.topology.square_text import read_cells, read_play, run_problem, why_illegal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square import PlaceRules, Square
-
+# (`Square` and `PlaceRules` are annotated by name only: `square.py` sits above this module)
 __all__ = ["EDGE", "EMPTY", "Line", "Placed", "SquareBoard", "SquarePlacement"]
 
 
-_FIND = None  # `square_moves.find_plays`, imported on first use (it imports this module)
+class LayTables:
+    """What laying a play reads of a square topology, worked out once per topology:
+    `near[c]`, the bits of the cells beside cell `c`; `bases[c]`, the fields of a
+    `placed` record on `c` that do not depend on the play (the cell's attributes, x,
+    y), in the order `_measure` gives them; `empty`, the values of an empty board's
+    cells (`SquareBoard.v`: -1 empty, -2 a sentinel)."""
+
+    def __init__(self, topo):
+        stride, cells = topo.stride, topo.cell_bits
+        self.empty = [-1 if attrs is not None else -2 for attrs in topo.attrs]
+        self.near = [0] * len(topo.attrs)
+        self.bases: list[dict | None] = [None] * len(topo.attrs)
+        for c, attrs in enumerate(topo.attrs):
+            if attrs is None:
+                continue
+            beside = 1 << (c + 1) | 1 << (c + stride)
+            beside |= (1 << (c - 1) if c >= 1 else 0) | (1 << (c - stride) if c >= stride else 0)
+            self.near[c] = beside & cells
+            self.bases[c] = {**attrs, "value": 0, "declared": 0, "joker": False,
+                             "x": c % stride, "y": c // stride - 1, "max_line": 1,
+                             "lines_through": None}
+        self.shapes: list[dict] = [{} for _ in topo.attrs]
+
+    def record(self, c: int, m: int, n: int, lead: bool, value: int, declared: int) -> Placed:
+        """The `placed` record of a piece of `value` (declared `declared`) laid on cell `c`,
+        whose runs across and along the play are `m` and `n` long (`lead`: see `shape`)."""
+        shape = self.shapes[c].get((m, n, lead)) or self.shape(c, m, n, lead)
+        fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
+        fields["value"] = value
+        fields["declared"] = declared
+        record = Placed()
+        record.__dict__ = fields
+        return record
+
+    def shape(self, c: int, m: int, n: int, lead: bool) -> dict:
+        """The fields of a `placed` record on cell `c` whose runs across and along the
+        play are `m` and `n` long (`lead`: the first cell of a column play, whose row is
+        found first) but for its value and declared value, kept in `shapes[c]` (the list
+        `lines_through` is shared by the records of that shape: records are never
+        changed). `max_line`: a run that is no line has length 1, the default."""
+        if m > 1:
+            through = ([m, n] if lead else [n, m]) if n > 1 else [m]
+        else:
+            through = [n] if n > 1 else []
+        found = self.shapes[c][(m, n, lead)] = {
+            **self.bases[c], "max_line": max(m, n), "lines_through": through}
+        return found
 
 
-def _find_plays():
-    global _FIND
-    from engine.topology.square_moves import find_plays
-
-    _FIND = find_plays
-    return _FIND
+def lay_tables(topo) -> LayTables:
+    """The `LayTables` of a square topology (kept on it)."""
+    found = topo.__dict__.get("lay_tables")
+    if found is None:
+        found = topo.lay_tables = LayTables(topo)
+    return found
 
 
 class SquareBoard(Board):
@@ -72,7 +117,7 @@ class SquareBoard(Board):
         self._bind()
 
     def _bind(self) -> None:
-        """`by_dir[k]`: what `square_lay.lay_cell` reads along direction `k`, in one tuple (one
+        """`by_dir[k]`: what `square_placement.lay_cell` reads along direction `k`, in one tuple (one
         load rather than eight); made again whenever one of these objects is replaced."""
         v, both, rows, back, ahead, cross, by_iv = (
             self.v, self.topo.both, self._rows, self.back, self.ahead, self.cross, self.by_iv)
@@ -206,15 +251,13 @@ class SquareBoard(Board):
         if known is None or known[1] is not rules or known[2] != first \
                 or len(known[0]) != len(hand) or not all(map(is_, known[0], hand)):
             known = self._plays = (tuple(hand), rules, first,
-                                   (_FIND or _find_plays())(self, hand, first, rules))
+                                   find_plays(self, hand, first, rules))
         return iter(known[3])
 
     # ------------------------------------------------------------- typed plays
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool,
                         rules: "PlaceRules") -> SquarePlacement:
         """A typed play such as `H8=4 H9=11` (a joker: `H8=J7`); ValueError says why not."""
-        from engine.topology.square_text import read_play, why_illegal  # (typed input only)
-
         self.rules = rules
         placement = read_play(self, text, hand, rules)
         reason = why_illegal(self, placement, first, rules)
@@ -307,8 +350,6 @@ class SquareBoard(Board):
     def check_invariants(self, rules: "PlaceRules | None" = None) -> list[str]:
         """Every run that breaks a line rule, and any drift of the incremental index from
         the cells, as text (empty: all is well)."""
-        from engine.topology.square_text import run_problem  # (it imports this module)
-
         out = self._index_drift()
         rules = rules or self.rules
         if rules is None:
@@ -349,8 +390,6 @@ class SquareBoard(Board):
 
     def load_position(self, text: str, supply: list[Piece]) -> list[Piece]:
         """Lay out a dumped position, taking its pieces out of `supply`; returns them."""
-        from engine.topology.square_text import read_cells  # (it imports this module)
-
         taken = []
         for c, val, joker in read_cells(self, str(text or "")):
             found = next((p for p in supply if bool(p.attrs.get("joker")) == joker

@@ -12,8 +12,8 @@ When plays must touch the board, the first cells are found on bit sets for all c
 once (`_useful_starts`: the walk that follows, done bitwise, for rows and columns
 together on a layout where the board's transposition follows it), so that only first
 cells with a play to find are walked; and a hand without jokers is served by
-`square_plain.py`, which tests arrangements against cells with bit fields. Both walks
-are written out as straight code for the rules' numbers (`square_unrolled.py`). All find
+`square_walks.py`, which tests arrangements against cells with bit fields. Both walks
+are written out as straight code for the rules' numbers (`square_walks.py`). All find
 the same plays in the same order as the general loops here (tests compare them).
 
 After the first play (nearly every call), a hand without jokers goes one straight way
@@ -31,12 +31,12 @@ from itertools import product
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
-from engine.topology.square_board import EDGE, EMPTY, SquarePlacement
+from engine.topology.square_placement import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_hands import _JOKER, _VALUE, _plan, _remember, hand_plan
-from engine.topology.square_plain import bit_cells as _cells
-from engine.topology.square_plain import bit_cells_in as _cells_in
-from engine.topology.square_plain import plain_along, plain_singles
-from engine.topology.square_unrolled import along_function, walk_functions
+from engine.topology.square_walks import (along_function, plain_along, plain_singles,
+                                          walk_functions)
+from engine.topology.square_walks import bit_cells as _cells
+from engine.topology.square_walks import bit_cells_in as _cells_in
 
 BIG = 1 << 60
 _new = object.__new__
@@ -96,28 +96,36 @@ def _general(out, board, hand, first, rules, maxk, cross) -> list[SquarePlacemen
         else:
             _singles(out, board, anchors, cross, mask, plan.arrs[1], pick, rules)
     if maxk >= 2 and rules.window >= 2:
-        window, room = rules.window, rules.max_length - max(2, rules.min_count)
-        if fits is not None:  # the first cells of rows and of columns, at once
-            lines = _useful_starts(board, fits, rules, maxk)
-            if plain:
-                along = _ALONG_OF.get((rules, maxk))
-                if along is None:
-                    along = _remember(_ALONG_OF, (rules, maxk), along_function(
-                        window, max(2, rules.min_count), maxk) or plain_along)
-                if along is plain_along:
-                    plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
-                else:
-                    along(out, board, lines, mask, plan, ranked, rules)
-                return out
-        for k, d in ((0, 1), (1, topo.stride)):
-            if fits is None:
-                key = (d, need is None, id(rules), k, room)
-                starts = _starts(board, anchors, d, window, cross[1 - k], key)
-            else:
-                starts = lines[k]
-            _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
-                   rules)
+        _lines(out, board, anchors, need, fits, plan, ranked, maxk, rules)
     return out
+
+
+def _lines(out, board, anchors, need, fits, plan, ranked, maxk, rules) -> None:
+    """The plays of two pieces or more of `_general`, rows then columns: from the first
+    cells of `_useful_starts` when plays must touch the board (`fits` given), through the
+    generated walk for a plain hand; else from the cells before the `anchors`."""
+    mask, cross, pick = plan.mask, board.cross, ranked.__getitem__
+    if fits is not None:  # the first cells of rows and of columns, at once
+        lines = _useful_starts(board, fits, rules, maxk)
+        if plan.plain:
+            along = _ALONG_OF.get((rules, maxk))
+            if along is None:
+                along = _remember(_ALONG_OF, (rules, maxk), along_function(
+                    rules.window, max(2, rules.min_count), maxk) or plain_along)
+            if along is plain_along:
+                plain_along(out, board, lines, mask, plan, maxk, ranked, rules)
+            else:
+                along(out, board, lines, mask, plan, ranked, rules)
+            return
+    room = rules.max_length - max(2, rules.min_count)
+    for k, d in ((0, 1), (1, board.topo.stride)):
+        if fits is None:
+            key = (d, need is None, id(rules), k, room)
+            starts = _starts(board, anchors, d, rules.window, cross[1 - k], key)
+        else:
+            starts = lines[k]
+        _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
+               rules)
 
 
 _EMPTY_PLAYS: dict[tuple, list | bool] = {}  # (hand plan, rules, board) -> plays (False: met once)
@@ -213,7 +221,7 @@ def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     candidate: `mink` new pieces or more, a line no longer than `max_length`, touching
     the board (a piece before the first cell, one inside the play, a new piece with a
     neighbour across or a piece after it). It is generated code for the rules' numbers
-    (`square_unrolled.py`); what it reads whatever the hand is kept with the board."""
+    (`square_walks.py`); what it reads whatever the hand is kept with the board."""
     topo = board.topo
     steps, live, steps_key, high = _WALKS.get((rules, topo, maxk)) or _walk(rules, topo, maxk)
     # a row's first cell must take a value down, a column's across (transposed: the top)
@@ -257,24 +265,16 @@ def _context(rules, topo, maxk):
 
 
 def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
-    """`find_plays` after a first play, for a hand without jokers, in one frame: the hand
-    plan, the singles, the first cells of `_useful_starts` and the generated walk (the
-    same calls the general way makes, with what they look up kept in `ctx`). False,
-    having added nothing, for a hand with a joker. One function on purpose, as `_along`:
-    it runs for every position of every game."""
+    """`find_plays` after a first play, for a hand without jokers: the hand plan, the
+    singles, the first cells of `_useful_starts` and the generated walk (the same calls
+    the general way makes, with what they look up kept in `ctx`, in few frames: it runs
+    for every position of every game). False, having added nothing, for a joker."""
     (_, plans, along, steps, live, steps_key, high, low, offset, untranspose, singles,
      rules_id) = ctx
     # `hand_plan`, with the plans kept by the values of the ranked hand (fewer keys than
     # its orders; a hand with a joker goes the general way)
-    try:
-        ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
-        joker = any(map(_JOKER, ranked))
-        values = tuple(map(_VALUE, ranked))
-    except AttributeError:  # a piece with no joker attribute is no joker
-        ranked = sorted(hand, key=lambda p: p.attrs["value"])
-        joker = any(p.attrs.get("joker") for p in ranked)
-        values = tuple([p.attrs["value"] for p in ranked])
-    if joker:
+    ranked, values = _rank_plain(hand)
+    if ranked is None:
         return False
     plan = plans.get(values)
     if plan is None:
@@ -300,6 +300,20 @@ def _touching(out, board, hand, rules, maxk, cross, ctx) -> bool:
     return True
 
 
+def _rank_plain(hand) -> tuple:
+    """(the hand by value, equal values in hand order; its values), or (None, None) for
+    a hand with a joker."""
+    try:
+        ranked = sorted(hand, key=_VALUE)  # (stable: equal values in hand order)
+        joker = any(map(_JOKER, ranked))
+        values = tuple(map(_VALUE, ranked))
+    except AttributeError:  # a piece with no joker attribute is no joker
+        ranked = sorted(hand, key=lambda p: p.attrs["value"])
+        joker = any(p.attrs.get("joker") for p in ranked)
+        values = tuple([p.attrs["value"] for p in ranked])
+    return (None, None) if joker else (ranked, values)
+
+
 _ALONG_OF: dict[tuple, object] = {}  # (rules, maxk) -> the generated walk or `plain_along`
 _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_starts` calls
 
@@ -307,7 +321,7 @@ _WALKS: dict[tuple, tuple] = {}  # (rules, topology, maxk) -> what `_useful_star
 def _walk(rules, topo, maxk) -> tuple:
     """(steps of a board's filled cells, live, the key of the steps in `board.starts`,
     the bits of the second half of the layout) for these rules, board shape and most
-    pieces (see `square_unrolled.walk_functions`)."""
+    pieces (see `square_walks.walk_functions`)."""
     longest = max(topo.width, topo.height)
     # no walk goes further, no line is longer (and so no shift crosses the gap)
     window, ml = min(rules.window, longest), min(rules.max_length, longest + 1)
@@ -319,60 +333,65 @@ def _walk(rules, topo, maxk) -> tuple:
 
 
 def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
-    """Plays of two or more pieces along step `d`, by their first cell.
-
-    One function on purpose: it is the innermost loop of every game, and a helper
-    per candidate would cost more than the rest of the step.
-    """
-    add = out.append
-    v, bounds, ml, window = board.v, rules.bounds, rules.max_length, rules.window
-    back, ahead = board.back[k], board.ahead[k]
-    mink = max(2, rules.min_count)
+    """Plays of two or more pieces along step `d`, by their first cell (any hand, any
+    first play: the general way; a plain hand after the first play has generated code)."""
     for c in starts:
-        iv = cross[c]
-        if not iv[3] & mask:
-            continue  # no piece of the hand fits here
-        plen, psum = back[c]
-        cells, ivs = [c], [iv]
-        touching, covers = plen > 0 or iv[2], need is None or c in need
-        inner_n = inner_s = 0
-        i = c
-        for span in range(2, window + 1):
-            i += d
-            x = v[i]
-            if x == EDGE:
-                break
-            if x >= 0:
-                inner_n, inner_s = inner_n + 1, inner_s + x
-                continue
-            iv = cross[i]
-            if iv is None or not iv[3] & mask:
-                break
-            cells.append(i)
-            ivs.append(iv)
-            touching = touching or iv[2] or inner_n > 0
-            covers = covers or i in need
-            sn, ss = ahead[i]
-            length = plen + span + sn
-            if length > ml:
-                break
-            n = len(cells)
-            if n >= mink and (covers if need is not None else touching or sn > 0):
-                lo, hi = bounds[length]
-                base = psum + inner_s + ss
-                lo, hi, at = lo - base, hi - base, tuple(cells)
-                for vals, idx, flags, total in arrs[n]:
-                    if flags:
-                        _with_jokers(out, board, at, ivs, lo, hi, vals, tuple(map(pick, idx)),
-                                     flags, rules)
-                    elif lo <= total <= hi:
-                        for x, iv in zip(vals, ivs):
-                            if x < iv[0] or x > iv[1]:
-                                break
-                        else:
-                            add(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
-            if n == maxk:
-                break
+        if cross[c][3] & mask:  # (else no piece of the hand fits here)
+            _along_from(out, board, c, k, d, need, mask, cross, arrs, maxk, pick, rules)
+
+
+def _along_from(out, board, c, k, d, need, mask, cross, arrs, maxk, pick, rules):
+    """`_along` from first cell `c`: the walk along `d` within the window, each candidate
+    run of new pieces (enough of them, a line short enough, touching the board or
+    covering a needed cell) tried with the hand's arrangements (`_fit_run`)."""
+    v, ml, window = board.v, rules.max_length, rules.window
+    ahead, mink = board.ahead[k], max(2, rules.min_count)
+    iv = cross[c]
+    plen, psum = board.back[k][c]
+    cells, ivs = [c], [iv]
+    touching, covers = plen > 0 or iv[2], need is None or c in need
+    inner_n = inner_s = 0
+    i = c
+    for span in range(2, window + 1):
+        i += d
+        x = v[i]
+        if x == EDGE:
+            break
+        if x >= 0:
+            inner_n, inner_s = inner_n + 1, inner_s + x
+            continue
+        iv = cross[i]
+        if iv is None or not iv[3] & mask:
+            break
+        cells.append(i)
+        ivs.append(iv)
+        touching = touching or iv[2] or inner_n > 0
+        covers = covers or i in need
+        sn, ss = ahead[i]
+        length = plen + span + sn
+        if length > ml:
+            break
+        n = len(cells)
+        if n >= mink and (covers if need is not None else touching or sn > 0):
+            _fit_run(out, board, tuple(cells), ivs, rules.bounds[length],
+                     psum + inner_s + ss, arrs[n], pick, rules)
+        if n == maxk:
+            break
+
+
+def _fit_run(out, board, at, ivs, bound, base, arrs, pick, rules):
+    """The plays of the arrangements `arrs` on the new cells `at` (their intervals
+    `ivs`) of a line whose other pieces sum to `base` and whose sum keeps `bound`."""
+    lo, hi = bound[0] - base, bound[1] - base
+    for vals, idx, flags, total in arrs:
+        if flags:
+            _with_jokers(out, board, at, ivs, lo, hi, vals, tuple(map(pick, idx)), flags, rules)
+        elif lo <= total <= hi:
+            for x, iv in zip(vals, ivs):
+                if x < iv[0] or x > iv[1]:
+                    break
+            else:
+                out.append(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
 
 
 def _with_jokers(out, board, cells, ivs, lo, hi, vals, pieces, flags, rules):

@@ -1,17 +1,18 @@
-"""The plays of the `square` kind: a `SquarePlacement` and the records it measures.
+"""The plays of the `square` kind: a `SquarePlacement`, the records it measures, and
+laying it on a board (the steps of `SquareBoard.apply_placement`).
 
 A play keeps the board it was made for and works out its `lines` and `placed` records
-on first use (see `square_board.py` for the board they read).
+on first use (see `square_board.py` for the board they read). Laying runs for every
+play of every game: a play of one or two pieces (nearly every play) has its own way with
+no loop over cells, and each reads what it needs from the board in as few loads as it
+can (`SquareBoard.by_dir`); the measures of a laid play come from the runs it walked.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.topology.base import Placement
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square_board import SquareBoard
+# (boards are annotated by name only: `square_board.py` sits above this module)
 
 EMPTY, EDGE = -1, -2  # `SquareBoard.v` of an empty cell, of a sentinel (square_board.py)
 
@@ -170,7 +171,7 @@ class SquarePlacement(Placement):
     def _measure_laid(self, board: "SquareBoard", k: int, along: tuple, across: list) -> None:
         """`_measure` once the play is laid in one run along direction `k` (a play of one
         piece: `k` 0), from the (length, sum) of that run (`along`) and of each cell's
-        run across (`across`, in cell order), as `square_lay.lay_cell` gives them: the
+        run across (`across`, in cell order), as `lay_cell` gives them: the
         same records in the same order (the row through a cell before its column).
 
         Written for the kernel's scoring, which reads the measures of every play it
@@ -187,18 +188,7 @@ class SquarePlacement(Placement):
         if board.jokers:
             lines = _lines_with_jokers(board, cells, k, along, across)
         else:
-            # without jokers a line is its (length, sum, new): one record each, shared by
-            # the plays that make it (a game meets few; records are never changed)
-            lines, known = [], _PLAIN_LINES
-            for run in across:
-                if run[0] > 1:
-                    made = known.get(run)  # (a run across holds one new piece)
-                    lines.append(made if made is not None else _plain_line(run, 1))
-            if n > 1:
-                new = len(cells)
-                made = known.get(along if new == 1 else (along, new))
-                lines.insert(1 if k and across[0][0] > 1 else 0,
-                             made if made is not None else _plain_line(along, new))
+            lines = _plain_lines(len(cells), k, along, across)
         record, placed = board.tables.record, []
         lead = k == 1  # a column play's first cell: its row (across) is found first
         for c, val, p, (m, _) in zip(cells, self.values, self.pieces, across):
@@ -245,6 +235,22 @@ class SquarePlacement(Placement):
 _PLAIN_LINES: dict = {}  # (length, sum) with new 1, or ((length, sum), new) -> the `Line`
 
 
+def _plain_lines(new: int, k: int, along: tuple, across: list) -> list[Line]:
+    """The `lines` of `SquarePlacement._measure_laid` on a board without jokers, for a
+    play of `new` pieces: without jokers a line is its (length, sum, new), one record
+    each, shared by the plays that make it (a game meets few; records are never changed)."""
+    lines, known = [], _PLAIN_LINES
+    for run in across:
+        if run[0] > 1:
+            made = known.get(run)  # (a run across holds one new piece)
+            lines.append(made if made is not None else _plain_line(run, 1))
+    if along[0] > 1:
+        made = known.get(along if new == 1 else (along, new))
+        lines.insert(1 if k and across[0][0] > 1 else 0,
+                     made if made is not None else _plain_line(along, new))
+    return lines
+
+
 def _plain_line(run: tuple, new: int) -> Line:
     """The `line` record of a run (length, sum) with `new` new pieces and no joker, kept
     in `_PLAIN_LINES`."""
@@ -252,63 +258,6 @@ def _plain_line(run: tuple, new: int) -> Line:
         _PLAIN_LINES.clear()
     made = _PLAIN_LINES[run if new == 1 else (run, new)] = Line.of(run[0], run[1], run[1], new, 0)
     return made
-
-
-class LayTables:
-    """What laying a play reads of a square topology, worked out once per topology:
-    `near[c]`, the bits of the cells beside cell `c`; `bases[c]`, the fields of a
-    `placed` record on `c` that do not depend on the play (the cell's attributes, x,
-    y), in the order `_measure` gives them; `empty`, the values of an empty board's
-    cells (`SquareBoard.v`: -1 empty, -2 a sentinel)."""
-
-    def __init__(self, topo):
-        stride, cells = topo.stride, topo.cell_bits
-        self.empty = [-1 if attrs is not None else -2 for attrs in topo.attrs]
-        self.near = [0] * len(topo.attrs)
-        self.bases: list[dict | None] = [None] * len(topo.attrs)
-        for c, attrs in enumerate(topo.attrs):
-            if attrs is None:
-                continue
-            beside = 1 << (c + 1) | 1 << (c + stride)
-            beside |= (1 << (c - 1) if c >= 1 else 0) | (1 << (c - stride) if c >= stride else 0)
-            self.near[c] = beside & cells
-            self.bases[c] = {**attrs, "value": 0, "declared": 0, "joker": False,
-                             "x": c % stride, "y": c // stride - 1, "max_line": 1,
-                             "lines_through": None}
-        self.shapes: list[dict] = [{} for _ in topo.attrs]
-
-    def record(self, c: int, m: int, n: int, lead: bool, value: int, declared: int) -> Placed:
-        """The `placed` record of a piece of `value` (declared `declared`) laid on cell `c`,
-        whose runs across and along the play are `m` and `n` long (`lead`: see `shape`)."""
-        shape = self.shapes[c].get((m, n, lead)) or self.shape(c, m, n, lead)
-        fields = shape.copy()  # (the keys in order; a copy is the cheapest dict)
-        fields["value"] = value
-        fields["declared"] = declared
-        record = Placed()
-        record.__dict__ = fields
-        return record
-
-    def shape(self, c: int, m: int, n: int, lead: bool) -> dict:
-        """The fields of a `placed` record on cell `c` whose runs across and along the
-        play are `m` and `n` long (`lead`: the first cell of a column play, whose row is
-        found first) but for its value and declared value, kept in `shapes[c]` (the list
-        `lines_through` is shared by the records of that shape: records are never
-        changed). `max_line`: a run that is no line has length 1, the default."""
-        if m > 1:
-            through = ([m, n] if lead else [n, m]) if n > 1 else [m]
-        else:
-            through = [n] if n > 1 else []
-        found = self.shapes[c][(m, n, lead)] = {
-            **self.bases[c], "max_line": max(m, n), "lines_through": through}
-        return found
-
-
-def lay_tables(topo) -> LayTables:
-    """The `LayTables` of a square topology (kept on it)."""
-    found = topo.__dict__.get("lay_tables")
-    if found is None:
-        found = topo.lay_tables = LayTables(topo)
-    return found
 
 
 def _lines_with_jokers(board: "SquareBoard", cells, k: int, along: tuple,
@@ -337,3 +286,174 @@ def _line_with_jokers(board: "SquareBoard", d: int, c: int, n: int, total: int,
             jokers += 1
             joker_sum += v[c]
     return Line.of(n, total, total - joker_sum, new, jokers)
+
+
+# ------------------------------------------------------------------ laying a play
+def lay_two(board: "SquareBoard", placement: "SquarePlacement") -> None:
+    """`SquareBoard.apply_placement` of a play of two pieces (nearly all the plays
+    of more than one), on a board whose `cross` intervals are worked out."""
+    (c, c2), v, stride = placement.cells, board.v, board.topo.stride
+    if c2 - c == 1:
+        k = 0
+    elif c2 - c == stride:
+        k = 1
+    else:  # (a filled cell between them)
+        lay_many(board, placement)
+        return
+    (v[c], v[c2]), flags = placement.values, placement.flags
+    board.piece[c], board.piece[c2] = placement.pieces
+    if flags:
+        board.jk[c], board.jk[c2] = flags
+        board.jokers += sum(flags)
+    both, near = board.topo.both, board.tables.near
+    filled = board.filled = board.filled | both[c] | both[c2]
+    anchors = board.anchor_bits | near[c] | near[c2]  # (as in `SquareBoard.apply_placement`)
+    board.anchor_bits = anchors ^ (anchors & filled)
+    board._plays, board.starts = None, {}
+    leave(board.cross[k], board.by_iv[k], both, c2)  # (the second, along the play)
+    lay = lay_cell
+    if k:
+        along, across = lay(board, 1, c), [lay(board, 0, c), lay(board, 0, c2)]
+    else:
+        along, across = lay(board, 0, c), [lay(board, 1, c), lay(board, 1, c2)]
+    if placement._placed is None:
+        if flags is None and not board.jokers:
+            placement._measure_two(board, k, along, across)
+        else:
+            placement._measure_laid(board, k, along, across)
+
+
+def lay_many(board: "SquareBoard", placement: "SquarePlacement") -> None:
+    """`SquareBoard.apply_placement` of any play: of three pieces or more, not in one
+    run, or on a board whose `cross` intervals were never asked for."""
+    cells, v, piece = placement.cells, board.v, board.piece
+    both, near_of = board.topo.both, board.tables.near
+    played = near = 0
+    for c, val, p in zip(cells, placement.values, placement.pieces):
+        v[c], piece[c] = val, p
+        played |= both[c]
+        near |= near_of[c]
+    if placement.flags:  # (an empty cell's flag is already False)
+        for c, flag in zip(cells, placement.flags):
+            board.jk[c] = flag
+        board.jokers += sum(placement.flags)
+    filled = board.filled = board.filled | played
+    anchors = board.anchor_bits | near  # (as in `SquareBoard.apply_placement`)
+    board.anchor_bits = anchors ^ (anchors & filled)
+    board._plays, board.starts = None, {}
+    stride = board.topo.stride
+    if len(cells) == 1:
+        k = 0  # (its row is measured first, as the run along a row play)
+    else:
+        k = 0 if cells[1] - cells[0] < stride else 1
+        if not (len(cells) == 2 and cells[1] - cells[0] == (stride if k else 1)
+                or _in_one_run(v, cells, stride if k else 1)):
+            k = -1
+    if k < 0 or board.cross_for is None:
+        board._lay_anyhow(placement)  # (never in a game: see there)
+        return
+    # the run along the play holds all its cells: walked once, from the first (the
+    # others first leave their intervals that way); then each cell's run across
+    cross, by_iv = board.cross[k], board.by_iv[k]
+    for c in cells[1:]:
+        leave(cross, by_iv, both, c)
+    along = lay_cell(board, k, cells[0])
+    across = [lay_cell(board, 1 - k, c) for c in cells]
+    if placement._placed is None:
+        placement._measure_laid(board, k, along, across)
+
+
+def lay_cell(board: "SquareBoard", k: int, c: int) -> tuple[int, int]:
+    """The index along direction `k` once the run through the new piece on `c` is laid
+    (any other new pieces of that run have left their intervals that way): `c` leaves
+    its interval; the run is walked, and the empty cells at its two ends get the run
+    beside them, their `cross` interval from the runs on both sides, and move to the
+    cells of that interval. Returns the run's (length, sum).
+
+    It runs for every play of every game, two to four times: the walk is written here,
+    what happens at an end is a call (`_interval`, `_shift`) only where something changes."""
+    v, both, rows, back, ahead, cross, by_iv, d = board.by_dir[k]
+    old = cross[c]
+    if old is not None:
+        cross[c] = None
+        _shift(by_iv, old, None, both[c])
+    total, a, b = v[c], c - d, c + d
+    while (x := v[a]) >= 0:
+        total += x
+        a -= d
+    while (y := v[b]) >= 0:
+        total += y
+        b += d
+    n = (b - a) // d - 1  # (a and b are the ends now: the cells just outside)
+    run = (n, total)
+    old_a = iv_a = cross[a]  # (an edge's: None, kept)
+    old_b = iv_b = cross[b]
+    if x == EMPTY:
+        ahead[a] = run
+        iv_a = _interval(rows, board.cross_for, n, total, back[a])
+    if y == EMPTY:
+        back[b] = run
+        iv_b = _interval(rows, board.cross_for, n, total, ahead[b])
+    if iv_a is not old_a:  # end a moves out of the cells of one interval into another's
+        cross[a] = iv_a
+        bits = both[a]
+        if iv_b is iv_a and old_b is old_a:  # (often: both ends move alike, at once)
+            cross[b], bits, old_b = iv_b, bits | both[b], iv_b
+        _shift(by_iv, old_a, iv_a, bits)
+    if iv_b is not old_b:  # end b: the same
+        cross[b] = iv_b
+        _shift(by_iv, old_b, iv_b, both[b])
+    return run
+
+
+def _interval(rows: list[dict], rules, n: int, total: int, beside: tuple):
+    """The `cross` interval of an empty cell between a run of `n` pieces summing to
+    `total` and the run `beside` it on the other side, (length, sum)."""
+    n += beside[0]
+    total += beside[1]
+    try:
+        return rows[n][total]
+    except LookupError:
+        return _learn(rows, rules, n, total)
+
+
+def _shift(by_iv: dict, old, new, bits: int) -> None:
+    """The cells `bits` leave the cells of interval `old` for those of `new` (either
+    None: no interval) in `by_iv`, which keeps the cells by interval's bit set of values."""
+    if old is not None:
+        old = old[3]
+        left = by_iv[old] ^ bits  # (its cells hold these)
+        if left:
+            by_iv[old] = left
+        else:
+            del by_iv[old]
+    if new is not None:
+        new = new[3]
+        by_iv[new] = by_iv.get(new, 0) | bits
+
+
+def leave(cross: list, by_iv: dict, both: list, c: int) -> None:
+    """The newly filled cell `c` leaves its interval along one direction (`cross` and
+    `by_iv` of that direction): a filled cell takes no value, and its runs beside are
+    not read."""
+    old = cross[c]
+    if old is not None:
+        cross[c] = None
+        _shift(by_iv, old, None, both[c])
+
+
+def _learn(rows: list[dict], rules, n: int, total: int):
+    """`rules.cross(n, total)`, added to `rows` (see `_cross_rows`)."""
+    while len(rows) <= n:
+        rows.append({})
+    found = rows[n][total] = rules.cross(n, total)
+    return found
+
+
+def _in_one_run(v: list, cells, d: int) -> bool:
+    """Whether the laid `cells` (in line order) lie in one run along step `d`: each next
+    one `d` further on, or further along that line past filled cells only."""
+    for a, b in zip(cells, cells[1:]):
+        if b - a != d and ((b - a) % d or any(v[c] < 0 for c in range(a + d, b, d))):
+            return False
+    return True

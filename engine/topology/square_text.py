@@ -5,13 +5,12 @@ never makes an illegal play), and the row letters of cell names."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from engine.pieces import Piece
-from engine.topology.square_board import EMPTY, SquarePlacement
+from engine.topology.square_placement import EMPTY, SquarePlacement
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.topology.square_board import SquareBoard
+# (boards are annotated by name only: `square_board.py` sits above this module)
 
 _CELL_TEXT = re.compile(r"^([A-Za-z]+)(\d+)=([Jj]?)(-?\d+)$")
 

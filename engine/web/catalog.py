@@ -15,9 +15,14 @@ def _header(data: dict, key: str) -> dict:
     return header if isinstance(header, dict) else {}
 
 
+# The computer players the page offers: each agent of engine.players.agents, a search
+# with a fixed budget small enough to answer at once (and the same way on every machine).
+BUDGETS = {"mcts": "mcts:100"}
+
+
 @lru_cache(maxsize=1)
 def catalog() -> dict:
-    """Games with their rulesets and overlays, and the agent names (built once)."""
+    """Games with their rulesets and overlays, and the agents offered (built once)."""
     from engine.players.agents import AGENTS
 
     games: dict[str, dict] = {}
@@ -48,7 +53,17 @@ def catalog() -> dict:
                 "description": str(head.get("description", "")),
                 "sources": [str(s) for s in head.get("sources") or []]})
     return {"games": sorted(games.values(), key=lambda g: g["name"]),
-            "agents": sorted(AGENTS)}
+            "agents": sorted(BUDGETS.get(name, name) for name in AGENTS),
+            "agent_info": _agent_info()}
+
+
+def _agent_info() -> dict[str, str]:
+    """Each offered agent's one-line summary (when the players layer gives one)."""
+    from engine.players import agents
+
+    info = getattr(agents, "AGENT_INFO", {})
+    return {BUDGETS.get(name, name): str(entry.get("summary", ""))
+            for name, entry in info.items()}
 
 
 def check_choice(ruleset: object, overlays: object) -> tuple[str, list[str]]:

@@ -101,9 +101,31 @@ def solver_view(session) -> dict:
 
 
 def play(session, text: object) -> None:
+    """The human's move, then the computer's replies."""
     if not isinstance(text, str):
         raise BadRequest("send `{\"move\": \"<the move's text>\"}`")
     _guarded(lambda: session.play(text))
+
+
+def undo(session) -> None:
+    """Take back the human's last move (and the replies); the computer moves again."""
+    _guarded(session.undo)
+    _guarded(session.run_computers)
+
+
+def restart(session) -> None:
+    """The same deal again (a loaded record: its first position)."""
+    if session.replay is not None:
+        _guarded(lambda: session.goto(0))
+        return
+    _guarded(session.start)
+    session.undone = []
+    _guarded(session.run_computers)
+
+
+def goto(session, n: int) -> None:
+    """A loaded record's position after `n` moves."""
+    _guarded(lambda: session.goto(n))
 
 
 def _guarded(step):

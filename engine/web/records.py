@@ -18,10 +18,11 @@ class BadRecord(ValueError):
 
 
 def record_text(session) -> str:
-    """The record of a session's game so far, as `rulecraft play --record` writes it."""
+    """The record of a session's game so far, as `rulecraft play --record` writes it
+    (with the moves taken back under `undone`)."""
     setup, ruleset = session.setup, session.ruleset
     record = make_record(session.state, ruleset.id, setup.overlays, ruleset.hash,
-                         list(setup.seats))
+                         list(setup.seats), undone=session.undone)
     return dumps(record)
 
 

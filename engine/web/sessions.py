@@ -59,6 +59,8 @@ class Session:
     chances: list | None = None
     cursor: int = 0
     recent: list[Played] = field(default_factory=list)  # the computer's replies just made
+    # moves taken back, as records keep them: {"after": N kept moves, "moves": [...]}
+    undone: list[dict] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def start(self) -> None:
@@ -108,7 +110,9 @@ class Session:
             raise IllegalMove("there is no move of yours to take back")
         keep = [p.move for p in self.played[:humans[-1]]]
         gone = len(self.played) - len(keep)
+        taken = self.state.history[len(keep):]
         self.replay_prefix(keep)
+        self.undone.append({"after": len(keep), "moves": taken})
         return gone
 
     def replay_prefix(self, moves: list) -> None:

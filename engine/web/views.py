@@ -52,7 +52,8 @@ def session_json(token: str, session, seat: int | None = None) -> dict:
     model = st.game.model
     human = session.is_human_turn()
     moves = moves_json(st) if human else []
-    last = session.played[-1].move if session.played else None
+    # the computer's replies to the last move, or that move itself
+    last = [p.move for p in session.recent] or [p.move for p in session.played[-1:]]
     targets = {p[1] for m in moves for p in m["pairs"] if p[1]}
     humans = [s for s, name in enumerate(setup.seats) if name == "human"]
     view_seat = st.to_move if human else (humans[0] if len(humans) == 1 else None)

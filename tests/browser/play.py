@@ -15,6 +15,11 @@ def start(page, game: str, seed: int, players: int | None = None) -> dict:
     return view(page)
 
 
+def settle(page) -> None:
+    """Wait until the page has no request under way."""
+    page.wait_for_function("() => inflight === 0")
+
+
 def view(page) -> dict:
     """The page's current view of the game (what the server last sent)."""
     return page.evaluate("() => view")
@@ -31,7 +36,7 @@ def click_move(page, move: dict) -> None:
     the list or play the selection, as a person would."""
     before = len(view(page)["log"])
     for _uid, target, name in move["pairs"]:
-        if view(page)["log"] != [] and len(view(page)["log"]) > before:
+        if len(view(page)["log"]) > before:  # an earlier click already made it
             return
         board_piece = page.locator(f'#board [data-target="{target}"] [data-name="{name}"]')
         if board_piece.count():  # a piece taken from where it lies: one click
@@ -39,10 +44,11 @@ def click_move(page, move: dict) -> None:
             continue
         page.locator(f'#board .piece.hand[data-name="{name}"]').first.click()
         page.locator(f'#board [data-target="{target}"]').first.click()
+        settle(page)
     if not move["pairs"]:
         page.locator(f'#moves button[data-move="{move["text"]}"]').click()
         return
-    page.wait_for_timeout(50)
+    settle(page)
     if len(view(page)["log"]) > before:
         return
     listed = page.locator(f'#moves button[data-move="{move["text"]}"]')

@@ -24,7 +24,14 @@ def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
     page.wait_for_function("() => document.getElementById('message').textContent.includes('cleared')")
     assert "can still be cleared" in page.inner_text("#message")
     line = page.evaluate("async () => (await (await fetch(`/api/games/${view.id}/solver`)).json()).line")
+    first = line[0].split()[-1] if line[0] != "deal" else None
+    if first:  # the first card by keyboard: focus its slot, press Enter
+        page.focus(f'#board .slot.exposed:has([data-name="{first}"])')
+        page.keyboard.press("Enter")
+        wait_log(page, 1)
     for n, move in enumerate(line, 1):
+        if n == 1 and first:
+            continue
         if move == "deal":
             page.click("#board [data-zone=pool]")
         else:
@@ -98,3 +105,42 @@ def test_a_square_board_by_clicks_and_by_keyboard(page, tmp_path):
     path = tmp_path / "triolet.json"
     download.value.save_as(path)
     assert f"scores: {view(page)['scores']}" in _replay(path)
+
+
+def test_a_line_of_play_game_to_its_end(page, tmp_path):
+    import pytest
+
+    from engine.web.catalog import catalog
+
+    if "dominoes" not in {g["name"] for g in catalog()["games"]}:
+        pytest.skip("no `chain` board ruleset is shipped yet")
+    # four players, three of them the computer: the match (to 61) ends in a few hands
+    v = start(page, "dominoes", seed=0, players=4)
+    for _ in range(400):
+        if v["over"]:
+            break
+        before = len(v["log"])
+        click_move(page, v["moves"][0])
+        page.wait_for_function(f"() => view.log.length > {before} && (view.your_turn || view.over)")
+        v = view(page)
+    assert v["over"] and "game over" in page.inner_text("#status")
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "line.json"
+    download.value.save_as(path)
+    assert f"scores: {v['scores']}" in _replay(path)
+
+
+def test_render_writes_a_png(server_url, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "render" / "golden" / "tableau.yaml"
+    out = tmp_path / "board.png"
+    # a process of its own: Playwright's sync API runs one instance per thread, and this
+    # session's browser is one already
+    got = subprocess.run([sys.executable, "-m", "engine", "render", str(golden), "-o", str(out)],
+                         capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

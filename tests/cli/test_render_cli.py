@@ -66,3 +66,16 @@ def test_usage_errors(tmp_path):
     broken.write_text(json.dumps({"format": "rulecraft-record"}), encoding="utf-8")
     bad = runner.invoke(app, ["render", str(broken), "-o", str(tmp_path / "x.svg")])
     assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+def test_serve_without_the_web_extra_says_which_extra(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['uvicorn'] = None; sys.argv = ['rulecraft', 'serve',"
+            " '--no-browser']; from engine.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("error: `rulecraft serve` needs the `web` extra:"
+                                   " pip install 'rulecraft[web]'")

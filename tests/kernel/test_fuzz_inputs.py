@@ -5,8 +5,10 @@ RULECRAFT_FUZZ_EXAMPLES); docs/testing.md."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from tests.fuzzing import fuzz_settings
 TESTS = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((TESTS / "golden").rglob("*.yaml")) + sorted((TESTS / "kernel" / "scenarios").glob("*.yaml"))
 SCRATCH = Path(tempfile.mkdtemp(prefix="rulecraft-fuzz-"))
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)  # the mutated files go with it
 
 # Values that broke the engine in the fuzzing run of issue 16, and plain wrong ones.
 JUNK = st.one_of(

@@ -154,3 +154,40 @@ def test_text_is_escaped():
     from engine.render.svg import text
 
     assert parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text(0, 0, "<&>")}</svg>')
+
+
+def test_golden_chain():
+    state, root = _golden("chain")
+    found = classes(root)
+    assert found["tile"] == 5 and found["open"] == 4
+    assert _targets(root, "open") == {"E", "W", "N", "S"}  # worked out in the file
+    assert found["pip"] == 35 + 12 + 3  # the board's spots, then 6-6 and 1-2 in the hands
+    _same_structure("chain", root)
+
+
+def _with_declared_zones():
+    out = []
+    for rid, _ in files.iter_ruleset_files():
+        model, _ = compile_model(load_ruleset(rid))
+        table = getattr(model, "zones", None)
+        if model is not None and table is not None and hasattr(table, "extra") and table.extra():
+            out.append(rid)
+    return out
+
+
+def test_every_declared_zone_is_drawn_and_hidden_pieces_stay_hidden():
+    found = _with_declared_zones()
+    if not found:
+        pytest.skip("no shipped ruleset declares zones beyond pool, hands and pile yet")
+    from engine.kernel.zones import hidden_from
+
+    for rid in found:
+        model, _ = compile_model(load_ruleset(rid))
+        state = Game(model).new_game(seed=2)
+        root = parse(render_svg(state, seat=0))
+        for zone in model.zones.extra():
+            groups = [n for n in root.iter() if n.get("data-zone") == zone.key]
+            assert len(groups) == len(state.zones[zone.key]), (rid, zone.key)
+        hidden = {p.uid for pieces in hidden_from(state, 0).values() for p in pieces}
+        shown = {int(n.get("data-piece")) for n in root.iter() if n.get("data-piece")}
+        assert not hidden & shown, rid  # no face-down piece says what it is

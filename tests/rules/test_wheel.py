@@ -24,6 +24,9 @@ def test_wheel_installs_with_rulesets_and_schemas(tmp_path):
     assert "engine/_data/schemas/ruleset.schema.json" in names
     assert "engine/_data/schemas/overlay.schema.json" in names
     assert any(n.startswith("engine/_data/rulesets/") and n.endswith(".yaml") for n in names)
+    # the page `rulecraft serve` serves is a file of the package
+    assert {"engine/web/static/index.html", "engine/web/static/app.js",
+            "engine/web/static/app.css"} <= set(names)
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     probe = ("from engine.rules import load_ruleset; from engine.rules.schema import load_schema; "

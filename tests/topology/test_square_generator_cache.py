@@ -15,7 +15,7 @@ import yaml
 from engine.topology import BOARD_KINDS
 from engine.topology import square_moves as sm
 from tests.topology.test_square import ROOT, STANDARD, board_with, tokens
-from tests.topology.test_square_unrolled import random_boards, random_case
+from tests.topology.test_square_walks import random_boards, random_case
 
 JOKERS = yaml.safe_load((ROOT / "rulesets/triolet/overlays/jokers.yaml").read_text())
 

@@ -57,6 +57,14 @@ def test_a_move_its_points_by_rule_and_the_computer_reply(client):
                                             for e in p["events"] if e["player"] == seat)
 
 
+def test_the_search_agent_answers_with_its_offered_budget(client):
+    agents = client.get("/api/catalog").json()["agents"]
+    search = next(a for a in agents if a.startswith("mcts"))
+    view = start(client, seats=["human", search], seed=1)
+    after = client.post(f"/api/games/{view['id']}/move", json={"move": view["moves"][0]["text"]})
+    assert after.status_code == 200 and after.json()["log"][-1]["computer"]
+
+
 def test_the_other_players_hand_is_not_in_the_picture(client):
     view = start(client, seed=4)
     hands = view["zones"]["hands"]
@@ -74,6 +82,9 @@ def test_undo_and_restart_give_the_same_position_again(client):
     # back to where the human first moved (with the computer's opening, if it opened)
     assert undone["log"] == view["log"] and undone["scores"] == view["scores"]
     assert [m["text"] for m in undone["moves"]] == first
+    record = json.loads(client.get(f"/api/games/{gid}/record").text)
+    taken = record["undone"][0]
+    assert taken["after"] == len(view["log"]) and taken["moves"][0]["move"] == first[0]
     client.post(f"/api/games/{gid}/move", json={"move": first[-1]})
     again = client.post(f"/api/games/{gid}/restart").json()
     assert [m["text"] for m in again["moves"]] == first and again["log"] == view["log"]
@@ -106,6 +117,8 @@ def test_bad_requests_get_a_4xx_with_a_message(client):
         client.post("/api/games", json={"ruleset": "triolet/standard", "overlays": ["/tmp/x"]}),
         client.post("/api/games", json={"ruleset": "triolet/standard", "seats": ["human"]}),
         client.post("/api/games", json={"ruleset": "triolet/standard", "seed": "x"}),
+        client.post("/api/games", json={"ruleset": "triolet/standard",
+                                        "seats": ["human", "mcts:999999"]}),  # not offered
         client.post("/api/games", json=[1, 2]),
         client.get("/api/games/not-a-game"),
         client.post(f"/api/games/{gid}/goto", json={"n": 1}),
@@ -162,3 +175,30 @@ def test_the_solver_clears_a_solitaire_deal(client):
     assert view["over"] and view["reason"] == "cleared" and view["winner"] == 0
     hint = client.get(f"/api/games/{gid}/hint")
     assert hint.status_code == 400  # the game is over: nothing to hint at
+
+
+def test_rulecraft_serve_answers_on_the_port_it_is_given():
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--port", str(port),
+                               "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(200):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        assert page.status_code == 200 and "<title>Rulecraft</title>" in page.text
+        assert 'src="/static/app.js"' in page.text and "http" not in page.text.split("<body>")[1]
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -3,8 +3,13 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let catalog = null, view = null, selection = [], pending = null;
+let inflight = 0;  // requests under way (tests wait for 0 before looking)
 
 async function api(path, options = {}) {
+  inflight++;
+  try { return await request(path, options); } finally { inflight--; }
+}
+async function request(path, options) {
   const response = await fetch(path, options);
   const isJson = (response.headers.get("content-type") || "").includes("json");
   const body = isJson ? await response.json() : await response.text();
@@ -51,7 +56,10 @@ function fillSeats() {
   for (let s = 0; s < n; s++) {
     const label = el("label", `P${s + 1} `); const pick = el("select"); pick.className = "seat";
     pick.append(new Option("you (human)", "human"));
-    for (const a of catalog.agents) pick.append(new Option(`computer: ${a}`, a));
+    for (const a of catalog.agents) {
+      const option = new Option(`computer: ${a}`, a); option.title = (catalog.agent_info || {})[a] || "";
+      pick.append(option);
+    }
     pick.value = s === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : catalog.agents[0]);
     label.append(pick); seats.append(label);
   }
@@ -116,7 +124,7 @@ async function play(text) {
 
 // -- clicking on the board: a piece, then a target; or a piece that is its own target --
 function prepareBoard() {
-  for (const node of $("board").querySelectorAll(".piece.hand, [data-target].target, .slot.exposed, [data-zone=pool]")) {
+  for (const node of $("board").querySelectorAll(".piece.hand, .piece.zoned, [data-target].target, .slot.exposed, [data-zone=pool]")) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
   }
@@ -140,8 +148,9 @@ function boardClick(event) {
   if (uid !== null && target !== null && view.moves.some((m) => m.pairs.some((p) => samePair(p, [uid, target])))) {
     return choose([uid, target]);          // a card taken from where it lies
   }
-  if (pieceNode && pieceNode.classList.contains("hand")) {
-    pending = uid; markSelected(pieceNode); markTargets(uid); return;
+  const movable = uid && view.moves.some((m) => m.pairs.some((p) => p[2] === uid));
+  if (pieceNode && (movable || pieceNode.classList.contains("hand"))) {
+    pending = uid; markSelected(pieceNode); markTargets(uid); return;   // then where it goes
   }
   if (target !== null && pending !== null) return choose([pending, target]);
   if (target !== null) say("choose a piece first, then where it goes");
@@ -188,7 +197,9 @@ const step = (n) => guarded(async () => show(await post(`/api/games/${view.id}/g
 function keys(event) {
   if (event.target.matches("input, select, textarea")) return;
   if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) {
-    event.preventDefault(); boardClick(event); return;
+    // a focused slot or zone acts as a click on the piece lying in it
+    const inner = event.target.querySelector("[data-piece]") || event.target;
+    event.preventDefault(); boardClick({target: inner}); return;
   }
   if (!view || $("play").hidden) return;
   const actions = {h: hint, u: () => post(`/api/games/${view.id}/undo`).then(show), t: () => $("move-text").focus()};

@@ -1,4 +1,4 @@
-"""The generated walks of the `square` generator (`square_unrolled.py`) find the plays the
+"""The generated walks of the `square` generator (`square_walks.py`) find the plays the
 general loops find, in the same order, for windows, counts and line lengths of every
 size (the shipped rulesets use one set of numbers; these cover the others)."""
 
@@ -9,8 +9,7 @@ import random
 import pytest
 
 from engine.topology import square_moves as sm
-from engine.topology import square_plain as sp
-from engine.topology import square_unrolled as su
+from engine.topology import square_walks as sw
 from engine.topology.square import Square
 from tests.topology.test_square import board_with, general_plays, tokens
 
@@ -56,7 +55,7 @@ def test_written_out_walk_matches_the_loop_it_replaces():
     for _ in range(300):
         topo, cells, rules, rack = random_case(rng)
         maxk = min(rules.max_count, len(rack))
-        along = su.along_function(rules.window, max(2, rules.min_count), maxk)
+        along = sw.along_function(rules.window, max(2, rules.min_count), maxk)
         if not cells or maxk < 2 or along is None:
             continue
         board = board_with(topo, cells)
@@ -65,7 +64,7 @@ def test_written_out_walk_matches_the_loop_it_replaces():
         fits = board.fit_bits(plan.mask)
         lines = sm._useful_starts(board, fits, rules, maxk)
         loop, written = [], []
-        sp.plain_along(loop, board, lines, plan.mask, plan, maxk, ranked, rules)
+        sw.plain_along(loop, board, lines, plan.mask, plan, maxk, ranked, rules)
         along(written, board, lines, plan.mask, plan, ranked, rules)
         assert [p.text for p in written] == [p.text for p in loop]
         assert [p.pieces for p in written] == [p.pieces for p in loop]
@@ -74,15 +73,15 @@ def test_written_out_walk_matches_the_loop_it_replaces():
 
 
 def test_a_window_too_wide_to_write_out_keeps_the_loop():
-    assert su.along_function(su.ALONG_WINDOW + 1, 2, 3) is None
-    assert su.along_function(su.ALONG_WINDOW, 2, 4) is not None
+    assert sw.along_function(sw.ALONG_WINDOW + 1, 2, 3) is None
+    assert sw.along_function(sw.ALONG_WINDOW, 2, 4) is not None
 
 
 def test_a_walk_for_single_pieces_is_refused_not_generated_broken():
     # the walk lists plays of two pieces or more; maxk 1 once generated invalid code
     with pytest.raises(ValueError, match="2 or more"):
-        su.walk_functions(3, 3, 2, 1)
-    steps, live = su.walk_functions(3, 3, 2, 2)
+        sw.walk_functions(3, 3, 2, 1)
+    steps, live = sw.walk_functions(3, 3, 2, 2)
     assert callable(steps) and callable(live)
 
 
@@ -109,3 +108,33 @@ def test_the_straight_way_reads_a_rack_in_any_order_and_pieces_without_a_joker_f
             [p.text for p in plays]
         compared += len(plays)
     assert compared > 300
+
+
+def test_the_generated_code_is_the_text_along_source_and_walk_source_print():
+    # the numbers of triolet/standard: window 3, two to three pieces, lines of 15 at most
+    text = sw.along_source(3, 2, 3)
+    assert text.startswith("def along(out, board, lines, mask, plan, ranked, rules):")
+    assert "for c in lines[k]:" in text and "while" not in text  # written out: no loop
+    compile(text, "<along>", "exec")
+    walks = sw.walk_source(3, 15, 2, 3, True)
+    assert "def steps(" in walks and "def live(" in walks
+    along = sw.along_function(3, 2, 3)
+    assert along.__code__.co_filename == "<square along (3, 2, 3)>"
+
+
+def test_the_square_modules_import_one_way():
+    """The board's modules, bottom up, each importing only modules below it (imports
+    inside functions and TYPE_CHECKING blocks included): docs/architecture.md's table."""
+    import ast
+    from pathlib import Path
+
+    order = ["square_placement", "square_text", "square_hands", "square_walks",
+             "square_moves", "square_board", "square"]
+    folder = Path(sw.__file__).parent
+    assert sorted(p.stem for p in folder.glob("square*.py")) == sorted(order)
+    for i, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        found = {n.module.rsplit(".", 1)[-1] for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and n.module
+                 and n.module.startswith("engine.topology.square")}
+        assert found <= set(order[:i]), (name, found - set(order[:i]))
