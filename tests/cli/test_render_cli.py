@@ -40,6 +40,19 @@ def test_a_scenario_with_a_highlighted_move(tmp_path):
     assert marked == ["F7"]
 
 
+def test_seat_counts_from_0_as_in_the_api(tmp_path):
+    # square.yaml: two racks of 3. --seat 0 shows seat 0's own rack and seat 1's 3 tiles
+    # face down, plus the bag's top: 3 + 1 backs, as render_svg(state, seat=0) draws them.
+    out = tmp_path / "board.svg"
+    got = runner.invoke(app, ["render", str(GOLDEN / "square.yaml"), "-o", str(out), "--seat", "0"])
+    assert got.exit_code == 0, got.output
+    backs = [n for n in ET.parse(out).getroot().iter() if "back" in n.get("class", "").split()]
+    assert len(backs) == 3 + 1
+    beyond = runner.invoke(app, ["render", str(GOLDEN / "square.yaml"), "-o", str(out),
+                                 "--seat", "2"])
+    assert beyond.exit_code == 2 and "seats 0 to 1" in beyond.output
+
+
 def test_a_record_after_n_moves(tmp_path):
     path = _record(tmp_path, 3)
     out = tmp_path / "after.svg"

@@ -55,7 +55,8 @@ def test_rows_agree_with_the_printed_summary(store):
     means = rows(path, "SELECT avg(scores[1]), avg(scores[2]), avg(turns) FROM games")[0]
     assert [round(m, 2) for m in means[:2]] == [s["mean_score"] for s in summary["seats"]]
     assert round(means[2], 2) == summary["mean_turns"]
-    wins = rows(path, "SELECT count(*) FILTER (winner = 1) / count(*) FROM games")[0][0]
+    # seats from 0: seat 0's wins are `winner = 0`, its score DuckDB's `scores[1]`
+    wins = rows(path, "SELECT count(*) FILTER (winner = 0) / count(*) FROM games")[0][0]
     assert round(wins, 4) == summary["seats"][0]["win_rate"]
 
 
