@@ -11,7 +11,7 @@ import random
 from itertools import combinations, permutations
 from operator import attrgetter
 from weakref import ref as _weak
-from typing import TYPE_CHECKING, Hashable
+from typing import Hashable
 
 from engine.expr import EvaluationError
 from engine.kernel.general_move import MoveRecord, move_moves
@@ -23,8 +23,8 @@ from engine.kernel.views import (
 )
 from engine.kernel.zones import hidden_from, iter_zone_pieces
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.kernel.game import Game
+# `Game` in annotations is engine.kernel.game.Game, named, not imported: the game module
+# sits above this one (it builds states), and the kernel's imports run one way.
 
 _new = object.__new__
 _NAME = attrgetter("name")

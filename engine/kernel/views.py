@@ -15,11 +15,10 @@ cycles, a state and everything it holds go as soon as the last reference does.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING
 from weakref import ref as _weak
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.kernel.state import State
+# `State` in annotations is engine.kernel.state.State, named, not imported: the state
+# module sits above this one (it binds the views), and the kernel's imports run one way.
 
 
 class RoundInfo:
