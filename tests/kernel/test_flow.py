@@ -77,7 +77,7 @@ def test_draw_only_when_unable_and_pass_only_with_an_empty_pool():
 
 def test_illegal_moves_say_why():
     state = game("line").new_game(2, 0)
-    with pytest.raises(IllegalMove, match="unknown action `jump`"):
+    with pytest.raises(IllegalMove, match="no action is named `jump`"):
         state.apply("jump")
     with pytest.raises(IllegalMove, match="`draw` is not allowed now"):
         state.apply("draw")
