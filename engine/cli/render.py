@@ -10,7 +10,7 @@ import typer
 from engine.cli.app import app
 from engine.cli.common import not_found_status
 from engine.cli.games import exit_with, load_game_or_exit
-from engine.diagnostics import RulecraftError
+from engine.diagnostics import RulecraftError, file_reason
 from engine.kernel import IllegalMove, RuleFailure
 
 
@@ -100,6 +100,6 @@ def _write(svg: str, out: Path) -> None:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot write {out}: {file_reason(exc, out)}", err=True)
         raise typer.Exit(1)
     typer.echo(f"wrote {out}")

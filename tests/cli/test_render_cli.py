@@ -92,3 +92,15 @@ def test_serve_without_the_web_extra_says_which_extra(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == ("error: `rulecraft serve` needs the `web` extra:"
                                    " pip install 'rulecraft[web]'")
+
+
+def test_a_picture_into_a_missing_folder_says_so_in_words(tmp_path):
+    from typer.testing import CliRunner
+
+    from engine.cli import app
+
+    out = tmp_path / "nowhere" / "board.svg"
+    result = CliRunner().invoke(app, ["render", "tests/golden/triominos/hexagon.yaml", "-o", str(out)])
+    assert result.exit_code == 1
+    assert f"there is no folder {out.parent}" in result.output
+    assert "No such file" not in result.output
