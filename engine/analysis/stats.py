@@ -64,7 +64,15 @@ def paired(a: Sequence[float], b: Sequence[float]) -> Paired:
         return Paired(d, -math.inf, math.inf, n)  # one game says nothing about spread
     var = sum((x - d) ** 2 for x in diffs) / (n - 1)
     half = t95(n - 1) * math.sqrt(var / n)
-    return Paired(d, d - half, d + half, n)
+    low, high = d - half, d + half
+    if _is_rate(a) and _is_rate(b):  # a difference of two rates lies within [-1, 1]
+        low, high = max(low, -1.0), min(high, 1.0)
+    return Paired(d, low, high, n)
+
+
+def _is_rate(values: Sequence[float]) -> bool:
+    """Whether every value is 0 or 1 (an event that happened or not: its mean is a rate)."""
+    return all(v == 0 or v == 1 for v in values)
 
 
 def _finite(value: float, digits: int) -> float | None:

@@ -178,3 +178,13 @@ def test_a_player_count_a_ruleset_cannot_seat_is_said_plainly():
                                  "--games", "2", "--across-games"])
     assert result.exit_code == 2
     assert "`tripeaks/aisleriot`: this ruleset is for 1 player, not 2" in result.output
+
+
+def test_a_difference_of_two_rates_keeps_its_interval_within_minus_one_and_one():
+    # 4 paired games, wins 0/1: diffs 1, 1, -1, 0 -> mean 0.25, sd = sqrt(((0.75)^2 * 2
+    # + 1.25^2 + 0.25^2) / 3) = sqrt(2.75 / 3) = 0.957; half = t95(3) 3.182 * 0.957 / 2
+    # = 1.523, so Student's interval [-1.273, 1.773] is cut to [-1, 1]
+    result = paired([0, 0, 1, 0], [1, 1, 0, 0])
+    assert result.diff == 0.25 and (result.low, result.high) == (-1.0, 1.0)
+    scores = paired([0, 0, 1, 0], [1, 1, 0, 2])  # not all 0/1: a score, not a rate
+    assert scores.high > 1.0
