@@ -183,6 +183,15 @@ class Replay:
     changed: bool  # the ruleset hash differs from the recorded one
 
 
+def _rulesets_options() -> str:
+    """` --rulesets DIR` for each folder this run was given, so that advice works as typed."""
+    import shlex
+
+    from engine.rules.files import given_roots
+
+    return "".join(f" --rulesets {shlex.quote(str(root))}" for root in given_roots())
+
+
 def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False) -> Replay:
     """Replay a record on `game`. Without `rescore`, a changed ruleset stops with K503 and
     any difference in scores is K505; with it, the moves are re-scored under the current
@@ -193,8 +202,8 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
         _fail(K_RULESET_CHANGED,
               f"the ruleset `{d['ruleset']['id']}` has changed since this record was made",
               loaded.key_pos("ruleset"),
-              f"`rulecraft replay {loaded.path} --rescore` scores the same moves under the"
-              " current rules")
+              f"`rulecraft replay {loaded.path} --rescore{_rulesets_options()}` scores the"
+              " same moves under the current rules")
     chances = list(d["setup"]) + [c for m in d["moves"] for c in m.get("chances", [])]
     try:
         state = game.new_game(d["players"], d["seed"], chances=chances)

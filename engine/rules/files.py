@@ -107,6 +107,11 @@ def add_user_roots(folders) -> None:
     _given_roots.extend(absolute(Path(f)) for f in folders or ())
 
 
+def given_roots() -> list[Path]:
+    """The folders given with `--rulesets DIR` in this run (for advice that repeats them)."""
+    return list(_given_roots)
+
+
 def user_roots() -> list[Path]:
     """The user's rulesets folders: `--rulesets` ones, then `RULECRAFT_PATH`'s (os.pathsep
     separated), each once, in that order."""

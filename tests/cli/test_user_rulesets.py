@@ -149,3 +149,18 @@ def test_rulesets_option_names_a_missing_folder(tmp_path, monkeypatch):
         result = run(*args)
         assert result.exit_code == 2
         assert "'--rulesets': dir 'nope' does not exist" in result.stderr
+
+
+def test_replay_advice_repeats_the_rulesets_folder_it_needs(tmp_path):
+    root = _mine(tmp_path)
+    record = tmp_path / "game.json"
+    made = run("simulate", "triominos/kitchen", "-n", "1", "--rulesets", str(root),
+               "--record", str(record))
+    assert made.exit_code == 0, made.output
+    kitchen = root / "triominos" / "kitchen.yaml"
+    kitchen.write_text(KITCHEN.replace("max: 4", "max: 3"), encoding="utf-8")  # changed
+    result = run("replay", str(record), "--rulesets", str(root))
+    assert result.exit_code == 1 and "K503" in result.output
+    assert f"--rescore --rulesets {root}" in result.output  # the advice works as typed
+    again = run("replay", str(record), "--rescore", "--rulesets", str(root))
+    assert again.exit_code == 0, again.output
