@@ -28,7 +28,7 @@ from engine.expr.compiler import UNSET
 from engine.expr.runtime import EvaluationError
 from engine.kernel import flow
 from engine.kernel.moves import RuleFailure, ScoreEvent, moves_of_data
-from engine.kernel.state import move_view
+from engine.kernel.generators import move_view
 from engine.kernel.views import PlaceMove, make_context, opponents_of, place_value
 
 _NAME = attrgetter("name")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.kernel.compiled import _Writer, _locals
-from engine.kernel.state import GENERATORS, exchange_options, play_move
+from engine.kernel.generators import GENERATORS, exchange_options, play_move
 
 
 def _context_lines(w: _Writer, indent: int) -> None:

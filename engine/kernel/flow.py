@@ -17,7 +17,8 @@ from engine.expr import EvaluationError
 from engine.kernel.chance import insert_at_random, shuffle
 from engine.kernel.general_move import apply_general_move
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
-from engine.kernel.state import State, move_view, split_named
+from engine.kernel.generators import move_view, split_named
+from engine.kernel.state import State
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
 from engine.kernel.zones import deal_to_zone, new_zones
 

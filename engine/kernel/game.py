@@ -14,7 +14,8 @@ from engine.kernel.compiled_moves import (
 )
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
-from engine.kernel.state import GENERATORS, State
+from engine.kernel.generators import GENERATORS
+from engine.kernel.state import State
 from engine.kernel.views import place_view_class
 from engine.pieces import parse_deal as _parse_names
 from engine.rules.cycles import can_graph, cycle_through

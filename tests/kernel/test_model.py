@@ -81,7 +81,7 @@ def test_every_declared_name_and_field_exists_at_run_time():
     types = ContextTypes(["numbered"], g.model.topology, [], [a.name for a in g.actions])
     env = types.move("place")
     ctx = state.context()
-    from engine.kernel.state import move_view
+    from engine.kernel.generators import move_view
 
     ctx["move"] = move_view(state, g.action_by_name[move.action], move)
     for name, t in env.items():
