@@ -6,10 +6,10 @@
     >>> len(state.legal_moves()) > 0
     True
 
-Seats: rows (`simulate` here, `simulate --json/--out`, the results store) and the CLI's
-text number seats from 1 (`winner`, `first`, "seat 1", `P1`); the kernel's `State`,
-records and the interop adapters use indices from 0 into the seat lists (`to_move`,
-`winner`): seat k is index k - 1. See docs/api.md.
+Seats are numbered from 0 everywhere a program reads them: the kernel's `State`
+(`to_move`, `winner`), records, rows (`simulate` here, `simulate --json/--out`, the
+results store: `winner`, `first`) and the interop adapters. `P1`, `P2` on the play
+screen are labels for people: P1 is seat 0. See docs/api.md.
 """
 
 from __future__ import annotations

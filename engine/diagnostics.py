@@ -206,3 +206,21 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """`1 game`, `2 games`: a count with its noun in the right number (every layer's
     messages use it, so that none prints "1 pieces")."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def file_reason(exc: OSError, path: object) -> str:
+    """Why a file could not be read or written, in words ("there is no folder out"), not
+    the C library's ("No such file or directory")."""
+    import errno
+    from pathlib import Path
+
+    target = Path(str(path)).expanduser()
+    if exc.errno == errno.ENOENT:
+        parent = target.parent
+        return (f"there is no folder {parent}" if not parent.exists()
+                else f"there is no file {target}")
+    words = {errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+             errno.EISDIR: "it is a folder", errno.ENOTDIR: "a part of the path is a file",
+             errno.ENOSPC: "the disk is full", errno.EROFS: "the disk is read-only",
+             errno.ENAMETOOLONG: "the name is too long"}
+    return words.get(exc.errno, (exc.strerror or type(exc).__name__).lower())

@@ -90,11 +90,12 @@ def _metric_keys(models, results, players: int) -> list[tuple[str, str, str]]:
     # way a score difference goes.
     low = bool(models) and all(getattr(m, "objective", "highest") == "lowest" for m in models)
     way = " (lower is better)" if low else ""
-    keys = [(f"score.seat{s + 1}", f"mean final score, seat {s + 1}{way}", "outcome")
+    # Seats from 0, as in rows and records: `score.seat0` is the first seat's score.
+    keys = [(f"score.seat{s}", f"mean final score, seat {s}{way}", "outcome")
             for s in range(players)]
-    keys += [(f"win.seat{s + 1}", f"seat {s + 1} wins", "outcome") for s in range(players)]
+    keys += [(f"win.seat{s}", f"seat {s} wins", "outcome") for s in range(players)]
     if players == 1:
-        # Alone, the first mover is seat 1 and the spread is always 0; no winner is no tie.
+        # Alone, the first mover is seat 0 and the spread is always 0; no winner is no tie.
         keys.append(("win.none", "no winner", "outcome"))
     else:
         keys += [
@@ -129,9 +130,9 @@ def _metric(key: str, label: str, group: str, results) -> Metric:
 def game_value(g: GameStats, key: str) -> float:
     """One metric of one game (a rule or reason the game never saw counts 0)."""
     if key.startswith("score.seat"):
-        return g.scores[int(key[len("score.seat"):]) - 1]
+        return g.scores[int(key[len("score.seat"):])]
     if key.startswith("win.seat"):
-        return 1.0 if g.winner == int(key[len("win.seat"):]) - 1 else 0.0
+        return 1.0 if g.winner == int(key[len("win.seat"):]) else 0.0
     if key == "win.first":
         return 1.0 if g.winner is not None and g.winner == g.first else 0.0
     if key == "win.none":

@@ -54,7 +54,7 @@ class Explained:
         return {
             "number": self.number,
             "move": self.move,
-            "player": self.seat + 1,
+            "player": self.seat,  # a seat from 0, as in rows and records
             "points": self.points,
             "breakdown": [_event(e, points_at or {}) for e in self.breakdown],
             "others": [_event(e, points_at or {}) for e in self.others],
@@ -67,7 +67,7 @@ def _event(e, points_at: dict) -> dict:
         "rule": e.rule,
         "label": e.detail,
         "points": e.points,
-        "player": e.player + 1,
+        "player": e.player,
         "where": _at(e.pos),
         "points_where": _at(points_at.get(e.rule)),
     }

@@ -145,10 +145,10 @@ def simulation_report(name: str, summary: dict, rows: Sequence[dict], coverage: 
     sections.append(("Seats", table(["seat", "agent", "mean score", "win rate"],
                                     [[s["seat"], s["agent"], f"{s['mean_score']:.2f}",
                                       f"{s['win_rate'] * 100:.1f}%"] for s in seats])))
-    scores = {f"seat {s['seat']} ({s['agent']})": [r["scores"][s["seat"] - 1] for r in rows]
+    scores = {f"seat {s['seat']} ({s['agent']})": [r["scores"][s["seat"]] for r in rows]
               for s in seats}
     sections.append(("Score distributions", figure(histogram(scores, "final scores", "score"),
-                                                   "Final score per seat over the games.")))
+                                                   "Final score per seat over the games (seats from 0).")))
     sections.append(("Game length", figure(histogram({"turns": [r["turns"] for r in rows]},
                                                      "game length", "turns"),
                                            "Turns per game.")))

@@ -3,8 +3,9 @@ store of games reuses): seed, agents, scores, winner, rounds, turns, end reason,
 A results store's row (`stored_row`) is the same row with more columns: the run, the
 ruleset, who moved first, and per rule its points and firing counts.
 
-Seats and the winner are numbered from 1, as in every report; `winner` is None when no
-one won (a tie, or a solitaire not cleared).
+Seats are numbered from 0, as in the kernel, records and the API: `winner` and `first`
+are indices into `agents` and `scores`, and the CSV columns are `agent_0`, `score_0`, ...;
+`winner` is None when no one won (a tie, or a solitaire not cleared).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def game_row(seed: int, agents: Sequence[str], state, duration_s: float) -> dict
         "seed": seed,
         "agents": [agents[s % len(agents)] for s in range(state.n)],
         "scores": list(state.scores),
-        "winner": None if state.winner is None else state.winner + 1,
+        "winner": state.winner,
         "rounds": state.round.number,
         "turns": state.turns_total,
         "end_reason": state.round.reason or None,
@@ -38,9 +39,9 @@ def game_row(seed: int, agents: Sequence[str], state, duration_s: float) -> dict
 
 
 def csv_header(players: int) -> list[str]:
-    """The CSV columns: one `agent_N` and one `score_N` per seat in place of the lists."""
-    head = ["seed"] + [f"agent_{s + 1}" for s in range(players)]
-    return head + [f"score_{s + 1}" for s in range(players)] + list(FIELDS[3:])
+    """The CSV columns: `agent_N` and `score_N` per seat N (from 0) in place of the lists."""
+    head = ["seed"] + [f"agent_{s}" for s in range(players)]
+    return head + [f"score_{s}" for s in range(players)] + list(FIELDS[3:])
 
 
 def csv_cells(row: dict) -> list:
@@ -81,7 +82,7 @@ def stored_row(stats: "GameStats", ruleset_id: str, ruleset_hash: str,
         "seed": stats.seed,
         "agents": [agents[s % len(agents)] for s in range(players)],
         "scores": list(stats.scores),
-        "winner": None if stats.winner is None else stats.winner + 1,
+        "winner": stats.winner,
         "rounds": stats.rounds,
         "turns": stats.turns,
         "end_reason": stats.last_reason,
@@ -91,7 +92,7 @@ def stored_row(stats: "GameStats", ruleset_id: str, ruleset_hash: str,
         "ruleset_hash": ruleset_hash,
         "overlays": list(overlays),
         "players": players,
-        "first": stats.first + 1,
+        "first": stats.first,
         "reasons": dict(stats.reasons),
         "points": dict(stats.points),
         "fired": dict(stats.fired),
@@ -104,10 +105,9 @@ def stats_of_row(row: dict) -> "GameStats":
     """Back from a stored row to the stats analysis works on (summaries, comparisons)."""
     from engine.analysis.runs import GameStats
 
-    winner = None if row["winner"] is None else row["winner"] - 1
-    stats = GameStats(row["seed"], list(row["scores"]), winner, row["turns"], row["rounds"],
-                      dict(row["reasons"] or {}), dict(row["fired"] or {}),
-                      dict(row["points"] or {}), (row["first"] or 1) - 1)
+    stats = GameStats(row["seed"], list(row["scores"]), row["winner"], row["turns"],
+                      row["rounds"], dict(row["reasons"] or {}), dict(row["fired"] or {}),
+                      dict(row["points"] or {}), row["first"] or 0)
     stats.hit_round_limit = bool(row["round_limit"])
     stats.last_reason = row["end_reason"]
     stats.duration_ms = (row["duration_s"] or 0) * 1000

@@ -9,7 +9,7 @@ from typing import List, Optional, Sequence
 import typer
 from typing import Annotated
 
-from engine.diagnostics import FORMATTERS, Diagnostic, Severity
+from engine.diagnostics import FORMATTERS, Diagnostic, Severity, file_reason
 from engine.rules import Ruleset, check_ruleset
 
 WithOption = Annotated[
@@ -94,7 +94,7 @@ def record_folder(record: str | None, games: int):
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        typer.echo(f"error: cannot make the folder {record}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot make the folder {record}: {file_reason(exc, record)}", err=True)
         raise typer.Exit(1)
     return folder
 
@@ -106,7 +106,7 @@ def write_text_or_exit(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        typer.echo(f"error: cannot write {path}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot write {path}: {file_reason(exc, path)}", err=True)
         raise typer.Exit(1)
 
 

@@ -8,7 +8,7 @@ from typing import Sequence
 import typer
 
 from engine.cli.common import print_diagnostics
-from engine.diagnostics import RulecraftError, Severity
+from engine.diagnostics import RulecraftError, Severity, file_reason
 from engine.kernel import Game
 from engine.kernel.game import players_mismatch
 
@@ -105,6 +105,6 @@ def save_record_or_exit(path: str, record: dict) -> None:
     try:
         save_record(path, record)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
+        reason = file_reason(exc, path)
         typer.echo(f"error: cannot write the record to {path}: {reason}", err=True)
         raise typer.Exit(1)

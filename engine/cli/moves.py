@@ -35,7 +35,7 @@ def moves_command(
     if as_json:
         typer.echo(json.dumps(_as_json(scenario, sc, rows), indent=2))
         return
-    typer.echo(f"{sc.ruleset.id}: player {state.to_move + 1} to move, "
+    typer.echo(f"{sc.ruleset.id}: P{state.to_move + 1} (seat {state.to_move}) to move, "
                f"{counted(len(rows), 'legal move')}")
     for i, (move, got) in enumerate(rows, 1):
         typer.echo(f"{i:3}. {move.text:<28} {got.points:+5d}  {describe_events(got.events)}")

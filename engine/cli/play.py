@@ -23,6 +23,7 @@ from engine.cli.games import check_players, describe_events, load_game_or_exit
 from engine.cli.play_moves import resolve  # noqa: F401 - where tests and callers find it
 from engine.cli.screen import Screen, piece_text, points_text, wants_colour
 from engine.kernel import IllegalMove, RuleFailure
+from engine.kernel.zones import pool_top_shown, render_zones
 
 HELP = ("Type a move's number or its text; `moves` lists every move, `hint` the best ones "
         "with their rules, `undo` takes back your last move, `board` redraws, `quit` leaves.")
@@ -73,10 +74,14 @@ def show(session: Session) -> None:
         line.append(f"P{s + 1} {v}" + ("  " if s < state.n - 1 else ""),
                     style="you" if s == human else "")
     line.append(f"   {zones.get('pool', 'pool')} {len(state.pool)}")
+    if pool_top_shown(state):
+        line.append(" (top ").append(piece_text(state.pool[-1], screen)).append(")")
     if state.pile:
         line.append(f"   {zones.get('pile', 'pile')} ")
         line.append(piece_text(state.pile[-1], screen))
     screen.say(line)
+    for text in render_zones(state, human):  # the zones the ruleset declares
+        screen.say(text)
     hand = state.hands[human]
     others = ", ".join(f"P{s + 1} {len(h)}" for s, h in enumerate(state.hands) if s != human)
     if hand or others:

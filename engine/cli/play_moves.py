@@ -76,7 +76,7 @@ def resolve(state, text: str, rows=None, ruleset=None):
     word = text.split(" ", 1)[0]
     action = state.game.action_by_name.get(word)
     if action is not None and action.kind not in ("place", "play"):
-        raise IllegalMove(not_allowed(state, action, ruleset))  # `pass`, `draw` typed
+        raise IllegalMove(not_allowed(state, action, ruleset, text))  # `pass`, `draw` typed
     for action in state.game.actions:
         found = _typed(state, action, text, ruleset)
         if found is not None:
@@ -95,7 +95,10 @@ def _typed(state, action, text: str, ruleset):
         try:
             return _typed_placement(state, action, text, candidates)
         except ValueError as exc:  # read as a placement: the board kind says why not
-            raise IllegalMove(f"`{text}`: {exc}") from None
+            reason = str(exc)
+            # the board kind names the part it could not read; a one-part play is all of it
+            said = reason if reason.startswith(f"`{text}`: ") else f"`{text}`: {reason}"
+            raise IllegalMove(said) from None
     return None
 
 
@@ -109,6 +112,8 @@ def _typed_play(state, action, text: str, candidates, ruleset):
             return m
     slot = _slot_named(state, arg)
     if slot is None:
+        if any(p.name.lower() == arg.lower() for p in state.game.pieces):
+            raise IllegalMove(f"`{text}`: there is no face-up {arg} on the board")
         return None
     why = getattr(state.game.model.topology, "why_not_exposed", None)
     reason = why(state.board, slot) if why is not None else None
@@ -119,13 +124,15 @@ def _typed_play(state, action, text: str, candidates, ruleset):
 
 
 def _slot_named(state, arg: str) -> int | None:
-    """The slot `@N` names, or the slot of the card named `arg`; None if neither."""
+    """The slot `@N` names, or the slot of the face-up card named `arg`; None if neither."""
     m = _SLOT.match(arg)
     if m:
         return int(m.group(1))
     cards = getattr(state.board, "cards", None) or []
+    # Only face-up cards by name: a face-down one's slot is hidden information.
+    up = getattr(state.board, "up", None) or [True] * len(cards)
     return next((s for s, c in enumerate(cards)
-                 if c is not None and c.name.lower() == arg.lower()), None)
+                 if c is not None and up[s] and c.name.lower() == arg.lower()), None)
 
 
 def _typed_placement(state, action, text: str, candidates):
@@ -147,10 +154,14 @@ def _typed_placement(state, action, text: str, candidates):
     return found
 
 
-def not_allowed(state, action, ruleset) -> str:
-    """Why an action typed by its name (`pass`, `draw`) cannot be taken now."""
-    if state.moves_of(action):
+def not_allowed(state, action, ruleset, typed: str = "") -> str:
+    """Why an action typed by its name (`pass`, `draw`, `exchange 3 7`) cannot be taken now."""
+    legal = state.moves_of(action)
+    if legal and all(not m.arg for m in legal):
         return f"`{action.name}` takes no argument here: type `{action.name}`"
+    if legal:  # an action whose moves take arguments (`exchange 6 8`): this one is not legal
+        return (f"`{typed or action.name}` is not one of the {len(legal)} legal `{action.name}`"
+                f" moves, such as `{legal[0].text}` (`moves` lists them)")
     if action.guard is not None and not _guard_holds(state, action):
         return f"`{action.name}` is not allowed now: " + guard_text(action, ruleset)
     pool = state.game.model.zone_names.get("pool", "pool")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import typer
 
+from engine.diagnostics import file_reason
+
 from engine.cli.games import record_ref
 from engine.kernel.record import dumps, make_record
 
@@ -55,7 +57,7 @@ def write(path: str, record: dict) -> str | None:
     try:
         Path(path).expanduser().write_text(dumps(record), encoding="utf-8")
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return file_reason(exc, path)
     return None
 
 

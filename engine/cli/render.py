@@ -10,7 +10,7 @@ import typer
 from engine.cli.app import app
 from engine.cli.common import not_found_status
 from engine.cli.games import exit_with, load_game_or_exit
-from engine.diagnostics import RulecraftError
+from engine.diagnostics import RulecraftError, file_reason
 from engine.kernel import IllegalMove, RuleFailure
 
 
@@ -23,7 +23,8 @@ def render_command(
     highlight: Optional[str] = typer.Option(
         None, "--highlight", help="Mark the cells and pieces of this legal move (its text)."),
     seat: Optional[int] = typer.Option(
-        None, "--seat", min=1, help="Show only this player's hand face up (default: every hand)."),
+        None, "--seat", min=0,
+        help="Show only this seat's hand face up, seats from 0 (default: every hand)."),
 ) -> None:
     """Draw a scenario's position, or a record's after --move N, as SVG or PNG."""
     from engine.render import NoDrawing, render_svg
@@ -32,9 +33,11 @@ def render_command(
         typer.echo(f"error: {out}: the picture must be .svg or .png", err=True)
         raise typer.Exit(2)
     state, last = _position(source, move)
+    if seat is not None and seat >= state.n:
+        typer.echo(f"error: --seat {seat}: the game has seats 0 to {state.n - 1}", err=True)
+        raise typer.Exit(2)
     try:
-        svg = render_svg(state, highlight=highlight or (), last_move=last,
-                         seat=None if seat is None else seat - 1)
+        svg = render_svg(state, highlight=highlight or (), last_move=last, seat=seat)
     except IllegalMove as exc:
         typer.echo(f"error: --highlight: {exc}", err=True)
         raise typer.Exit(1)
@@ -97,6 +100,6 @@ def _write(svg: str, out: Path) -> None:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: cannot write {out}: {file_reason(exc, out)}", err=True)
         raise typer.Exit(1)
     typer.echo(f"wrote {out}")

@@ -84,7 +84,7 @@ def _print_json(rs: dict, ruleset, result, moves: int, recorded, differs: bool) 
         "scores": list(state.scores),
         "recorded_scores": recorded,
         "same_scores": not differs,
-        "winner": None if winner is None else winner + 1,
+        "winner": winner,  # a seat from 0, as in the record
         "over": bool(state.is_over),
         "ruleset_changed": bool(result.changed),
         "problems": json.loads(format_json(result.problems)) if result.problems else [],

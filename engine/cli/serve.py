@@ -30,7 +30,14 @@ def serve_command(
     server = uvicorn.Server(config)
     # The address is printed once uvicorn listens: only then is the port of --port 0 known.
     threading.Thread(target=_announce_when_up, args=(server, host, not no_browser), daemon=True).start()
-    server.run()
+    try:
+        server.run()
+    except SystemExit as exc:  # uvicorn exits (3) when it cannot listen, after logging why
+        if exc.code in (0, None):
+            raise
+        typer.echo(f"error: cannot listen on {host}:{port}; choose another --port (0: any free one)",
+                   err=True)
+        raise typer.Exit(1)
 
 
 def _shown(host: str) -> str:

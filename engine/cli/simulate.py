@@ -131,10 +131,10 @@ def summarize(rows: list[dict], players: int, agents: list[str]) -> dict:
     seats = []
     for s in range(players):
         seats.append({
-            "seat": s + 1,
+            "seat": s,
             "agent": agents[s % len(agents)],
             "mean_score": round(sum(r["scores"][s] for r in rows) / n, 2),
-            "win_rate": round(sum(1 for r in rows if r["winner"] == s + 1) / n, 4),
+            "win_rate": round(sum(1 for r in rows if r["winner"] == s) / n, 4),
         })
     return {
         "games": len(rows),

@@ -39,7 +39,10 @@ def versions() -> dict:
     """The versions a run row records."""
     import engine
 
-    found = {"rulecraft": engine.__version__, "python": platform.python_version()}
+    # seats_from: the games' `winner`/`first` count seats from 0; stores written before
+    # that lack the key and count from 1, so a query can tell the two apart.
+    found = {"rulecraft": engine.__version__, "python": platform.python_version(),
+             "seats_from": 0}
     try:
         import duckdb
 

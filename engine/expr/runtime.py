@@ -93,6 +93,10 @@ def explain(exc: Exception) -> EvaluationError:
         return EvaluationError(f"no value given for name {exc}")
     if isinstance(exc, ValueError) and "empty" in str(exc):
         return EvaluationError("min/max of an empty list")
+    if isinstance(exc, AttributeError) and "'NoneType'" in str(exc):
+        field = str(exc).rsplit("'", 2)[-2]
+        return EvaluationError(f"`.{field}` of none: the top of an empty zone was read"
+                               " (guard it with `<zone>.count > 0`)")
     if isinstance(exc, RecursionError):
         return EvaluationError("expression too deeply nested to evaluate")
     return EvaluationError(f"{type(exc).__name__}: {exc}")

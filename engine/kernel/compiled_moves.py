@@ -67,7 +67,7 @@ def _simple_lines(w: _Writer, game, action, indent: int, target: str,
     if what is None:
         _guard_lines(w, pad, w.expr(action.guard))
     else:
-        w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.pos)
+        w.guarded(pad, [f"ok = {w.expr(action.guard)}"], what, action.guard_pos or action.pos)
     w.names = None
     if action.kind == "exchange":
         # `exchange_options`: the rack's moves found by its names in hand order, in place;
@@ -177,4 +177,5 @@ def _listing_lines(w: _Writer, game, action, local: str, listed: dict) -> None:
     w.add(2, "try:")
     w.add(3, f"{local} = {w.const(generator)}(state, {w.const(action)})")
     w.add(2, "except k_EvaluationError as exc:")
-    w.add(3, f"raise k_RuleFailure({w.const(what)}, {w.const(action.pos)}, exc) from exc")
+    where = action.guard_pos or action.pos
+    w.add(3, f"raise k_RuleFailure({w.const(what)}, {w.const(where)}, exc) from exc")

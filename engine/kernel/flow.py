@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 
 from engine.expr import EvaluationError
 from engine.kernel.chance import insert_at_random, shuffle
+from engine.kernel.general_move import apply_general_move
 from engine.kernel.moves import RuleFailure, ScoreEvent, make_event
 from engine.kernel.state import State, move_view, split_named
 from engine.kernel.views import RoundInfo, TurnInfo, make_context
+from engine.kernel.zones import deal_to_zone, new_zones
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.kernel.moves import Move
@@ -139,7 +141,7 @@ def _deal(state, action, move) -> None:
 
 EFFECTS = {
     "place": _place, "draw": _draw, "exchange": _exchange, "pass": _pass,
-    "play": _play, "deal": _deal,
+    "play": _play, "deal": _deal, "move": apply_general_move,
 }
 
 
@@ -307,10 +309,15 @@ def start_round(state: "State", number: int, deal: list | None = None) -> None:
         order = shuffled(state, list(game.pieces))
     state.pool = list(reversed(order))
     state.pile = []
+    if model.zones is not None and model.zones.extra():
+        new_zones(state)
     size = model.hand_size_for(state.n)
     for seat in range(state.n):
         state.hands[seat] = _pop_many(state.pool, size)
     for to, count in model.deal:
+        if to != "board" and to != "pile":  # a deal into zones (count: the ZoneDeal)
+            deal_to_zone(state, count, lambda k: _pop_many(state.pool, k))
+            continue
         dealt = _pop_many(state.pool, count if count is not None else state.board.capacity())
         if to == "board":
             state.board.deal(dealt)

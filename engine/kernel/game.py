@@ -206,7 +206,9 @@ class Game:
         action = self.action_by_name.get(word)
         if action is None:
             names = ", ".join(self.action_by_name)
-            return f"`{text}` is not a move: unknown action `{word}` (actions: {names})"
+            # (it may be a piece's name or a cell as well as a misspelt action)
+            return (f"no legal move reads `{text}`, and no action is named `{word}`"
+                    f" (actions: {names})")
         if action.kind == "place" and arg:
             try:
                 hand = state.hands[state.to_move]

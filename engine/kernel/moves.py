@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 from operator import itemgetter
 
-from engine.diagnostics import Position
+from engine.diagnostics import Position, define
+
+K_RULE_FAILED = define(
+    "K520", "rule-failed", "an expression of the ruleset failed while playing (an empty zone's top)"
+)
 
 
 _get = getattr
@@ -169,5 +173,5 @@ class RuleFailure(RuntimeError):
 
     def __init__(self, what: str, pos: Position | None, error: Exception):
         where = f"{pos.path}:{pos.line}: " if pos else ""
-        super().__init__(f"{where}{what} failed: {error}")
+        super().__init__(f"{where}{what} failed: {error} [{K_RULE_FAILED.code}]")
         self.pos = pos

@@ -106,6 +106,27 @@ def _fail(code, message: str, pos: Position | None, help: str | None = None):
     raise RulecraftError([Diagnostic(code.code, message, pos, help)])
 
 
+# The JSON parser's own messages, in the project's words (the position is given apart).
+_JSON_PROBLEMS = (
+    ("Expecting value", "a value (a number, string, list or object) is missing here"),
+    ("Extra data", "there is more text after the record's closing brace"),
+    ("Unterminated string", "a string is not closed with a double quote"),
+    ("Expecting property name", "a key must be a string in double quotes"),
+    ("Expecting ',' delimiter", "a comma is missing between two items"),
+    ("Expecting ':' delimiter", "a colon is missing after a key"),
+    ("Invalid control character", "a string holds a raw control character (write it escaped)"),
+    ("Invalid \\escape", "a string holds an escape JSON does not have"),
+)
+
+
+def json_problem(message: str) -> str:
+    """What is wrong with a JSON text, from the parser's message, in plain words."""
+    for start, words in _JSON_PROBLEMS:
+        if message.startswith(start):
+            return words
+    return "the text is not JSON"
+
+
 def load_record(path: str | Path) -> Loaded:
     """Read and check a record file; raises RulecraftError (K501, K502, K507, K509)
     naming every problem of its shape before anything reads a field."""
@@ -122,7 +143,8 @@ def load_record(path: str | Path) -> Loaded:
     except ShapeError as exc:
         _fail(CODES[exc.code], exc.message, Position(name, exc.line))
     except json.JSONDecodeError as exc:
-        _fail(K_BAD_RECORD, f"not valid JSON: {exc.msg}", Position(name, exc.lineno, exc.colno))
+        _fail(K_BAD_RECORD, f"not valid JSON: {json_problem(exc.msg)}",
+              Position(name, exc.lineno, exc.colno))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail(K_BAD_RECORD, f"not a {FORMAT} file (no `\"format\": \"{FORMAT}\"`)", Position(name))
     version = data.get("version")

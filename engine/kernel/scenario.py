@@ -27,7 +27,8 @@ TURN_KEYS = ("draws", "placed", "actions")
 # The top-level keys of docs/scenarios.md; `deal` and `lines` are the lines-of-play
 # golden format's (read by its own runner, ignored here).
 TOP_KEYS = ("scenario", "ruleset", "with", "players", "seed", "board", "hands", "pool", "rest",
-            "pile", "scores", "to_move", "round", "turn", "counters", "expect", "deal", "lines")
+            "pile", "scores", "to_move", "round", "turn", "counters", "expect", "deal", "lines",
+            "zones")
 
 
 @dataclass
@@ -208,11 +209,39 @@ def build_state(game, data: dict, doc):
     state.hands = [pieces.take(h, ("hands", i)) for i, h in enumerate(hands)]
     state.hands += [[] for _ in range(players - len(state.hands))]
     state.pile = pieces.take(data.get("pile") or [], ("pile",))
+    _set_zones(state, data.get("zones") or {}, pieces, doc)
     top = pieces.take(data.get("pool") or [], ("pool",))
     rest = [] if data.get("rest", "pool") == "out" else pieces.free
     state.pool = list(reversed(top + rest))
     _set_numbers(state, data, doc, players)
     return state
+
+
+def _set_zones(state, given, pieces: "_Pieces", doc) -> None:
+    """`zones:` of a scenario: each declared zone's pieces, bottom first (a row of zones:
+    a list per zone); a name in parentheses, `(4c)`, lies face down."""
+    if not isinstance(given, dict):
+        _fail(K_BAD_SCENARIO, "`zones` must map zone names to pieces", doc.near("zones"))
+    from engine.kernel.zones import new_zones
+
+    table = state.game.model.zones
+    new_zones(state)  # (the new game dealt into them)
+    for name, value in given.items():
+        zone = table.find(str(name))
+        if zone is None or zone.builtin:
+            _fail(K_BAD_SCENARIO, f"`zones.{name}` is not a zone the ruleset declares"
+                  " (pool, hands and pile have their own keys)", doc.near("zones", name))
+        rows = value if zone.is_list else [value]
+        if not isinstance(rows, list) or len(rows) != len(state.zones[zone.key]):
+            _fail(K_BAD_SCENARIO, f"`zones.{name}` must list {len(state.zones[zone.key])}"
+                  " zones", doc.near("zones", name))
+        for i, names in enumerate(rows):
+            path = ("zones", name) + ((i,) if zone.is_list else ())
+            names = list(names or [])
+            down = sum(1 for n in names if str(n).startswith("("))
+            plain = [str(n).strip("()") for n in names]
+            state.zones[zone.key][i] = pieces.take(plain, path)
+            state.down[zone.key][i] = down
 
 
 def _set_numbers(state, data: dict, doc, players: int) -> None:

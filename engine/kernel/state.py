@@ -11,18 +11,20 @@ import random
 from itertools import combinations, permutations
 from operator import attrgetter
 from weakref import ref as _weak
-from typing import TYPE_CHECKING, Hashable
+from typing import Hashable
 
 from engine.expr import EvaluationError
+from engine.kernel.general_move import MoveRecord, move_moves
 from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent, moves_of_data
 from engine.kernel.views import (
     Counters, ExchangeMove, PileView, PlayerView, PlayMove, PoolView, RoundInfo,
     TurnInfo,
     make_context,
 )
+from engine.kernel.zones import hidden_from, iter_zone_pieces
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.kernel.game import Game
+# `Game` in annotations is engine.kernel.game.Game, named, not imported: the game module
+# sits above this one (it builds states), and the kernel's imports run one way.
 
 _new = object.__new__
 _NAME = attrgetter("name")
@@ -42,6 +44,10 @@ class State:
         self.hands: list[list] = [[] for _ in range(players)]
         self.pool: list = []  # the top (next drawn) is the last item
         self.pile: list = []  # the top is the last item
+        # the zones beyond those three: key -> one list per zone (see engine.kernel.zones)
+        self.zones: dict[str, list[list]] = {}
+        self.down: dict[str, list[int]] = {}  # how many of each lie face down
+        self.turned = 0  # pieces the last `move` turned face up
         self.board = game.model.topology.new_board()
         self.to_move = 0
         self.round = RoundInfo(0)
@@ -149,8 +155,8 @@ class State:
             found = self.game.generators[action.name](self, action)
         except EvaluationError as exc:
             known.pop(action.name, None)
-            raise RuleFailure(f"the condition of action `{action.name}`", action.pos,
-                              exc) from exc
+            raise RuleFailure(f"the condition of action `{action.name}`",
+                              action.guard_pos or action.pos, exc) from exc
         except BaseException:
             known.pop(action.name, None)
             raise
@@ -228,6 +234,9 @@ class State:
         other.hands = [list(h) for h in self.hands]
         other.pool = list(self.pool)
         other.pile = list(self.pile)
+        if self.zones:
+            other.zones = {k: [list(z) for z in rows] for k, rows in self.zones.items()}
+            other.down = {k: list(v) for k, v in self.down.items()}
         other.board = self.board.clone()
         other.round = self.round.copy()
         other.turn = self.turn.copy()
@@ -259,6 +268,9 @@ class State:
         other.hands = [h[:] for h in self.hands]
         other.pool = self.pool[:]
         other.pile = self.pile[:]
+        if self.zones:
+            other.zones = {k: [z[:] for z in rows] for k, rows in self.zones.items()}
+            other.down = {k: v[:] for k, v in self.down.items()}
         other.board = self.board.clone()
         other.round = self.round.copy()
         other.turn = self.turn.copy()
@@ -303,7 +315,24 @@ class State:
             tuple(self.scores) if with_scores else (),
             self.opening_pieces,
             self.is_over,
+            self.zones_key(),
         )
+
+    def zones_key(self) -> tuple:
+        """The zones beyond pool, hands and pile, as a hashable value (for keys)."""
+        if not self.zones:
+            return ()
+        return tuple((k, tuple(tuple(p.uid for p in z) for z in rows), tuple(self.down[k]))
+                     for k, rows in self.zones.items())
+
+    def hidden_from(self, seat: int | None) -> dict[str, list]:
+        """The pieces `seat` may not see, by where they lie (`engine.kernel.zones`): what
+        a player that samples hidden information must resample, and nothing else."""
+        return hidden_from(self, seat)
+
+    def zone_pieces(self) -> list:
+        """Every piece in a zone beyond pool, hands and pile."""
+        return list(iter_zone_pieces(self))
 
     @property
     def mover(self) -> int:
@@ -476,6 +505,7 @@ GENERATORS = {
     "deal": _simple_moves,
     "exchange": _exchange_moves,
     "play": _play_moves,
+    "move": move_moves,
 }
 
 
@@ -510,6 +540,10 @@ def move_view(state: State, action, move: Move):
         return view
     if action.kind == "exchange":
         return ExchangeMove(pieces_named(state.hands[state.to_move], move.data))
+    if action.kind == "move":
+        record = MoveRecord(state.weak, move.data)
+        record.slots  # noqa: B018 - read before the pieces leave the board
+        return record
     return None
 
 

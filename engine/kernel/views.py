@@ -15,11 +15,10 @@ cycles, a state and everything it holds go as soon as the last reference does.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING
 from weakref import ref as _weak
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.kernel.state import State
+# `State` in annotations is engine.kernel.state.State, named, not imported: the state
+# module sits above this one (it binds the views), and the kernel's imports run one way.
 
 
 class RoundInfo:
@@ -113,6 +112,13 @@ class PlayerView:
         return self._owner().hands[self.index]
 
     @property
+    def zones(self):
+        """`player.zones`: the seat's own zones (`hand`, and any `owner: player` zone)."""
+        from engine.kernel.zones import zones_record  # (zones reads views' state only)
+        state = self._owner()
+        return zones_record(state, state.weak, self.index)
+
+    @property
     def won_last_round(self) -> bool:
         return self._owner().last_round_winner == self.index
 
@@ -147,11 +153,25 @@ class PoolView:
         pieces = self._owner().pool
         return pieces[-1] if pieces else None
 
+    key = "pool"
+    index = 0
+
+    @property
+    def name(self) -> str:
+        return self._owner().game.model.zones.zones[self.key].label
+
+    @property
+    def face_up(self) -> int:
+        from engine.kernel.zones import face_down  # (zones reads views' state only)
+        state = self._owner()
+        return len(self.pieces) - face_down(state, self.key)
+
 
 class PileView(PoolView):
     """`pile`: the same fields for the face-up waste (its top is the last piece put)."""
 
     __slots__ = ()
+    key = "pile"
 
     @property
     def pieces(self) -> list:
@@ -296,6 +316,9 @@ def _resolve(ctx: Context, name: str):
         return state.player_views[ctx.mover]
     if name.startswith("can_"):
         return state.can(name[4:])
+    if name == "zones":
+        from engine.kernel.zones import zones_record
+        return zones_record(state, state.weak)
     if name in _MOVE_NAMES:
         move = dict.get(ctx, "move")
         pieces = move.pieces if move is not None else ()

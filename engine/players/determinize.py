@@ -21,7 +21,7 @@ class HiddenPlace:
     """Where pieces unseen by a seat lie: a hand, the pool, or the board's hidden slots
     (`slots`, one piece each); `size` pieces in all."""
 
-    kind: str  # "hand" | "pool" | "board"
+    kind: str  # "hand" | "pool" | "board" | "zone"
     seat: int | None
     size: int
     slots: tuple = ()
@@ -35,6 +35,21 @@ def hidden_places(state, seat: int) -> list[HiddenPlace]:
     slots = tuple(slot for slot, _ in state.board.hidden_items())
     if slots:
         places.append(HiddenPlace("board", None, len(slots), slots))
+    places += _zone_places(state)
+    return places
+
+
+def _zone_places(state) -> list[HiddenPlace]:
+    """The face-down bottom of each declared zone (a Klondike pile's), unless the zone
+    is `visible: all` (`engine.kernel.zones`; `slots` is the zone's key and index)."""
+    zones = state.game.model.zones
+    places = []
+    for key, down in getattr(state, "down", {}).items():
+        if zones is not None and zones.zones[key].visible == "all":
+            continue
+        for index, count in enumerate(down):
+            if count:
+                places.append(HiddenPlace("zone", None, count, (key, index)))
     return places
 
 
@@ -47,6 +62,9 @@ def hidden_pieces(state, places: list[HiddenPlace]) -> list:
             pieces += state.hands[place.seat]
         elif place.kind == "pool":
             pieces += state.pool
+        elif place.kind == "zone":
+            key, index = place.slots
+            pieces += state.zones[key][index][:place.size]
         else:
             pieces += [piece for _, piece in state.board.hidden_items()]
     return sorted(pieces, key=_UID)
@@ -71,6 +89,9 @@ def determinize(state, seat: int, rng: random.Random):
             world.hands[place.seat] = dealt
         elif place.kind == "pool":
             world.pool = dealt
+        elif place.kind == "zone":
+            key, index = place.slots
+            world.zones[key][index][:place.size] = dealt
         else:
             for slot, piece in zip(place.slots, dealt):
                 world.board.set_hidden(slot, piece)

@@ -92,6 +92,7 @@ class Solver:
             (r.number, r.turns, r.turns_without_place, r.passes_in_row, r.unable_in_row,
              r.placed_any, t.draws, t.placed, t.actions, state.to_move),
             tuple(state.scores) if scores else (),
+            state.zones_key(),  # the zones a ruleset declares (none: an empty tuple)
         )
 
     @staticmethod

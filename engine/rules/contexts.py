@@ -20,7 +20,7 @@ from engine.pieces import ATTRIBUTE_TYPES
 
 PIECE_NAMES = ("tile", "card", "token", "piece")
 #: the action kinds whose scoring rules and effects see a `move`
-MOVE_KINDS = ("place", "play", "exchange")
+MOVE_KINDS = ("place", "play", "exchange", "move")
 
 PLAYER_FIELDS = {
     "index": "int", "score": "int", "hand_count": "int", "hand_value": "int",
@@ -32,13 +32,19 @@ ROUND_FIELDS = {
 }
 TURN_FIELDS = {"draws": "int", "placed": "int", "actions": "int"}
 GENERIC_MOVE_FIELDS = {"value": "int", "count": "int", "opening": "bool", "pieces": "list[piece]"}
+#: `move` of a `move` action besides the generic fields: where the pieces came from and
+#: went, how many cards it turned face up, and the board slots it emptied
+MOVE_MOVE_FIELDS = {"source": "str", "source_index": "int", "target": "str",
+                    "target_index": "int", "turned": "int"}
+ZONE_FIELDS = {"count": "int", "value": "int", "top": "piece", "pieces": "list[piece]",
+               "face_up": "int", "index": "int", "name": "str"}
 
 
 class ContextTypes:
     """The environments of one ruleset, built from its pieces, board kind and sections."""
 
     def __init__(self, component_kinds: Iterable[str], topology, counters: Iterable[str],
-                 actions: Iterable[str]):
+                 actions: Iterable[str], zones=None):
         self.records: dict[str, object] = {}
         piece_fields: dict[str, str] = {"name": "str", "component": "str", "uid": "int"}
         for kind in component_kinds:
@@ -46,8 +52,9 @@ class ContextTypes:
                 piece_fields.setdefault(name, tname)
         specs: dict[str, Mapping[str, str]] = dict(getattr(topology, "record_types", {}) or {})
         specs["piece"] = piece_fields
-        specs["player"] = PLAYER_FIELDS
-        specs["zone"] = {"count": "int", "value": "int", "top": "piece"}
+        specs["zone"] = ZONE_FIELDS
+        specs["zones"], specs["player_zones"] = _zone_records(zones)
+        specs["player"] = {**PLAYER_FIELDS, "zones": "player_zones"}
         specs["board"] = {"count": "int", **(getattr(topology, "board_fields", {}) or {})}
         specs["round"] = ROUND_FIELDS
         specs["turn"] = TURN_FIELDS
@@ -57,6 +64,11 @@ class ContextTypes:
             fields = dict(GENERIC_MOVE_FIELDS)
             if kind == "exchange":
                 fields.pop("opening")
+            if kind == "move":
+                fields.update(MOVE_MOVE_FIELDS)
+                slot = move_fields.get("play", {}).get("slot")
+                if slot:  # the board's slots a move emptied (of a board kind with slots)
+                    fields["slots"] = f"list[{slot}]"
             fields.update(move_fields.get(kind, {}))
             specs[f"{kind}_move"] = fields
         self.specs = specs
@@ -70,6 +82,7 @@ class ContextTypes:
             "opponents": ListOf(player),
             "pool": zone,
             "pile": zone,
+            "zones": self.type("zones"),
             "board": self.type("board"),
             "round": self.type("round"),
             "turn": self.type("turn"),
@@ -92,11 +105,30 @@ class ContextTypes:
                 env[name] = self.piece
         return env
 
+    def accepts(self) -> dict:
+        """The environment of a zone's `accepts:`: a move's, and `zone` (where it goes)."""
+        env = self.move("move")
+        env["zone"] = self.type("zone")
+        return env
+
     def with_piece(self) -> dict:
         env = dict(self.base)
         for name in PIECE_NAMES:
             env[name] = self.piece
         return env
+
+
+def _zone_records(table) -> tuple[dict, dict]:
+    """The fields of `zones` (each zone by key and by display name) and `player.zones`."""
+    shared: dict[str, str] = {}
+    own: dict[str, str] = {}
+    for zone in (table.zones.values() if table is not None else ()):
+        names = [zone.key] + ([zone.label] if zone.label != zone.key else [])
+        for name in names:
+            shared.setdefault(name, "list[zone]" if zone.is_list else "zone")
+            if zone.owner == "player":
+                own.setdefault(name, "zone")
+    return shared, own
 
 
 __all__ = ["ContextTypes", "BOOL", "INT", "STR", "Record"]

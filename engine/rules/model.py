@@ -18,6 +18,8 @@ from engine.expr.definitions import Definition, words_in
 from engine.expr.types import BOOL, INT
 from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
+from engine.rules.zone_model import finish_zones
+from engine.rules.zones import read_move, read_zone_deal, read_zones
 from engine.rules.display import check_display
 from engine.topology import BOARD_KINDS, Topology
 from engine.topology.base import R_UNFIT
@@ -50,7 +52,7 @@ R_OBJECTIVE = define("R490", "objective-contradicts-winner",
                      Severity.WARNING)
 R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
 
-ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal")
+ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal", "move")
 ROUND_TRIGGERS = ("round_start", "round_end")
 RECEIVERS = ("mover", "winner", "losers", "each")
 #: kinds whose move is a piece taken from the board; they need the board kind to support it
@@ -79,6 +81,8 @@ class ActionModel:
     max: int = 0
     rules: Any = None  # what the board kind's compile_place made of the action
     spec: Mapping = field(default_factory=dict)
+    move: Any = None  # a `move` action's MoveSpec (engine.rules.zones)
+    guard_pos: Position | None = None  # where its `if:` is written
 
 
 @dataclass
@@ -141,6 +145,8 @@ class Model:
     tracks_unable: bool = False
     #: `define:` name -> Definition (its source), for what reads through them (R442)
     definitions: Mapping[str, Any] = field(default_factory=dict)
+    #: every zone (`engine.rules.zones.ZoneTable`), the built-in three included
+    zones: Any = None
 
     @property
     def id(self) -> str:
@@ -225,7 +231,8 @@ class _Builder:
         if topology is None:
             return None, self.diagnostics
         self.fitting(topology, pieces)
-        self.types = ContextTypes(kinds, topology, counters, actions_data)
+        self.zone_table = read_zones(d, self.report)
+        self.types = ContextTypes(kinds, topology, counters, actions_data, self.zone_table)
         actions = tuple(self.action(n, a, topology, counters) for n, a in actions_data.items())
         model = Model(
             ruleset=self.rs, pieces=tuple(pieces), topology=topology,
@@ -241,6 +248,7 @@ class _Builder:
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
         model.definitions = self.definitions
+        finish_zones(self, model)
         self.unused_definitions()
         check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
@@ -318,19 +326,26 @@ class _Builder:
             )
             return None
         needs = BOARD_ACTIONS.get(kind)
+        if kind == "move":
+            move = read_move(name, spec, self.zone_table, self.report)
+            if move is None:
+                return None
+            needs = "play" if "board" in move.sources else None
         if needs and needs not in topology.actions:
             self.report(
                 R_UNSUPPORTED, f"the `{topology.kind}` board cannot carry out `{kind}` actions",
                 path + ("kind",),
             )
             return None
-        action = ActionModel(name, kind, self.where(*path), spec=spec)
+        action = ActionModel(name, kind, self.where(*path), spec=spec,
+                             move=move if kind == "move" else None,
+                             guard_pos=self.where(*path, "if"))
         if kind == "place":
             self.diagnostics.extend(
                 topology.check_place(spec, lambda *p: self.where("actions", name, *p))
             )
             action.rules = topology.compile_place(spec)
-        guard_env = self.types.move(kind) if kind in ("place", "play") else self.types.base
+        guard_env = self.types.move(kind) if kind in ("place", "play", "move") else self.types.base
         env = self.types.move(kind)
         if "if" in spec:
             action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
@@ -403,7 +418,11 @@ class _Builder:
         deal = []
         for i, step in enumerate(spec.get("deal") or []):
             to, count = (step or {}).get("to"), (step or {}).get("count")
-            if to not in ("board", "pile"):
+            if to not in ("board", "pile", "pool", "hand") and to in (self.data.get("zones") or {}):
+                zone_deal = read_zone_deal(step, ("setup", "deal", i), self.zone_table, self.report)
+                if zone_deal is not None:
+                    deal.append((zone_deal.key, zone_deal))
+            elif to not in ("board", "pile"):
                 self.report(R_DEAL, f"setup.deal step {i + 1} deals to `{to}`; "
                             "it must be `board` or `pile`", ("setup", "deal", i, "to"))
             elif to == "board" and "play" not in topology.actions:
@@ -432,7 +451,9 @@ class _Builder:
     def check_piece_count(self, model: Model, topology: Topology) -> None:
         dealt = 0
         for to, count in model.deal:
-            if count is None:
+            if hasattr(count, "counts"):  # a deal into zones
+                count = sum(count.counts)
+            elif count is None:
                 try:
                     count = topology.new_board().capacity()
                 except NotImplementedError:

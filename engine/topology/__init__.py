@@ -8,7 +8,7 @@ import importlib
 from engine.topology.base import BOARD_KINDS, Board, Placement, Topology, register
 
 # A new board kind is one new module here, named in this tuple.
-_KIND_MODULES: tuple[str, ...] = ("triangular", "square", "tableau", "chain")
+_KIND_MODULES: tuple[str, ...] = ("triangular", "square", "tableau", "chain", "nothing")
 
 for _name in _KIND_MODULES:
     importlib.import_module(f"engine.topology.{_name}")

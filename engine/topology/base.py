@@ -88,6 +88,15 @@ class Board(ABC):
     def remove(self, slot: int) -> Piece:
         raise NotImplementedError
 
+    def iter_reachable(self, depth: int) -> Iterator[tuple[int, Piece]]:
+        """(slot, piece) for every piece that may be taken together with the at most
+        `depth` pieces lying on it (`lying_on`); by default the exposed ones."""
+        return self.iter_exposed()
+
+    def lying_on(self, slot: int) -> tuple:
+        """The slots whose pieces lie on `slot` now (none for an exposed piece)."""
+        return ()
+
     def capacity(self) -> int:
         """How many pieces `setup.deal: [{to: board}]` (no count) lays out."""
         raise NotImplementedError

@@ -65,9 +65,15 @@ class TableauBoard(Board):
         return sum(1 for c, u in zip(self.cards, self.up) if c is not None and not u)
 
     @property
-    def exposed(self) -> int:
-        """`board.exposed`: how many cards may be taken now."""
-        return self.open.bit_count()
+    def exposed(self) -> list[Piece]:
+        """`board.exposed`: the cards that may be taken now, in slot order."""
+        return [piece for _, piece in self.exposed_items()]
+
+    @property
+    def row_counts(self) -> list[int]:
+        """`board.row_counts`: how many cards are left in each row, from the back."""
+        cards = self.cards
+        return [sum(1 for s in row if cards[s] is not None) for row in self.layout.rows]
 
     def clone(self) -> "TableauBoard":
         other = TableauBoard.__new__(TableauBoard)
@@ -116,6 +122,16 @@ class TableauBoard(Board):
         if found is None:
             found = self._exposed = list(self.iter_exposed())
         return found
+
+    def iter_reachable(self, depth: int) -> Iterator[tuple[int, Piece]]:
+        """Face-up cards with at most `depth` cards still lying on them, in slot order."""
+        for slot, card in enumerate(self.cards):
+            if card is not None and self.up[slot] and self.cover[slot] <= depth:
+                yield slot, card
+
+    def lying_on(self, slot: int) -> tuple:
+        cards = self.cards
+        return tuple(t for t in self.layout.covered_by[slot] if cards[t] is not None)
 
     def is_exposed(self, slot: int) -> bool:
         return (0 <= slot < len(self.cards) and self.cards[slot] is not None
@@ -253,7 +269,8 @@ class TableauTopology(Topology):
 
     kind = "tableau"
     actions = frozenset({"play"})
-    board_fields = {"slots": "int", "face_down": "int", "exposed": "int"}
+    board_fields = {"slots": "int", "face_down": "int", "exposed": "list[piece]",
+                    "row_counts": "list[int]"}
     move_fields = {"play": {"slot": "slot"}}
     record_types = {"slot": {"index": "int", "row": "int", "tags": "list[str]"}}
 

@@ -68,10 +68,10 @@ def test_csv_shape(one_round):
     rows = list(csv.DictReader(io.StringIO(compare(a, b, "--jobs", "1", "--csv"))))
     assert tuple(rows[0]) == CSV_FIELDS
     assert [r["ruleset"] for r in rows[:2]] == [a, b]
-    assert rows[0]["metric"] == "score.seat1" and rows[0]["diff_vs_first"] == ""
+    assert rows[0]["metric"] == "score.seat0" and rows[0]["diff_vs_first"] == ""
     assert rows[1]["significant"] in ("true", "false")
     keys = {r["metric"] for r in rows}
-    assert {"win.seat1", "win.seat2", "win.first", "spread", "turns", "rounds", "rule.bridge.points"} <= keys
+    assert {"win.seat0", "win.seat1", "win.first", "spread", "turns", "rounds", "rule.bridge.points"} <= keys
     assert any(k.startswith("round_end.") for k in keys)
     assert len(rows) == 2 * len(keys)
 
@@ -135,14 +135,15 @@ def test_rulesets_of_different_games_are_refused_unless_asked():
 
 
 def test_a_single_player_comparison_leaves_out_what_says_nothing():
-    # Alone, "the first to move" is always seat 1, the spread is always 0, and a round
+    # Alone, "the first to move" is always seat 0, the spread is always 0, and a round
     # that nobody won is not a tie.
     result = runner.invoke(app, ["compare", "tripeaks", "tripeaks/microsoft", "--games", "2",
                                  "--json"])
     assert result.exit_code == 0, result.output
     metrics = {m["key"]: m["label"] for m in json.loads(result.output)["metrics"]}
     assert "win.first" not in metrics and "spread" not in metrics
-    assert "win.seat1" in metrics and "tie" not in metrics["win.none"]
+    assert "win.seat0" in metrics and "win.seat1" not in metrics
+    assert "tie" not in metrics["win.none"]
 
 
 def test_more_agents_than_seats_or_none_is_a_usage_error():

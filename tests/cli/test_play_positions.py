@@ -50,3 +50,39 @@ def test_a_typed_illegal_placement_gets_the_boards_reason():
     with pytest.raises(IllegalMove, match="there is no 99 on the rack"):
         resolve(state, "H8=99")
     assert resolve(state, f"H8={rack[0]}").text == f"place H8={rack[0]}"
+
+
+def test_an_exchange_that_is_not_legal_names_one_that_is():
+    # It said "`exchange` takes no argument here: type `exchange`", also to `exchange`.
+    _, game, _ = compile_game("triolet")
+    state = game.new_game(players=2, seed=2)
+    legal = [m for m in state.legal_moves() if m.action == "exchange"]
+    for typed in ("exchange", "exchange 99"):
+        with pytest.raises(IllegalMove) as refused:
+            resolve(state, typed)
+        assert str(refused.value) == (
+            f"`{typed}` is not one of the {len(legal)} legal `exchange` moves, such as"
+            f" `{legal[0].text}` (`moves` lists them)")
+    with pytest.raises(IllegalMove, match="`pass` is not allowed now"):
+        resolve(state, "pass")
+
+
+def test_a_one_cell_play_off_the_board_is_named_once():
+    _, game, _ = compile_game("triolet")
+    state = game.new_game(players=2, seed=2)
+    with pytest.raises(IllegalMove) as refused:
+        resolve(state, "Z99=1")
+    assert str(refused.value) == "`Z99=1`: no such cell (rows A-O, columns 1-15)"
+    with pytest.raises(IllegalMove, match=r"^`H8=1 Z99=1`: `Z99=1`: no such cell"):
+        resolve(state, "H8=1 Z99=1")
+
+
+def test_a_face_down_cards_name_does_not_tell_where_it_lies(state):
+    # `Qc` typed used to answer "the card in slot 0 is covered by slots 3, 4": where a
+    # face-down card lies is hidden. A card in the stock gets the same answer.
+    hidden = state.board.cards[0].name  # slot 0: a peak, dealt face down
+    in_stock = state.pool[0].name
+    for name in (hidden, in_stock):
+        with pytest.raises(IllegalMove) as refused:
+            resolve(state, name)
+        assert str(refused.value) == f"`{name}`: there is no face-up {name} on the board"

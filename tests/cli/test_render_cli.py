@@ -40,6 +40,19 @@ def test_a_scenario_with_a_highlighted_move(tmp_path):
     assert marked == ["F7"]
 
 
+def test_seat_counts_from_0_as_in_the_api(tmp_path):
+    # square.yaml: two racks of 3. --seat 0 shows seat 0's own rack and seat 1's 3 tiles
+    # face down, plus the bag's top: 3 + 1 backs, as render_svg(state, seat=0) draws them.
+    out = tmp_path / "board.svg"
+    got = runner.invoke(app, ["render", str(GOLDEN / "square.yaml"), "-o", str(out), "--seat", "0"])
+    assert got.exit_code == 0, got.output
+    backs = [n for n in ET.parse(out).getroot().iter() if "back" in n.get("class", "").split()]
+    assert len(backs) == 3 + 1
+    beyond = runner.invoke(app, ["render", str(GOLDEN / "square.yaml"), "-o", str(out),
+                                 "--seat", "2"])
+    assert beyond.exit_code == 2 and "seats 0 to 1" in beyond.output
+
+
 def test_a_record_after_n_moves(tmp_path):
     path = _record(tmp_path, 3)
     out = tmp_path / "after.svg"
@@ -79,3 +92,15 @@ def test_serve_without_the_web_extra_says_which_extra(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == ("error: `rulecraft serve` needs the `web` extra:"
                                    " pip install 'rulecraft[web]'")
+
+
+def test_a_picture_into_a_missing_folder_says_so_in_words(tmp_path):
+    from typer.testing import CliRunner
+
+    from engine.cli import app
+
+    out = tmp_path / "nowhere" / "board.svg"
+    result = CliRunner().invoke(app, ["render", "tests/golden/triominos/hexagon.yaml", "-o", str(out)])
+    assert result.exit_code == 1
+    assert f"there is no folder {out.parent}" in result.output
+    assert "No such file" not in result.output

@@ -77,6 +77,23 @@ def test_simulate_json_has_totals_and_one_row_per_game():
     assert data["mean_turns"] == round(sum(r["turns"] for r in rows) / 3, 2)
 
 
+def test_one_seat_numbering_in_rows_records_summary_and_replay(tmp_path):
+    # Issue #21: seats from 0 everywhere a program reads them. Seed 3's game, kept as a
+    # record: the row's winner is the record's `final.winner`, replay --json says the
+    # same, the summary's seats are 0 and 1, and the winner's own score passed 400 (TO-21:
+    # the match goes to the player over 400 who won the last round).
+    record = tmp_path / "g.json"
+    data = json.loads(run("simulate", "triominos", "-n", "1", "--seed", "3", "--json",
+                          "--record", str(record)).stdout)
+    row, final = data["rows"][0], json.loads(record.read_text())["final"]
+    assert [s["seat"] for s in data["seats"]] == [0, 1]
+    assert row["winner"] == final["winner"] and row["scores"] == final["scores"]
+    assert row["winner"] is not None and row["scores"][row["winner"]] >= 400
+    replayed = json.loads(run("replay", str(record), "--json").stdout)
+    assert replayed["winner"] == row["winner"]
+    assert data["seats"][row["winner"]]["win_rate"] == 1.0
+
+
 def test_simulate_out_jsonl_and_csv_hold_the_same_rows(tmp_path):
     lines, table = tmp_path / "g.jsonl", tmp_path / "g.csv"
     assert run("simulate", "triominos", "-n", "2", "--out", str(lines)).exit_code == 0
@@ -84,10 +101,10 @@ def test_simulate_out_jsonl_and_csv_hold_the_same_rows(tmp_path):
     rows = [json.loads(l) for l in lines.read_text().splitlines()]
     with table.open() as handle:
         cells = list(csv.DictReader(handle))
-    assert list(cells[0]) == ["seed", "agent_1", "agent_2", "score_1", "score_2", "winner",
+    assert list(cells[0]) == ["seed", "agent_0", "agent_1", "score_0", "score_1", "winner",
                               "rounds", "turns", "end_reason", "duration_s"]
     for row, cell in zip(rows, cells):
-        assert [int(cell["score_1"]), int(cell["score_2"])] == row["scores"]
+        assert [int(cell["score_0"]), int(cell["score_1"])] == row["scores"]
         assert (cell["winner"] or None) == (None if row["winner"] is None else str(row["winner"]))
         assert int(cell["turns"]) == row["turns"] and cell["end_reason"] == row["end_reason"]
 

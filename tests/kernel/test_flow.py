@@ -77,7 +77,7 @@ def test_draw_only_when_unable_and_pass_only_with_an_empty_pool():
 
 def test_illegal_moves_say_why():
     state = game("line").new_game(2, 0)
-    with pytest.raises(IllegalMove, match="unknown action `jump`"):
+    with pytest.raises(IllegalMove, match="no action is named `jump`"):
         state.apply("jump")
     with pytest.raises(IllegalMove, match="`draw` is not allowed now"):
         state.apply("draw")
@@ -123,7 +123,7 @@ def test_an_expression_failing_in_play_names_its_rule():
 
     # without a pile there is no `pile.top` for the play condition to read
     g = game("stack", {"deal: [{to: board}, {to: pile, count: 1}]": "deal: [{to: board}]"})
-    with pytest.raises(RuleFailure, match=r"stack.yaml:14: the condition of action `play`"):
+    with pytest.raises(RuleFailure, match=r"stack.yaml:15: the condition of action `play`.*`.rank` of none.*K520"):
         g.new_game(1, 0)
 
 

@@ -2,7 +2,7 @@
 (found under rulesets/, so games added later are covered) and the kernel's test games.
 
 Random seeded games end; every listed move applies; pieces are conserved (pool + hands +
-board + pile = the set); the board's own invariants hold (`Board.check_invariants`); the
+board + pile + the declared zones = the set); the board's own invariants hold (`Board.check_invariants`); the
 score events add up to the scores; a record replays to the same scores.
 """
 
@@ -53,6 +53,7 @@ def _pieces_everywhere(state) -> Counter:
     held = Counter(p.uid for p in state.pool)
     held.update(p.uid for h in state.hands for p in h)
     held.update(p.uid for p in state.pile)
+    held.update(p.uid for p in state.zone_pieces())  # the zones a ruleset declares
     try:
         held.update(p.uid for p in state.board.pieces_on_board())
     except NotImplementedError:

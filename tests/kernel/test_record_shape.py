@@ -127,3 +127,19 @@ def test_schema_record_prints_the_schema():
     assert result.exit_code == 0
     schema = json.loads(result.output)
     assert schema["properties"]["format"] == {"const": "rulecraft-record"}
+
+
+@pytest.mark.parametrize("text, words, where", [
+    ('{"format": }', "a value (a number, string, list or object) is missing here", ":1:12"),
+    ('{"format": "rulecraft-record"} x', "there is more text after the record's closing brace",
+     ":1:32"),
+    ('{"format": "rulecraft-record" "version": 1}', "a comma is missing between two items",
+     ":1:31"),
+], ids=["missing-value", "extra-data", "missing-comma"])
+def test_bad_json_is_said_in_our_words_at_its_place(tmp_path, text, words, where):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert f"bad.json{where}" in result.output and words in result.output, result.output
+    assert "Expecting" not in result.output and "Extra data" not in result.output

@@ -65,6 +65,7 @@ def _pieces(state, place):
     ("triominos/pressman", 2, 3),
     ("triolet/standard", 2, 2),
     ("tripeaks/aisleriot", 1, 4),
+    ("dominoes/draw", 2, 3),
 ])
 def test_it_does_not_cheat(ref, players, moves):
     # Two states that differ only in what the seat to move cannot see: the same

@@ -102,4 +102,4 @@ def test_compare_says_which_way_a_score_goes():
     result = CliRunner().invoke(app, ["compare", GOLF, GOLF, "--games", "2", "--agents",
                                       "greedy"])
     assert result.exit_code == 0, result.output
-    assert "mean final score, seat 1 (lower is better)" in result.stdout
+    assert "mean final score, seat 0 (lower is better)" in result.stdout

@@ -134,7 +134,7 @@ def test_highlight_and_last_move_mark_their_cells():
     state.apply(move)
     root = parse(render_svg(state, last_move=move, seat=1))
     assert _targets(root, "last") == {"F7"}
-    # seat 2 sees seat 1's rack (refilled to 3) face down, and the bag's top
+    # seat 1 (P2) sees seat 0's rack (refilled to 3) face down, and the bag's top
     assert classes(root)["back"] == 3 + 1
 
 

@@ -43,9 +43,10 @@ def test_one_row_per_game_and_one_per_run(store):
     path, summary = store
     assert rows(path, "SELECT count(*), min(seed), max(seed), count(DISTINCT seed) FROM games") \
         == [(40, 3, 42, 40)]
-    (run,) = rows(path, "SELECT status, games, command, versions->>'rulecraft' FROM runs")
+    (run,) = rows(path, "SELECT status, games, command, versions->>'rulecraft',"
+                        " versions->>'seats_from' FROM runs")
     assert run[:2] == ("finished", 40)
-    assert "simulate triominos" in run[2] and run[3] == "0.1.0"
+    assert "simulate triominos" in run[2] and run[3] == "0.1.0" and run[4] == "0"
     (game,) = rows(path, "SELECT DISTINCT ruleset, overlays, players, agents FROM games")
     assert game == ("triominos/pressman", [], 2, ["greedy", "random"])
 
@@ -55,7 +56,8 @@ def test_rows_agree_with_the_printed_summary(store):
     means = rows(path, "SELECT avg(scores[1]), avg(scores[2]), avg(turns) FROM games")[0]
     assert [round(m, 2) for m in means[:2]] == [s["mean_score"] for s in summary["seats"]]
     assert round(means[2], 2) == summary["mean_turns"]
-    wins = rows(path, "SELECT count(*) FILTER (winner = 1) / count(*) FROM games")[0][0]
+    # seats from 0: seat 0's wins are `winner = 0`, its score DuckDB's `scores[1]`
+    wins = rows(path, "SELECT count(*) FILTER (winner = 0) / count(*) FROM games")[0][0]
     assert round(wins, 4) == summary["seats"][0]["win_rate"]
 
 

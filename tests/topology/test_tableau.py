@@ -89,7 +89,7 @@ def test_tags_and_slot_records():
 def test_deal_lays_cards_in_slot_order_with_18_face_down():
     _, board = dealt()
     assert [c.name for c in board.cards[:3]] == ["2c", "3c", "4c"]
-    assert board.count == 28 and board.face_down == 18 and board.exposed == 10
+    assert board.count == 28 and board.face_down == 18 and len(board.exposed) == 10
     assert exposed(board) == list(range(18, 28))
     assert board.check_invariants() == []
 

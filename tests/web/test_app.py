@@ -202,3 +202,17 @@ def test_rulecraft_serve_answers_on_the_port_it_is_given():
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_rulecraft_serve_on_a_port_in_use_is_one_line_and_exit_1():
+    # uvicorn exited 3 after its own log line, having been announced as serving there
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--no-browser"])
+    assert result.exit_code == 1
+    assert f"error: cannot listen on 127.0.0.1:{port}; choose another --port" in result.stderr
+    assert "serving on" not in result.stdout
