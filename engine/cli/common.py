@@ -9,7 +9,7 @@ from typing import List, Optional, Sequence
 import typer
 from typing import Annotated
 
-from engine.diagnostics import FORMATTERS, Diagnostic, Severity, file_reason
+from engine.diagnostics import FORMATTERS, Diagnostic, Severity, file_reason, printable
 from engine.rules import Ruleset, check_ruleset
 
 WithOption = Annotated[
@@ -122,4 +122,4 @@ def require_plots() -> None:
 def ruleset_heading(ruleset: Ruleset) -> str:
     """`Title (overlays: a, b)`: the ruleset's title, overlays' headers applied, and which are on."""
     on = ", ".join(ruleset.overlays) if ruleset.overlays else "none"
-    return f"{ruleset.title} (overlays: {on})"
+    return printable(f"{ruleset.title} (overlays: {on})", newlines=False)  # authors' words

@@ -53,3 +53,13 @@ def test_a_syntax_error_does_not_echo_raw_escapes(tmp_path):
     assert result.exit_code == 1
     assert "E301" in result.output
     _no_controls(result.output)
+
+
+def test_simulate_and_compare_escape_the_title_they_name(tmp_path):
+    house = _house(tmp_path, TITLE)
+    for args in (["simulate", house, "-n", "2"],
+                 ["compare", "triominos/pressman", house, "-n", "2"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        _no_controls(result.output)
+        assert "\\x1b]0;PWNED\\x07" in result.output
