@@ -29,10 +29,13 @@ def serve_command(
     config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
     # The address is printed once uvicorn listens: only then is the port of --port 0 known.
-    threading.Thread(target=_announce_when_up, args=(server, host, not no_browser), daemon=True).start()
+    stopped = threading.Event()  # the announcer must not print once the server has given up
+    threading.Thread(target=_announce_when_up, args=(server, host, not no_browser, stopped),
+                     daemon=True).start()
     try:
         server.run()
     except SystemExit as exc:  # uvicorn exits (3) when it cannot listen, after logging why
+        stopped.set()
         if exc.code in (0, None):
             raise
         typer.echo(f"error: cannot listen on {host}:{port}; choose another --port (0: any free one)",
@@ -44,14 +47,13 @@ def _shown(host: str) -> str:
     return "127.0.0.1" if host in ("0.0.0.0", "") else host
 
 
-def _announce_when_up(server, host: str, open_browser: bool) -> None:
+def _announce_when_up(server, host: str, open_browser: bool, stopped) -> None:
     """Print the page's address once uvicorn listens (its real port, even for --port 0), and open it."""
-    import time
-
     for _ in range(200):
-        if server.started:
+        if server.started or stopped.wait(0.05):
             break
-        time.sleep(0.05)
+    if not server.started:
+        return  # it never listened (the caller says why) or took over 10 s: say nothing
     sockets = [s for srv in getattr(server, "servers", []) for s in srv.sockets]
     port = sockets[0].getsockname()[1] if sockets else server.config.port
     url = f"http://{_shown(host)}:{port}/"

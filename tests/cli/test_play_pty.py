@@ -76,7 +76,7 @@ def test_colour_on_a_terminal_and_the_board_and_prompt_fit_fifty_rows():
 def test_no_color_gives_plain_text_and_the_up_arrow_brings_back_the_last_line():
     # `zzz` is refused; Up (ESC [ A) and Enter type it again, so it is refused twice
     out = screen_of("tripeaks", env={"NO_COLOR": "1"}, typed=b"zzz\r\x1b[A\r")
-    assert "waste Qs" in out and out.count("not a legal move: `zzz`") == 2
+    assert "waste Qs" in out and out.count("no legal move reads `zzz`") == 2
     assert "\x1b[" not in out.split("your move")[0]  # (readline's own codes come later)
 
 

@@ -205,14 +205,18 @@ def test_rulecraft_serve_answers_on_the_port_it_is_given():
 
 
 def test_rulecraft_serve_on_a_port_in_use_is_one_line_and_exit_1():
-    # uvicorn exited 3 after its own log line, having been announced as serving there
+    # uvicorn exited 3 after its own log line, having been announced as serving there.
+    # A real process: in this one, the browser tests' Playwright owns the event loop.
     import socket
+    import subprocess
+    import sys
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--no-browser"])
-    assert result.exit_code == 1
+        result = subprocess.run([sys.executable, "-m", "engine", "serve", "--port", str(port),
+                                 "--no-browser"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result.stderr
     assert f"error: cannot listen on 127.0.0.1:{port}; choose another --port" in result.stderr
     assert "serving on" not in result.stdout
