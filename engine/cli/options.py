@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import functools
 import inspect
-from pathlib import Path
-from typing import Annotated, List, Optional
 
-import typer
 from typer.core import TyperOption
 
-from engine.cli.app import RULESETS_HELP, app
-
-RulesetsOption = Annotated[
-    Optional[List[Path]],
-    typer.Option("--rulesets", metavar="DIR", help=RULESETS_HELP, exists=True, file_okay=False),
-]
+from engine.cli.app import RulesetsOption, app
 
 
 def _flag_type(self, ctx):
