@@ -5,6 +5,7 @@ Skipped with the reason when Firefox or `websockets` is missing."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -20,7 +21,9 @@ else:
 
 @pytest.mark.skipif(WHY is not None, reason=WHY or "")
 def test_a_tri_peaks_deal_plays_in_firefox(server_url):
-    asyncio.run(_play(server_url))
+    # In its own thread: the Chromium tests' Playwright owns this thread's event loop.
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, _play(server_url)).result()
 
 
 async def _play(url: str) -> None:
