@@ -1,9 +1,9 @@
-"""Golden lines of play for the zone games (Pyramid, Klondike): a deal (or, without
-one, the file's scenario position), moves from its start, hand-worked scores. The format is Tri Peaks's (tests/golden/tripeaks/test_lines.py):
+"""Golden lines of play (Tri Peaks, Pyramid, Klondike): a deal (or, without one, the
+file's scenario position), moves from its start, hand-worked scores. The format:
 `deal:` (every card in dealing order) and `lines:`, each with `moves`, optional `scores`
 (after each move), `score`, `breakdown` (by rule), `illegal`, `legal` (the exact list of
 legal move texts at the end), `ruleset`/`with`, and `end` facts: `over`, `reason`,
-`board` (cards on it), `stock`, `waste` (its top), `stock_top`, `zones.<name>` (a count;
+`round`, `board` (cards on it), `face_down`, `stock`, `waste` (its top), `stock_top`, `zones.<name>` (a count;
 a list of counts for a row of zones), and counters by name.
 """
 
@@ -25,7 +25,8 @@ def cases(folder: Path):
             yield pytest.param(path, data, line, id=f"{path.name}::{name}")
 
 
-def _game(ref: str, overlays: tuple):
+def game_of(ref: str, overlays: tuple):
+    """The compiled game of a ruleset with overlays, built once per test session."""
     from engine.kernel import Game
     from engine.rules import load_ruleset
     from engine.rules.model import compile_model
@@ -43,7 +44,7 @@ def play_line(path: Path, data: dict, line: dict):
     if "deal" in data:
         ref = line.get("ruleset", data["ruleset"])
         overlays = tuple(line.get("with", data.get("with") or ()))
-        state = _game(ref, overlays).new_game(1, 0, deal=data["deal"])
+        state = game_of(ref, overlays).new_game(1, 0, deal=data["deal"])
     else:
         from engine.kernel.scenario import load_scenario
 
@@ -84,7 +85,9 @@ def fact_of(state, fact: str):
     facts = {
         "over": lambda: state.is_over,
         "reason": lambda: state.round.reason,
+        "round": lambda: state.round.number,
         "board": lambda: state.board.count,
+        "face_down": lambda: state.board.face_down,
         "stock": lambda: len(state.pool),
         "stock_top": lambda: state.pool[-1].name,
         "waste": lambda: state.pile[-1].name if state.pile else None,

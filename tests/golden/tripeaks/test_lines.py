@@ -1,4 +1,5 @@
-"""Golden lines of play for Tri Peaks: a deal, moves from its start, hand-worked scores.
+"""Golden lines of play for Tri Peaks: a deal, moves from its start, hand-worked scores
+(played and checked by tests/golden/lines.py, shared with the zone games).
 
 A scenario file under this folder may hold, besides the position and `expect:` cases
 that the shared golden runner checks, a `deal:` (the 52 cards in dealing order: the
@@ -23,70 +24,20 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.golden.lines import cases, game_of, play_line
+
 HERE = Path(__file__).parent
-_GAMES: dict = {}
 
 
-def _cases():
-    for path in sorted(HERE.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for name, line in (data.get("lines") or {}).items():
-            yield pytest.param(data, line, id=f"{path.name}::{name}")
-
-
-def _game(ref: str, overlays: tuple):
-    from engine.kernel import Game
-    from engine.rules import load_ruleset
-    from engine.rules.model import compile_model
-
-    if (ref, overlays) not in _GAMES:
-        model, problems = compile_model(load_ruleset(ref, overlays))
-        assert model is not None, problems
-        _GAMES[ref, overlays] = Game(model)
-    return _GAMES[ref, overlays]
+@pytest.mark.parametrize("path, data, line", list(cases(HERE)))
+def test_line(path, data, line):
+    play_line(path, data, line)
 
 
 def _start(data: dict, line: dict):
     ref = line.get("ruleset", data["ruleset"])
     overlays = tuple(line.get("with", data.get("with") or ()))
-    return _game(ref, overlays).new_game(1, 0, deal=data["deal"])
-
-
-@pytest.mark.parametrize("data, line", list(_cases()))
-def test_line(data, line):
-    state = _start(data, line)
-    after = []
-    for move in line["moves"]:
-        state.apply(move)
-        after.append(state.scores[0])
-    if "scores" in line:
-        assert after == line["scores"]
-    if "score" in line:
-        assert state.scores[0] == line["score"]
-    if "breakdown" in line:
-        got: dict = {}
-        for event in state.events:
-            got[event.rule] = got.get(event.rule, 0) + event.points
-        assert got == line["breakdown"]
-    if "illegal" in line:
-        assert line["illegal"] not in [m.text for m in state.legal_moves()]
-    for fact, value in (line.get("end") or {}).items():
-        assert _fact(state, fact) == value, fact
-
-
-def _fact(state, fact: str):
-    facts = {
-        "over": lambda: state.is_over,
-        "reason": lambda: state.round.reason,
-        "round": lambda: state.round.number,
-        "board": lambda: state.board.count,
-        "stock": lambda: len(state.pool),
-        "face_down": lambda: state.board.face_down,
-        "waste": lambda: state.pile[-1].name,
-    }
-    if fact in facts:
-        return facts[fact]()
-    return getattr(state.counters, fact)
+    return game_of(ref, overlays).new_game(1, 0, deal=data["deal"])
 
 
 def _dealt_positions():
