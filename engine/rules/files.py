@@ -123,6 +123,31 @@ def user_roots() -> list[Path]:
     return out
 
 
+class RulesetPathWarning(UserWarning):
+    """`engine.api.load` warns so of a `RULECRAFT_PATH` entry that is not a folder."""
+
+
+def path_warnings() -> list[str]:
+    """A warning for each `RULECRAFT_PATH` entry that is not a folder (the search skips
+    it): the entry as written, what is wrong, and the fix, as `warning: ...` lines."""
+    out = []
+    for entry in os.environ.get(PATH_VARIABLE, "").split(os.pathsep):
+        folder = absolute(Path(entry))
+        try:
+            if not entry or folder.is_dir():
+                continue
+            is_file = folder.exists()
+        except (OSError, ValueError):  # a name too long for the system, say
+            is_file = False
+        shown = entry if os.path.isabs(entry) else f"{entry} ({folder})"
+        what, fix = (("is a file, not a folder", "name the folder holding your rulesets")
+                     if is_file else ("does not exist", "create it"))
+        out.append(f"warning: {PATH_VARIABLE} names {shown}, which {what}: no rulesets are"
+                   f" looked up there\n  help: {fix}, or remove it from {PATH_VARIABLE}"
+                   f" (folders separated by `{os.pathsep}`)")
+    return out
+
+
 def roots(near: Path | None = None) -> list[Path]:
     """Folders to look ids up in: the one holding `near` (if laid out as one), the user's
     folders (`--rulesets`, `RULECRAFT_PATH`), then the shipped one."""
