@@ -252,16 +252,22 @@ def reference_problem(ref: str, kind: str, pos: Position | None) -> Diagnostic |
                       pos, help="check the reference (an id such as `<game>/<ruleset>`, or a path)")
 
 
+def _find_path(ref: str, kind: str, code: str, near: Path | None, pos: Position | None) -> Lookup:
+    """A reference that is a path: relative to the file naming it (`near`), else to the
+    working folder; missing, diagnostic `code` says so."""
+    base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+    for candidate in (base / ref, Path(ref)):
+        if candidate.is_file():
+            return Lookup(candidate, [])
+    return Lookup(None, [_missing_file(code, kind, ref, near, pos)])
+
+
 def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:
     """Resolve a ruleset reference: a path, `<game>/<variant>`, or a game name alone."""
     if (problem := reference_problem(ref, "ruleset", pos)) is not None:
         return Lookup(None, [problem])
     if is_path_ref(ref):
-        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
-        for candidate in (base / ref, Path(ref)):
-            if candidate.is_file():
-                return Lookup(candidate, [])
-        return Lookup(None, [_missing_file(R_UNKNOWN_RULESET.code, "ruleset", ref, near, pos)])
+        return _find_path(ref, "ruleset", R_UNKNOWN_RULESET.code, near, pos)
     if "/" in ref:
         game, _, variant = ref.partition("/")
         for root in roots(near):
@@ -335,11 +341,7 @@ def find_overlay(ref: str, game: str, near: Path | None = None,
     if (problem := reference_problem(ref, "overlay", pos)) is not None:
         return Lookup(None, [problem])
     if is_path_ref(ref):
-        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
-        for candidate in (base / ref, Path(ref)):
-            if candidate.is_file():
-                return Lookup(candidate, [])
-        return Lookup(None, [_missing_file(R_UNKNOWN_OVERLAY.code, "overlay", ref, near, pos)])
+        return _find_path(ref, "overlay", R_UNKNOWN_OVERLAY.code, near, pos)
     else:
         parts = ref.split("/")
         if len(parts) == 3 and parts[1] == "overlays":
