@@ -147,6 +147,9 @@ class Model:
     definitions: Mapping[str, Any] = field(default_factory=dict)
     #: every zone (`engine.rules.zones.ZoneTable`), the built-in three included
     zones: Any = None
+    #: some expression reads `clock`: front ends then set the state's clock and records
+    #: keep each move's seconds (`State.set_clock`)
+    reads_clock: bool = False
 
     @property
     def id(self) -> str:
@@ -247,6 +250,8 @@ class _Builder:
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
+        defined = [str(src) for src in (d.get("define") or {}).values()]
+        model.reads_clock = "clock" in words_in(self.sources + defined)
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()
