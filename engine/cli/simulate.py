@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
@@ -63,15 +64,17 @@ class Where:
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
-             deal=None):
-    """One game: its row (`engine.analysis.rows.game_row`), and its state when `keep`."""
+             deal=None, seconds_per_move: int = 0):
+    """One game: its row (`engine.analysis.rows.game_row`), and its state when `keep`
+    (`seconds_per_move`: the clock's step, `agents.play_out`)."""
     from engine.analysis.rows import game_row
     from engine.players.agents import agent_seed, make_agent, play_out
 
     start = time.perf_counter()
     agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
               for s in range(players)]
-    state = play_out(game.new_game(players, seed, deal=deal), agents)
+    state = play_out(game.new_game(players, seed, deal=deal), agents,
+                     seconds_per_move=seconds_per_move)
     row = game_row(seed, agent_names, state, time.perf_counter() - start)
     return (row, state) if keep else row
 
@@ -85,36 +88,39 @@ def _init_worker(ref: str, overlays: list[str], roots: list[str]) -> None:
 
 
 def _run_chunk(args) -> list:
-    players, seeds, agents, deal, records = args
-    return [_played(_WORKER["game"], players, s, agents, deal, records) for s in seeds]
+    players, seeds, agents, deal, records, step = args
+    return [_played(_WORKER["game"], players, s, agents, deal, records, step) for s in seeds]
 
 
-def _played(game, players, seed, agents, deal, records):
-    """(row, record or None): the record is built where the game was played."""
+def _played(game, players, seed, agents, deal, records, step: int = 0):
+    """(row, record or None): the record is built where the game was played (`step`:
+    the clock's seconds per move)."""
     if records is None:
-        return play_one(game, players, seed, agents, deal=deal), None
+        return play_one(game, players, seed, agents, deal=deal, seconds_per_move=step), None
     from engine.kernel.record import make_record
 
-    row, state = play_one(game, players, seed, agents, keep=True, deal=deal)
+    row, state = play_one(game, players, seed, agents, keep=True, deal=deal,
+                          seconds_per_move=step)
     rid, overlays, digest, ref = records
     return row, make_record(state, rid, overlays, digest, row["agents"], ref=ref)
 
 
 def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None,
-              deal=None, records=None) -> list:
+              deal=None, records=None, step: int = 0) -> list:
     """(row, record) pairs in seed order, played here or in `jobs` worker processes;
-    `records`: (id, overlays, hash, ref) to build each game's record, or None."""
+    `records`: (id, overlays, hash, ref) to build each game's record, or None; `step`:
+    the clock's seconds per move (`--seconds-per-move`)."""
     from engine.rules import files
 
     if jobs <= 1:
         out = []
         for seed in seeds:
-            out.append(_played(game, players, seed, agents, deal, records))
+            out.append(_played(game, players, seed, agents, deal, records, step))
             if progress:
                 progress(1)
         return out
     size = max(1, len(seeds) // (jobs * 4))
-    chunks = [(players, seeds[i : i + size], agents, deal, records)
+    chunks = [(players, seeds[i : i + size], agents, deal, records, step)
               for i in range(0, len(seeds), size)]
     out = []
     roots = [str(r) for r in files.user_roots()]
@@ -174,6 +180,9 @@ BackendOption = Annotated[Backend, typer.Option(
     "--backend", help="Where games run: here and in --jobs processes, or on a Ray cluster.")]
 AddressOption = Annotated[Optional[str], typer.Option(
     "--address", help="Ray: an existing cluster (default: a local Ray with the machine's cores).")]
+SecondsOption = Annotated[int, typer.Option(
+    "--seconds-per-move", min=0, metavar="S", help="The clock (`clock.seconds`) reads"
+    " k x S at the k-th move (default 0: the clock is never set and reads 0).")]
 
 
 @dataclass(frozen=True)
@@ -190,6 +199,7 @@ class Run:
     folder: object  # the --record folder (a Path), or None
     records: Optional[tuple]  # (id, overlays, hash, ref) when records are written
     where: Where
+    step: int = 0  # --seconds-per-move: the clock's seconds per move
 
 
 @app.command("simulate")
@@ -211,18 +221,23 @@ def simulate_command(
     resume: ResumeOption = False,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
+    seconds_per_move: SecondsOption = 0,
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
     run = _checked_run(ruleset, overlays, range(seed, seed + games), players, agents, jobs,
                        out, record, deal, html, Where(db, resume, backend.value, address))
+    if seconds_per_move and (run.where.swept or coverage or html):
+        _usage("--seconds-per-move sets the clock of games played here: not with --db,"
+               " --backend ray, --coverage or --html")
+    run = dataclasses.replace(run, step=seconds_per_move)
     start = time.perf_counter()
     played = _play_all(run.ruleset, run.game, ruleset, overlays, run.players, run.seeds,
                        run.agents, jobs_or_cores(run.jobs), deal,
-                       run.records if run.folder else None, run.where, as_json)
+                       run.records if run.folder else None, run.where, as_json, run.step)
     rows = [row for row, _ in played]
     summary = _summary(run, rows, time.perf_counter() - start)
     _write_outputs(played, run.folder, record, out, run.players, run.game, run.agents, seed,
-                   deal, run.records, as_json)
+                   deal, run.records, as_json, run.step)
     _report(run, summary, rows, ruleset, overlays, deal, (coverage, html, as_json))
 
 
@@ -281,7 +296,7 @@ def _report(run: Run, summary: dict, rows: list[dict], ref, overlays, deal, want
 
 
 def _play_all(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, records,
-              where: Where, quiet: bool) -> list:
+              where: Where, quiet: bool, step: int = 0) -> list:
     """(row, record or None) per game, in seed order: here and in worker processes, or
     through the store / on Ray; a failing rule is its message and exit 1."""
     from engine.kernel import RuleFailure
@@ -292,7 +307,7 @@ def _play_all(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, rec
                           show=not quiet)
         with progress_bar(len(seeds), "simulating", quiet=quiet) as advance:
             return run_games(game, ref, list(overlays or []), n, seeds, names, jobs, advance,
-                             deal, records)
+                             deal, records, step)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -318,12 +333,12 @@ def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where
 
 
 def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records,
-                   quiet: bool = False) -> None:
+                   quiet: bool = False, step: int = 0) -> None:
     if folder is not None:
         for row, rec in played:
             save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
     elif record:
-        _write_record(game, n, seed, names, record, deal, records)
+        _write_record(game, n, seed, names, record, deal, records, step)
         if len(played) > 1 and not quiet:  # one who meant every game would not notice
             typer.echo(f"note: {record} holds the first game's record; for every game's,"
                        f" give a folder: --record {record.removesuffix('.json')}/", err=True)
@@ -368,10 +383,10 @@ def _check_deal(game, deal) -> None:
             raise typer.Exit(2)
 
 
-def _write_record(game, n, seed, names, path, deal, records) -> None:
+def _write_record(game, n, seed, names, path, deal, records, step: int = 0) -> None:
     from engine.kernel.record import make_record
 
-    row, state = play_one(game, n, seed, names, keep=True, deal=deal)
+    row, state = play_one(game, n, seed, names, keep=True, deal=deal, seconds_per_move=step)
     rid, overlays, digest, ref = records
     save_record_or_exit(path, make_record(state, rid, overlays, digest, row["agents"], ref=ref))
 
