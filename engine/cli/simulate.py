@@ -227,8 +227,8 @@ def simulate_command(
     run = _checked_run(ruleset, overlays, range(seed, seed + games), players, agents, jobs,
                        out, record, deal, html, Where(db, resume, backend.value, address))
     if seconds_per_move and (run.where.swept or coverage or html):
-        _usage("--seconds-per-move sets the clock of games played here: not with --db,"
-               " --backend ray, --coverage or --html")
+        usage_error("--seconds-per-move sets the clock of games played here: not with --db,"
+                    " --backend ray, --coverage or --html")
     run = dataclasses.replace(run, step=seconds_per_move)
     start = time.perf_counter()
     played = _play_all(run.ruleset, run.game, ruleset, overlays, run.players, run.seeds,
