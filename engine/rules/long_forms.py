@@ -69,6 +69,17 @@ def read_long_form(name: str, spec: Mapping, table: ZoneTable, topology,
     return "move", spec
 
 
+def intended_kind(spec: Mapping) -> str:
+    """The kind a `move` action reads as, right or not (for what its scoring rules see)."""
+    if spec.get("count") == 0:
+        return "pass"
+    if spec.get("to") == "board":
+        return "place"
+    if spec.get("at") == "random" or spec.get("redraw"):
+        return "exchange"
+    return "move"
+
+
 def _short(kind: str, spec: Mapping, drop: tuple = ()) -> dict:
     """The spec of the internal kind: the long form's own keys left out."""
     out = {k: v for k, v in spec.items() if k not in LONG_FORM_KEYS + drop}
@@ -81,8 +92,11 @@ def _misplaced(name: str, spec: Mapping, keys: tuple, what: str, path: tuple,
     """Report the first of `keys` that `spec` has (they mean nothing for `what`)."""
     for key in keys:
         if key in spec and spec[key] not in (None, False):
+            help = (f"remove `{key}:`: it has no meaning for {what}" if key != "max" else
+                    "give the number of pieces as `count:` (and `$delete: [max]` where a"
+                    " base ruleset wrote `max:`)")
             report(R_MOVE_OPTION, f"action `{name}` is {what} and has `{key}:`",
-                   path + (key,), f"remove `{key}:`: it has no meaning for {what}")
+                   path + (key,), help)
             return True
     return False
 
