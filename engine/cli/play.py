@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -48,6 +49,11 @@ class Session:
     undone: list = field(default_factory=list)  # the record's `undone` entries
     round_from: int = 0  # index in state.events where the current round began
     last: object = None  # the data of the last move (its cells are marked)
+    started: float = field(default_factory=lambda: time.monotonic())  # for `clock`
+
+    def seconds(self) -> int:
+        """Whole seconds of play since the game began (the clock keeps running on undo)."""
+        return int(time.monotonic() - self.started)
 
     def prompt(self, text: str) -> str:
         """A line typed at the prompt (on the screen's stream)."""
@@ -73,6 +79,8 @@ def show(session: Session) -> None:
     for s, v in enumerate(state.scores):
         line.append(f"P{s + 1} {v}" + ("  " if s < state.n - 1 else ""),
                     style="you" if s == human else "")
+    if state.game.model.reads_clock:
+        line.append(f"   time {session.seconds()} s")
     line.append(f"   {zones.get('pool', 'pool')} {len(state.pool)}")
     if pool_top_shown(state):
         line.append(" (top ").append(piece_text(state.pool[-1], screen)).append(")")
@@ -165,6 +173,8 @@ def step(session: Session, move) -> None:
     """Apply a move, echo it, and sum up the round if it ended."""
     state, screen = session.state, session.screen
     mover, ended, before = state.to_move, state.round, len(state.events)
+    if state.game.model.reads_clock:  # the ruleset reads `clock`: the seconds of play
+        state.set_clock(session.seconds())
     events = state.apply(move)
     session.last = move.data
     line = Text(f"P{mover + 1}: {move.text}  ", style="you" if mover == session.human else "")

@@ -3,7 +3,9 @@
 A record holds the format version, the ruleset (id, overlays, hash of the resolved
 data), the seed, the players and agents, the chance outcomes of the setup, and for each
 move its text, the chance outcomes it caused (a new round's shuffle, an exchange's
-reshuffle) and the scores after it. One move per line, so an error can name its line.
+reshuffle), the scores after it and, for a ruleset that reads `clock`, the seconds of
+play at it (absent in older records: the clock then reads 0). One move per line, so an
+error can name its line.
 Moves a player took back (`undo` in play) are kept apart, in `undone`: each entry says
 after how many of the kept moves they were played; replay reads only `moves`.
 """
@@ -213,6 +215,8 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
     for i, entry in enumerate(d["moves"]):
         pos = loaded.move_pos(i)
         try:
+            if "seconds" in entry:  # the clock as the front end read it (0 if absent)
+                state.set_clock(entry["seconds"])
             state.apply(entry["move"])
         except IllegalMove as exc:
             diag = Diagnostic(K_ILLEGAL_MOVE.code, f"moves[{i}] `{entry['move']}`: {exc}", pos)

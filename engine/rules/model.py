@@ -131,6 +131,8 @@ class _Builder(ActionSections):
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
+        defined = [str(src) for src in (d.get("define") or {}).values()]
+        model.reads_clock = "clock" in words_in(self.sources + defined)
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()

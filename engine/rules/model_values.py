@@ -102,6 +102,9 @@ class Model:
     definitions: Mapping[str, Any] = field(default_factory=dict)
     #: every zone (`engine.rules.zones.ZoneTable`), the built-in three included
     zones: Any = None
+    #: some expression reads `clock`: front ends then set the state's clock and records
+    #: keep each move's seconds (`State.set_clock`)
+    reads_clock: bool = False
 
     @property
     def id(self) -> str:
