@@ -21,6 +21,7 @@ from typing import Callable, Mapping
 
 from engine.diagnostics import define
 from engine.rules.zones import R_MOVE, ZoneTable
+from engine.topology import BOARD_KINDS
 
 R_TO_BOARD = define(
     "R492", "move-to-board", "a `move` to `board` that the board kind cannot place, or not from the hand"
@@ -137,12 +138,13 @@ def _place(name: str, spec: Mapping, table: ZoneTable, topology, path: tuple,
         report(R_TO_BOARD, f"action `{name}` moves to the board, and the `{topology.kind}`"
                " board kind places no pieces", path + ("to",),
                "move to a zone (`to: pile`), or use a board kind that places pieces"
-               " (`triangular`, `square`, `chain`)")
+               f" ({_placing_kinds()})")
         return None
     if _sources(spec, table) != ["hand"]:
-        report(R_TO_BOARD, f"action `{name}` moves to the board from `{spec.get('from')}`;"
-               " pieces are placed from the hand", path + ("from",) if "from" in spec else path,
-               "`from: hand`")
+        given = f"from `{spec['from']}`" if "from" in spec else "without a `from:`"
+        report(R_TO_BOARD, f"action `{name}` moves to the board {given}; pieces are placed"
+               " from the hand", path, "`from: hand`",
+               fields=("from",) if "from" in spec else ("to", "kind"))
         return None
     if _misplaced(name, spec, ZONE_OPTIONS + ("redraw", "max"), "a placement", path, report):
         return None
@@ -151,6 +153,11 @@ def _place(name: str, spec: Mapping, table: ZoneTable, topology, path: tuple,
                path + ("at",), "the board kind says where a piece goes: remove `at:`")
         return None
     return "place", _short("place", spec)
+
+
+def _placing_kinds() -> str:
+    """The board kinds that place pieces, for a help line."""
+    return ", ".join(f"`{k}`" for k, cls in sorted(BOARD_KINDS.items()) if "place" in cls.actions)
 
 
 def _exchange(name: str, spec: Mapping, table: ZoneTable, path: tuple, report: Report):

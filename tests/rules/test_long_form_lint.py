@@ -20,6 +20,9 @@ CASES = {
     "to-board-from-the-pool": (
         "triominos", "  lay: {kind: move, from: pool, to: board}\n",
         "R492", "4:27", "`from: hand`"),  # at `pool`
+    "to-board-without-from": (
+        "triominos", "  place: {kind: move, to: board}\n",
+        "R492", "4:27", "`from: hand`"),  # at `board`
     "count-0-with-to": (
         "triominos", "  pass: {kind: move, count: 0, to: pile}\n",
         "R497", "4:29", "drop `from:` and `to:`"),  # at `0`
