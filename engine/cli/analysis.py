@@ -111,32 +111,52 @@ def _is_file(source: str) -> bool:
         return False
 
 
+# The options of `compare`, one alias each.
+RulesetsArg = Annotated[List[str], typer.Argument(
+    help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")]
+GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")]
+SeedOption = Annotated[int, typer.Option(
+    "--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")]
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")]
+AgentsOption = Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")]
+CoverageOption = Annotated[bool, typer.Option(
+    "--coverage", help="Also report each rule's coverage per ruleset.")]
+HtmlOption = Annotated[Optional[str], typer.Option(
+    "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
+    " (needs the `plots` extra).")]
+AcrossOption = Annotated[bool, typer.Option(
+    "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")]
+DbOption = Annotated[Optional[str], typer.Option(
+    "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")]
+ResumeOption = Annotated[bool, typer.Option(
+    "--resume", help="Finish the interrupted run of the same command in --db.")]
+BackendOption = Annotated[str, typer.Option(
+    "--backend", help="Where games run: local (here and --jobs processes) or ray.")]
+AddressOption = Annotated[Optional[str], typer.Option(
+    "--address", help="Ray: an existing cluster (default: a local Ray).")]
+
+
 @app.command("compare")
 def compare_command(
-    rulesets: Annotated[List[str], typer.Argument(
-        help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")] = DEFAULT_SEED,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")] = None,
-    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")] = "random",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)] = DEFAULT_JOBS,
+    rulesets: RulesetsArg,
+    games: GamesOption = 100,
+    seed: SeedOption = DEFAULT_SEED,
+    players: PlayersOption = None,
+    agents: AgentsOption = "random",
+    jobs: JobsOption = DEFAULT_JOBS,
     with_: WithOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
-    coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
-    html: Annotated[Optional[str], typer.Option(
-        "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
-        " (needs the `plots` extra).")] = None,
-    across_games: Annotated[bool, typer.Option(
-        "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
-    db: Annotated[Optional[str], typer.Option(
-        "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")] = None,
-    resume: Annotated[bool, typer.Option(
-        "--resume", help="Finish the interrupted run of the same command in --db.")] = False,
-    backend: Annotated[str, typer.Option(
-        "--backend", help="Where games run: local (here and --jobs processes) or ray.")] = "local",
-    address: Annotated[Optional[str], typer.Option(
-        "--address", help="Ray: an existing cluster (default: a local Ray).")] = None,
+    as_json: JsonOption = False,
+    as_csv: CsvOption = False,
+    coverage: CoverageOption = False,
+    html: HtmlOption = None,
+    across_games: AcrossOption = False,
+    db: DbOption = None,
+    resume: ResumeOption = False,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -144,7 +164,27 @@ def compare_command(
     paired games; `*` marks the significant ones. Results do not depend on --jobs.
     """
     from engine.analysis import compare as cmp
-    from engine.analysis.runs import Spec, run_games
+
+    specs, models = _checked_specs(rulesets, with_, as_json, as_csv, html, across_games)
+    n = _players(models, players)
+    names = _agents(agents, n)
+    seeds = list(range(seed, seed + games))
+    results = _play(specs, models, n, seeds, names, jobs_or_cores(jobs),
+                    (db, resume, backend, address), as_json or as_csv)
+    _stop_on_crash(specs, results)
+    comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
+    if html:
+        from engine.analysis.report_html import comparison_report
+
+        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
+                                                                for m in models]))
+    _print_comparison(comparison, models, as_json, as_csv, coverage)
+
+
+def _checked_specs(rulesets, with_, as_json: bool, as_csv: bool, html, across_games: bool):
+    """(specs, compiled models) of the command's rulesets, the options checked first (a
+    usage error is its message and exit 2)."""
+    from engine.analysis.runs import Spec
 
     if len(rulesets) < 2:
         _usage("compare needs at least two rulesets")
@@ -155,24 +195,19 @@ def compare_command(
     specs = [Spec(*_spec(r, with_)) for r in rulesets]
     models = [_model_or_exit(s) for s in specs]
     _same_game_or_exit(specs, models, across_games)
-    n = _players(models, players)
-    names = _agents(agents, n)
-    seeds = list(range(seed, seed + games))
-    workers = jobs_or_cores(jobs)
-    if db or resume or backend != "local":
-        results = _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
-                         not (as_json or as_csv))
-    else:
-        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
-                       as_json or as_csv)
-    _stop_on_crash(specs, results)
-    comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
-    if html:
-        from engine.analysis.report_html import comparison_report
+    return specs, models
 
-        write_text_or_exit(html, comparison_report(comparison, [ruleset_heading(m.ruleset)
-                                                                for m in models]))
-    _print_comparison(comparison, models, as_json, as_csv, coverage)
+
+def _play(specs, models, n, seeds, names, workers, where, quiet: bool):
+    """Each spec's games, here and in `workers` processes, or through `engine.cli.sweep`
+    when `where` (--db, --resume, --backend, --address) asks for it."""
+    from engine.analysis.runs import run_games
+
+    db, resume, backend, address = where
+    if db or resume or backend != "local":
+        return _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
+                      not quiet)
+    return _run(run_games, specs, n, seeds, names, workers, len(specs) * len(seeds), quiet)
 
 
 def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show):

@@ -49,15 +49,18 @@ def ranked_moves(state: State) -> list[tuple[int, int, Move, list]]:
 
 class GreedyAgent:
     """The move with the best immediate score for the mover (by the ruleset's objective:
-    the lowest under `objective: lowest`); ties: the first legal one."""
+    the lowest under `objective: lowest`); ties: the first legal one. The scores are
+    previewed in a sample of what the mover cannot see, never in the real hidden pieces."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        # What the mover cannot see is sampled before a move is previewed (`greedy_move`).
+        self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        return greedy_move(state)
+        return greedy_move(state, self.rng)
 
 
 def _mcts(seed: int, params: str = ""):
