@@ -118,6 +118,8 @@ class Session:
 
     def undo(self) -> int:
         """Take back the last human move and the computer's replies; how many moves went."""
+        if not self.game.model.undo:
+            raise IllegalMove("this ruleset does not allow undo (`play.undo: false`)")
         humans = [i for i, p in enumerate(self.played) if not p.computer]
         if not humans:
             raise IllegalMove("there is no move of yours to take back")
