@@ -47,6 +47,7 @@ class MctsConfig:
     horizon: str = "round"
     depth: int = 0  # playout moves before the result is taken (0: to the horizon)
     widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
+    held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
 
 
 PARAMETERS = [
@@ -63,6 +64,8 @@ PARAMETERS = [
      "help": "playout moves before scoring (0: to the horizon)"},
     {"name": "w", "values": "X (w=2)", "default": "2",
      "help": "root widening: the best ceil(w*sqrt(visits)) moves by immediate score"},
+    {"name": "held", "values": "X (held=1)", "default": "0",
+     "help": "a playout cut by depth: X times each seat's hand value counts against it"},
 ]
 
 
@@ -81,6 +84,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.widening = _number(part, part[2:], float)
         elif low.startswith("depth="):
             config.depth = _number(part, part[6:], int)
+        elif low.startswith("held="):
+            config.held = _number(part, part[5:], float, zero=True)
         elif low.startswith("horizon="):
             if low[8:] not in HORIZONS:
                 raise ValueError(f"mcts: `{part}`: horizon is one of {', '.join(HORIZONS)}")
@@ -92,15 +97,15 @@ def parse_spec(params: str) -> MctsConfig:
     return config
 
 
-def _number(part: str, text: str, kind):
+def _number(part: str, text: str, kind, zero: bool = False):
     try:
         value = kind(text)
     except ValueError:
         value = -1
-    if value <= 0:
+    if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " c=X, w=X, depth=N or horizon=round|match")
+                         " c=X, w=X, depth=N, held=X or horizon=round|match")
     return value
 
 
@@ -228,7 +233,8 @@ class MctsAgent:
             world.apply(greedy_move(world) if greedy else legal[rng.randrange(len(legal))])
             moves += 1
         winner = world.winner if self.config.horizon == "match" else start.winner
-        results = seat_results(world, winner, self.config.objective)
+        held = self.config.held if not self.ended(world, start) else 0.0
+        results = seat_results(world, winner, self.config.objective, held)
         self.low = min(self.low, *results)
         self.high = max(self.high, *results)
         return results
@@ -246,20 +252,27 @@ def ranked_by_gain(state) -> list[tuple]:
     return rows
 
 
-def seat_results(world, winner: int | None, objective: str) -> list[float]:
+def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
     """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
-    best other seat (alone: the score), the objective's way round."""
-    n, scores, sign = world.n, world.scores, score_sign(world.game)
+    best other seat (alone: the score), the objective's way round. With `held` (a
+    playout cut short), `held` times the value of the pieces a seat still holds counts
+    against it: most rulesets pay them to whoever goes out."""
+    n, sign = world.n, score_sign(world.game)
+    scores = [sign * v for v in world.scores]
+    if held and n > 1:
+        values = world.game.values
+        scores = [v - held * sum(values[p.uid] for p in world.hands[s])
+                  for s, v in enumerate(scores)]
     if objective == "win":
         if n == 1:
             return [1.0 if winner == 0 else 0.0]
         return [0.5 if winner is None else float(winner == s) for s in range(n)]
     if n == 1:
-        return [float(sign * scores[0])]
+        return [float(scores[0])]
     out = []
     for s in range(n):
-        best_other = max(sign * scores[o] for o in range(n) if o != s)
-        out.append(float(sign * scores[s] - best_other))
+        best_other = max(scores[o] for o in range(n) if o != s)
+        out.append(float(scores[s] - best_other))
     return out
 
 
