@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-import time
+from time import monotonic
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -49,11 +49,11 @@ class Session:
     undone: list = field(default_factory=list)  # the record's `undone` entries
     round_from: int = 0  # index in state.events where the current round began
     last: object = None  # the data of the last move (its cells are marked)
-    started: float = field(default_factory=lambda: time.monotonic())  # for `clock`
+    started: float = field(default_factory=lambda: monotonic())  # for `clock`
 
     def seconds(self) -> int:
         """Whole seconds of play since the game began (the clock keeps running on undo)."""
-        return int(time.monotonic() - self.started)
+        return int(monotonic() - self.started)
 
     def prompt(self, text: str) -> str:
         """A line typed at the prompt (on the screen's stream)."""
