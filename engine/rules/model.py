@@ -127,19 +127,24 @@ class _Builder(ActionSections):
         self.setup(model, topology)
         self.rounds(model)
         self.limits(model)
+        self.finish(model, pieces)
+        failed = self.failed or any(x.is_error for x in self.diagnostics)
+        return (None if failed else model), self.diagnostics
+
+    def finish(self, model: Model, pieces) -> None:
+        """The model's last parts (zones, what its expressions read), and the checks
+        over the whole ruleset."""
+        d = self.data
         zones = d.get("zones") or {}
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
-        defined = [str(src) for src in (d.get("define") or {}).values()]
-        model.reads_clock = "clock" in words_in(self.sources + defined)
+        model.reads_clock = self.reads_clock()
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()
         check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
-        failed = self.failed or any(x.is_error for x in self.diagnostics)
-        return (None if failed else model), self.diagnostics
 
     def fitting(self, topology: Topology, pieces) -> None:
         """R443 for each component set whose pieces the board kind cannot hold."""
@@ -308,10 +313,16 @@ class _Builder(ActionSections):
                 "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
             )
 
+    def reads_clock(self) -> bool:
+        """Whether an expression (or a definition) reads `clock`."""
+        defined = [str(src) for src in (self.data.get("define") or {}).values()]
+        return "clock" in words_in(self.sources + defined)
+
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}
         model.max_rounds = int(limits.get("max_rounds", model.max_rounds))
         model.max_turns_per_round = int(limits.get("max_turns_per_round", model.max_turns_per_round))
+        model.undo = bool((self.data.get("play") or {}).get("undo", True))
 
     def unused_definitions(self) -> None:
         # Linear: each source is read for words once (rescanning every source for each

@@ -134,3 +134,52 @@ def test_render_writes_a_png(server_url, tmp_path):
                          capture_output=True, text=True)
     assert got.returncode == 0, got.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _shown(page, selector: str) -> bool:
+    return page.locator(selector).is_visible()
+
+
+def test_stepping_a_record_shows_only_its_own_controls(page, tmp_path):
+    v = start(page, "tripeaks", seed=5)
+    assert _shown(page, "#hint") and _shown(page, "#undo") and _shown(page, "#restart")
+    click_move(page, v["moves"][0])
+    wait_log(page, 1)
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    page.click("#new")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
+    page.screenshot(path=str(tmp_path / "replay.png"))
+    # nobody plays a record: no hint, undo, restart or solver, only the stepping controls
+    for control in ("#hint", "#undo", "#restart", "#solve", "#moves-panel", "#move-text"):
+        assert not _shown(page, control), control
+    assert _shown(page, "#first") and _shown(page, "#download") and _shown(page, "#new")
+    page.keyboard.press("h")  # the keys of hint and undo do nothing either
+    page.keyboard.press("u")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => view.replay.cursor === 0")
+    assert page.inner_text("#message") == ""
+    # a game started afterwards has its controls again
+    page.click("#new")
+    start(page, "tripeaks", seed=5)
+    assert _shown(page, "#hint") and _shown(page, "#undo") and _shown(page, "#restart")
+
+
+def test_a_ruleset_without_undo_has_no_undo_button(page):
+    page.select_option("#game", "tripeaks")
+    page.select_option("#ruleset", "tripeaks/pysol-scored")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    v = view(page)
+    assert v["undo"] is False and not _shown(page, "#undo")
+    assert _shown(page, "#hint") and _shown(page, "#restart")
+    click_move(page, v["moves"][0])
+    wait_log(page, 1)
+    page.keyboard.press("u")  # the key does nothing: the move stays
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
+    assert len(view(page)["log"]) == 1
