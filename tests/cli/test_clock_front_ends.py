@@ -5,8 +5,6 @@ clock gets none, and its records carry no seconds."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 
 from typer.testing import CliRunner
 
@@ -29,12 +27,7 @@ def test_play_sets_the_clock_from_the_seconds_of_play(tmp_path, monkeypatch):
         applied[0] += 1
         return real_apply(self, move)
 
-    real_monotonic = time.monotonic
-
-    def now():  # (`time.monotonic` is patched for every thread: another's, a test
-        # server's still running, reads the real one)
-        if threading.current_thread() is not threading.main_thread():
-            return real_monotonic()
+    def now():
         calls.append(1)
         return 1000.0 if len(calls) == 1 else (1042.9, 1050.0, 1050.0)[min(applied[0], 2)]
 
