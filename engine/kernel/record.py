@@ -194,6 +194,14 @@ def _rulesets_options() -> str:
     return "".join(f" --rulesets {shlex.quote(str(root))}" for root in given_roots())
 
 
+def _apply_entry(state, entry: dict) -> None:
+    """One recorded move, made at its recorded clock reading (absent: the clock is left
+    as it is, 0 before any)."""
+    if "seconds" in entry:
+        state.set_clock(entry["seconds"])
+    state.apply(entry["move"])
+
+
 def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False) -> Replay:
     """Replay a record on `game`. Without `rescore`, a changed ruleset stops with K503 and
     any difference in scores is K505; with it, the moves are re-scored under the current
@@ -215,9 +223,7 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
     for i, entry in enumerate(d["moves"]):
         pos = loaded.move_pos(i)
         try:
-            if "seconds" in entry:  # the clock as the front end read it (0 if absent)
-                state.set_clock(entry["seconds"])
-            state.apply(entry["move"])
+            _apply_entry(state, entry)
         except IllegalMove as exc:
             diag = Diagnostic(K_ILLEGAL_MOVE.code, f"moves[{i}] `{entry['move']}`: {exc}", pos)
             if not rescore:

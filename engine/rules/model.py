@@ -139,8 +139,7 @@ class _Builder(ActionSections):
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
-        defined = [str(src) for src in (d.get("define") or {}).values()]
-        model.reads_clock = "clock" in words_in(self.sources + defined)
+        model.reads_clock = self.reads_clock()
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()
@@ -314,10 +313,16 @@ class _Builder(ActionSections):
                 "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
             )
 
+    def reads_clock(self) -> bool:
+        """Whether an expression (or a definition) reads `clock`."""
+        defined = [str(src) for src in (self.data.get("define") or {}).values()]
+        return "clock" in words_in(self.sources + defined)
+
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}
         model.max_rounds = int(limits.get("max_rounds", model.max_rounds))
         model.max_turns_per_round = int(limits.get("max_turns_per_round", model.max_turns_per_round))
+        model.undo = bool((self.data.get("play") or {}).get("undo", True))
 
     def unused_definitions(self) -> None:
         # Linear: each source is read for words once (rescanning every source for each

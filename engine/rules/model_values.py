@@ -105,6 +105,8 @@ class Model:
     #: some expression reads `clock`: front ends then set the state's clock and records
     #: keep each move's seconds (`State.set_clock`)
     reads_clock: bool = False
+    #: `play.undo`: whether a front end lets a person take moves back (default true)
+    undo: bool = True
 
     @property
     def id(self) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-import time
+from time import monotonic
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -67,7 +67,7 @@ class Session:
     # moves taken back, as records keep them: {"after": N kept moves, "moves": [...]}
     undone: list[dict] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    started: float = field(default_factory=lambda: time.monotonic())  # play began (clock)
+    started: float = field(default_factory=lambda: monotonic())  # play began (clock)
 
     def start(self) -> None:
         """The first position, with fresh agents (the same seed gives the same game)."""
@@ -87,7 +87,7 @@ class Session:
         seat, state = self.state.to_move, self.state
         if state.game.model.reads_clock:
             if seconds is None and self.replay is None:
-                seconds = int(time.monotonic() - self.started)
+                seconds = int(monotonic() - self.started)
             if seconds is not None:
                 state.set_clock(seconds)
         move = state.find_move(move)  # this state's own move (a replay brings texts)
@@ -118,6 +118,8 @@ class Session:
 
     def undo(self) -> int:
         """Take back the last human move and the computer's replies; how many moves went."""
+        if not self.game.model.undo:
+            raise IllegalMove("this ruleset does not allow undo (`play.undo: false`)")
         humans = [i for i, p in enumerate(self.played) if not p.computer]
         if not humans:
             raise IllegalMove("there is no move of yours to take back")
