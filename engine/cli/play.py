@@ -69,7 +69,7 @@ def show(session: Session) -> None:
     state, screen, human = session.state, session.screen, session.human
     screen.say("")
     topology = state.game.model.topology
-    screen.runs(topology.render_runs(state.board, session.last, screen.styled))
+    screen.runs(topology.render_runs(state.board, session.last, screen.styled, screen.width()))
     zones = state.game.model.zone_names
     line = Text(f"round {state.round.number}  ")
     who = ("game over" if state.is_over else "your turn" if state.to_move == human
@@ -104,7 +104,7 @@ def show(session: Session) -> None:
 def _best_count(session: Session) -> int:
     """How many moves fit under the board on this terminal (3 to 9)."""
     topology = session.state.game.model.topology
-    board = len(topology.render_runs(session.state.board))
+    board = len(topology.render_runs(session.state.board, width=session.screen.width()))
     return max(3, min(9, session.screen.height() - board - _BOARD_ROOM))
 
 
