@@ -17,9 +17,10 @@ from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.diagnostics import printable
 from engine.cli.app import app
-from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
+                               PlayersOption, WithOption, jobs_or_cores,
                                load_or_exit, not_found_status, print_diagnostics, require_plots,
-                               ruleset_heading, write_text_or_exit)
+                               ruleset_heading, usage_error, write_text_or_exit)
 from engine.cli.progress import progress_bar
 from engine.kernel.game import players_mismatch
 
@@ -117,20 +118,13 @@ RulesetsArg = Annotated[List[str], typer.Argument(
 GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")]
 SeedOption = Annotated[int, typer.Option(
     "--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")]
-PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")]
 AgentsOption = Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")]
 CoverageOption = Annotated[bool, typer.Option(
     "--coverage", help="Also report each rule's coverage per ruleset.")]
-HtmlOption = Annotated[Optional[str], typer.Option(
-    "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
-    " (needs the `plots` extra).")]
 AcrossOption = Annotated[bool, typer.Option(
     "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")]
-DbOption = Annotated[Optional[str], typer.Option(
-    "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")]
 ResumeOption = Annotated[bool, typer.Option(
     "--resume", help="Finish the interrupted run of the same command in --db.")]
 BackendOption = Annotated[str, typer.Option(
@@ -187,9 +181,9 @@ def _checked_specs(rulesets, with_, as_json: bool, as_csv: bool, html, across_ga
     from engine.analysis.runs import Spec
 
     if len(rulesets) < 2:
-        _usage("compare needs at least two rulesets")
+        usage_error("compare needs at least two rulesets")
     if as_json and as_csv:
-        _usage("--json and --csv: choose one")
+        usage_error("--json and --csv: choose one")
     if html is not None:
         require_plots()
     specs = [Spec(*_spec(r, with_)) for r in rulesets]
@@ -215,7 +209,7 @@ def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address
     from engine.cli.sweep import Target, run_sweep
 
     if backend not in ("local", "ray"):
-        _usage(f"--backend {backend}: choose local or ray")
+        usage_error(f"--backend {backend}: choose local or ray")
     targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
     return run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume, backend,
                      address, show)
@@ -236,11 +230,6 @@ def _print_comparison(comparison, models, as_json: bool, as_csv: bool, coverage:
         if coverage:
             for spec, cov in zip(comparison.specs, comparison.coverage):
                 typer.echo("\n" + format_coverage(cov, len(comparison.seeds), spec.name))
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _spec(text: str, extra) -> tuple[str, tuple[str, ...]]:
@@ -278,7 +267,7 @@ def _players(models, players: Optional[int]) -> int:
     n = models[0].players_default if players is None else players
     for model in models:
         if not model.players_min <= n <= model.players_max:
-            _usage(f"`{model.id}`: {players_mismatch(model, n)}")
+            usage_error(f"`{model.id}`: {players_mismatch(model, n)}")
     return n
 
 
@@ -288,12 +277,12 @@ def _agents(text: str, players: int) -> list[str]:
     names = [a.strip() for a in text.split(",") if a.strip()]
     bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
-        _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
+        usage_error(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:
-        _usage(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+        usage_error(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
     if len(names) > players:
         # A longer list would be cut silently: the user meant another player count.
-        _usage(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"
+        usage_error(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"
                f" {players} (or --players {len(names)})")
     return names
 

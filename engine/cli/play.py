@@ -19,7 +19,7 @@ from rich.text import Text
 from engine.analysis.phrases import counted
 from engine.cli import play_moves, play_save, play_summary
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.cli.common import WithOption, fail, usage_error
 from engine.cli.games import check_players, describe_events, load_game_or_exit
 from engine.cli.play_moves import resolve  # noqa: F401 - where tests and callers find it
 from engine.cli.screen import Screen, piece_text, points_text, wants_colour
@@ -254,11 +254,9 @@ def play_command(
         state = game.new_game(n, seed, deal=deal)
         agents = {s: make_agent(agent, agent_seed(seed, s)) for s in range(1, n)}
     except RuleFailure as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
+        usage_error(str(exc))
     session = Session(state, ruleset_obj, list(overlays or []), record, agent, ruleset, screen)
     _greet(session)
     _line_editing()
@@ -306,8 +304,7 @@ def _guarded_play(session: Session, agents: dict) -> bool:
         raise
     except RuleFailure as exc:
         _say_recovered(session)
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     except Exception:
         _say_recovered(session)
         raise  # the global handler says what went wrong, in one line

@@ -20,8 +20,10 @@ from engine.analysis.phrases import counted
 from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.analysis.rows import rows_format
-from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
-                               record_folder, require_plots, ruleset_heading, write_text_or_exit)
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
+                               PlayersOption, WithOption, jobs_or_cores,
+                               record_folder, require_plots, ruleset_heading, usage_error,
+                               write_text_or_exit)
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 from engine.cli.progress import progress_bar
 
@@ -156,11 +158,9 @@ RulesetArg = Annotated[str, typer.Argument(help="A ruleset id, game name or file
 GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
                                           help="How many games.")]
 SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")]
-PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")]
 AgentsOption = Annotated[str, typer.Option(
     "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
     " a longer one than the players is refused (exit 2).")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)]
 JsonOption = Annotated[bool, typer.Option(
     "--json", help="Print JSON for scripts: the totals and one row per game.")]
 OutOption = Annotated[Optional[str], typer.Option(
@@ -173,11 +173,6 @@ DealOption = Annotated[Optional[str], typer.Option(
     "--deal", help="Every game starts from this deal (piece names, first dealt first).")]
 CoverageOption = Annotated[bool, typer.Option("--coverage",
                                               help="Also report how often each rule fired.")]
-HtmlOption = Annotated[Optional[str], typer.Option(
-    "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
-    " (needs the `plots` extra).")]
-DbOption = Annotated[Optional[str], typer.Option(
-    "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")]
 ResumeOption = Annotated[bool, typer.Option(
     "--resume", help="Finish the interrupted run of the same command in --db, without"
     " playing a stored game again.")]
@@ -232,8 +227,8 @@ def simulate_command(
     run = _checked_run(ruleset, overlays, range(seed, seed + games), players, agents, jobs,
                        out, record, deal, html, Where(db, resume, backend.value, address))
     if seconds_per_move and (run.where.swept or coverage or html):
-        _usage("--seconds-per-move sets the clock of games played here: not with --db,"
-               " --backend ray, --coverage or --html")
+        usage_error("--seconds-per-move sets the clock of games played here: not with --db,"
+                    " --backend ray, --coverage or --html")
     run = dataclasses.replace(run, step=seconds_per_move)
     start = time.perf_counter()
     played = _play_all(run.ruleset, run.game, ruleset, overlays, run.players, run.seeds,
@@ -251,7 +246,7 @@ def _checked_run(ref, overlays, seeds, players, agents, jobs, out, record, deal,
     """The command's arguments checked (a usage error is its message and exit 2) and its
     ruleset loaded."""
     if out is not None and rows_format(out) is None:
-        _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
+        usage_error(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
         require_plots()
     jobs = _cap_jobs(jobs)
@@ -263,7 +258,7 @@ def _checked_run(ref, overlays, seeds, players, agents, jobs, out, record, deal,
     records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ref))
                if record else None)
     if where.swept and folder is not None:
-        _usage("--record DIR writes records of games played here: not with --db or --backend ray")
+        usage_error("--record DIR writes records of games played here: not with --db or --backend ray")
     return Run(ruleset_obj, game, n, names, list(seeds), jobs, folder, records, where)
 
 
@@ -335,11 +330,6 @@ def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where
             raise typer.Exit(1)
     rows = [stored_row(g, ruleset_obj.id, ruleset_obj.hash, overlays or (), names) for g in games]
     return [({k: row[k] for k in FIELDS}, None) for row in rows]
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records,

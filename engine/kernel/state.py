@@ -301,6 +301,43 @@ class State:
         elif not clock.marks or clock.marks[-1][1] != seconds:
             clock.marks.append((at, seconds))
 
+    def search_save(self) -> tuple:
+        """What a move may change, saved so that `search_restore` undoes it in place: a
+        search applies a move to the position itself and takes it back, instead of
+        stepping a clone (no new state, views or dicts; the log and the events are cut
+        back to their length). Each saved value is restored once: save again per move.
+        The generator is marked shared first, so a move that shuffles (a new round)
+        advances a copy of it and the saved one stays as it was."""
+        self._rng_shared = True
+        zones = self.zones
+        return (
+            self.scores[:], [h[:] for h in self.hands], self.pool[:], self.pile[:],
+            {k: [z[:] for z in rows] for k, rows in zones.items()} if zones else zones,
+            {k: v[:] for k, v in self.down.items()} if zones else self.down,
+            self.board.clone(), self.round.copy(), self.turn.copy(), self.counters.copy(),
+            len(self.events), len(self.log), self.pending_chances[:],
+            self.forced_chances[:] if self.forced_chances is not None else None,
+            (self.to_move, self.is_over, self.winner, self.last_round_winner,
+             self.turns_total, self.turned, self.opening_pieces, self.rng),
+            self._legal, self._by_action,
+        )
+
+    def search_restore(self, saved: tuple) -> None:
+        """Undo every change since `search_save` made `saved` (see there)."""
+        (self.scores, self.hands, self.pool, self.pile, self.zones, self.down,
+         self.board, self.round, self.turn, self.counters, events, log,
+         self.pending_chances, self.forced_chances, scalars, self._legal,
+         self._by_action) = saved
+        (self.to_move, self.is_over, self.winner, self.last_round_winner,
+         self.turns_total, self.turned, self.opening_pieces, self.rng) = scalars
+        self._rng_shared = True
+        del self.events[events:]
+        del self.log[log:]
+        self._listed = self._by_text = self._ctx = None
+        base = self.base_values
+        base["board"], base["round"] = self.board, self.round
+        base["turn"], base["counters"] = self.turn, self.counters
+
     @property
     def history(self) -> list[dict]:
         """One dict per applied move, as records hold them: its text, the chance outcomes

@@ -26,16 +26,16 @@ def greedy_move(state, rng: random.Random | None = None):
     if len(moves) == 1:
         return moves[0]
     if rng is None:
-        return moves[_best_index(state, moves)]
+        return moves[best_index(state, moves)]
     sample = determinize(state, state.to_move, rng)
     seen = sample.legal_moves()
     if [m.text for m in seen] != [m.text for m in moves]:  # legality read something hidden
         by_text = {m.text: m for m in seen}
         seen = [by_text.get(m.text, m) for m in moves]
-    return moves[_best_index(sample, seen)]
+    return moves[best_index(sample, seen)]
 
 
-def _best_index(state, moves: list) -> int:
+def best_index(state, moves: list) -> int:
     """The index of the first move with the best immediate gain for the mover."""
     seat = state.to_move
     sign = score_sign(state.game)

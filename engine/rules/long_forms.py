@@ -21,6 +21,7 @@ from typing import Callable, Mapping
 
 from engine.diagnostics import define
 from engine.rules.zones import R_MOVE, ZoneTable
+from engine.topology import BOARD_KINDS
 
 R_TO_BOARD = define(
     "R492", "move-to-board", "a `move` to `board` that the board kind cannot place, or not from the hand"
@@ -69,6 +70,17 @@ def read_long_form(name: str, spec: Mapping, table: ZoneTable, topology,
     return "move", spec
 
 
+def intended_kind(spec: Mapping) -> str:
+    """The kind a `move` action reads as, right or not (for what its scoring rules see)."""
+    if spec.get("count") == 0:
+        return "pass"
+    if spec.get("to") == "board":
+        return "place"
+    if spec.get("at") == "random" or spec.get("redraw"):
+        return "exchange"
+    return "move"
+
+
 def _short(kind: str, spec: Mapping, drop: tuple = ()) -> dict:
     """The spec of the internal kind: the long form's own keys left out."""
     out = {k: v for k, v in spec.items() if k not in LONG_FORM_KEYS + drop}
@@ -81,8 +93,11 @@ def _misplaced(name: str, spec: Mapping, keys: tuple, what: str, path: tuple,
     """Report the first of `keys` that `spec` has (they mean nothing for `what`)."""
     for key in keys:
         if key in spec and spec[key] not in (None, False):
+            help = (f"remove `{key}:`: it has no meaning for {what}" if key != "max" else
+                    "give the number of pieces as `count:` (and `$delete: [max]` where a"
+                    " base ruleset wrote `max:`)")
             report(R_MOVE_OPTION, f"action `{name}` is {what} and has `{key}:`",
-                   path + (key,), f"remove `{key}:`: it has no meaning for {what}")
+                   path + (key,), help)
             return True
     return False
 
@@ -123,12 +138,13 @@ def _place(name: str, spec: Mapping, table: ZoneTable, topology, path: tuple,
         report(R_TO_BOARD, f"action `{name}` moves to the board, and the `{topology.kind}`"
                " board kind places no pieces", path + ("to",),
                "move to a zone (`to: pile`), or use a board kind that places pieces"
-               " (`triangular`, `square`, `chain`)")
+               f" ({_placing_kinds()})")
         return None
     if _sources(spec, table) != ["hand"]:
-        report(R_TO_BOARD, f"action `{name}` moves to the board from `{spec.get('from')}`;"
-               " pieces are placed from the hand", path + ("from",) if "from" in spec else path,
-               "`from: hand`")
+        given = f"from `{spec['from']}`" if "from" in spec else "without a `from:`"
+        report(R_TO_BOARD, f"action `{name}` moves to the board {given}; pieces are placed"
+               " from the hand", path, "`from: hand`",
+               fields=("from",) if "from" in spec else ("to", "kind"))
         return None
     if _misplaced(name, spec, ZONE_OPTIONS + ("redraw", "max"), "a placement", path, report):
         return None
@@ -137,6 +153,11 @@ def _place(name: str, spec: Mapping, table: ZoneTable, topology, path: tuple,
                path + ("at",), "the board kind says where a piece goes: remove `at:`")
         return None
     return "place", _short("place", spec)
+
+
+def _placing_kinds() -> str:
+    """The board kinds that place pieces, for a help line."""
+    return ", ".join(f"`{k}`" for k, cls in sorted(BOARD_KINDS.items()) if "place" in cls.actions)
 
 
 def _exchange(name: str, spec: Mapping, table: ZoneTable, path: tuple, report: Report):

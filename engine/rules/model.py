@@ -127,6 +127,14 @@ class _Builder(ActionSections):
         self.setup(model, topology)
         self.rounds(model)
         self.limits(model)
+        self.finish(model, pieces)
+        failed = self.failed or any(x.is_error for x in self.diagnostics)
+        return (None if failed else model), self.diagnostics
+
+    def finish(self, model: Model, pieces) -> None:
+        """The model's last parts (zones, what its expressions read), and the checks
+        over the whole ruleset."""
+        d = self.data
         zones = d.get("zones") or {}
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
@@ -137,8 +145,6 @@ class _Builder(ActionSections):
         self.unused_definitions()
         check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
-        failed = self.failed or any(x.is_error for x in self.diagnostics)
-        return (None if failed else model), self.diagnostics
 
     def fitting(self, topology: Topology, pieces) -> None:
         """R443 for each component set whose pieces the board kind cannot hold."""

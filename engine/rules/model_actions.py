@@ -12,7 +12,7 @@ from typing import Mapping
 
 from engine.diagnostics import closest, define
 from engine.expr.types import BOOL, INT
-from engine.rules.long_forms import read_long_form
+from engine.rules.long_forms import intended_kind, read_long_form
 from engine.rules.model_values import ActionModel, ScoringRule
 from engine.rules.zones import read_move
 from engine.topology import Topology
@@ -59,7 +59,8 @@ class ActionSections:
         move = None
         if kind == "move":  # (a long form compiles to its own kind's action)
             form = read_long_form(name, spec, self.zone_table, topology, self.report)
-            if form is None:
+            if form is None:  # (its scoring rules are still read as of the kind meant)
+                self.action_kinds[name] = intended_kind(spec)
                 return None
             kind, spec = form
         needs = BOARD_ACTIONS.get(kind)

@@ -83,3 +83,18 @@ def test_a_long_form_draw_counts_in_turn_draws():
             if state.turn.draws == 2:
                 break
         assert state.turn.draws == 2, ref
+
+
+@pytest.mark.parametrize("fixture", ["dominoes-long-forms.yaml", "triolet-long-forms.yaml",
+                                     "triominos-long-forms.yaml"])
+def test_a_long_form_plays_as_its_short_form_under_greedy_agents(fixture):
+    # greedy previews every move on copies of the state (a long form's moves must preview,
+    # copy and score as the short form's do)
+    from engine.players.agents import make_agent, play_out
+
+    def played(game: Game) -> tuple:
+        seats = game.model.players_default
+        state = play_out(game.new_game(None, 1), [make_agent("greedy", s) for s in range(seats)])
+        return state.history, state.scores, state.round.reason
+
+    assert played(_game(str(HERE / fixture))) == played(_game(CASES[fixture][0]))
