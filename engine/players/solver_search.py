@@ -102,12 +102,13 @@ class Solver:
         notes a line the turn limit cut while the key does not hold the turn number."""
         before = state.round
         state.game.search_steps[move.action](state, move)
-        if state.round is not before:
-            reason = before.reason or "?"
-        elif state.is_over:
-            reason = state.round.reason or "?"
-        else:
-            return None
+        if state.round is not before or state.is_over:
+            return self.ended(state, before)
+        return None
+
+    def ended(self, state, before) -> str:
+        """Why the round `before` ended (a step just ended it)."""
+        reason = (before.reason if state.round is not before else state.round.reason) or "?"
         if reason == "turn_limit" and not self.turns_keyed:
             self.cut = True
         return reason
@@ -167,10 +168,15 @@ class Solver:
     def _depth_first(self, root, dead: set, order) -> list[str] | None:
         line: list[str] = []
         path: list = []  # the moves from the root to the position searched
+        on_path: dict = {self.key(root): 0}  # key -> its depth: a cycle is no way out
         seat, sign = root.to_move, self.sign
 
-        def search(state) -> bool:
-            open_children = []
+        def search(state, depth: int):
+            """True if a line from here reaches the goal; else the least depth of a
+            position on the path that a cycle met (INF if none): a position is dead
+            only if no cycle below it led back above it (its failure may not hold
+            when reached another way, in a search that a budget stops)."""
+            open_children, low = [], INF
             for move, child, reason in self.children(state, order):
                 if reason is None:
                     key = self.key(child)
@@ -186,17 +192,25 @@ class Solver:
             for move, child, key in open_children:
                 if key in dead:
                     continue
+                if key in on_path:
+                    low = min(low, on_path[key])
+                    continue
                 path.append(move)
-                if search(child):
+                on_path[key] = depth + 1
+                found = search(child, depth + 1)
+                del on_path[key]
+                if found is True:
                     line.append(move.text)
                     return True
                 path.pop()
-                dead.add(key)  # every line from it was searched: none reaches the goal
-            return False
+                if found > depth:  # every line from it was searched: none reaches the goal
+                    dead.add(key)
+                low = min(low, found)
+            return low
 
         with deep_recursion():
-            found = search(root)
-        return line[::-1] if found else None
+            found = search(root, 0)
+        return line[::-1] if found is True else None
 
     # -- fewest steps and best score ---------------------------------------------------------
     def optimise(self, root, seat: int, fields: tuple, shares: int = 1,
@@ -237,11 +251,14 @@ class Solver:
         base = state.scores[seat]
         steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
         lift, lmove = NO_GAIN, None
-        moves = self.expand(state)
+        moves, step_of = self.expand(state), state.game.search_steps
         last = len(moves) - 1
         for i, move in enumerate(moves):
             saved = state.search_save() if i != last else None
-            reason = self.search_step(state, move)
+            before = state.round  # (`search_step`, the call written out)
+            step_of[move.action](state, move)
+            reason = self.ended(state, before) if (
+                state.round is not before or state.is_over) else None
             points = sign * (state.scores[seat] - base)  # (read before a search steps it)
             if reason is not None:
                 steps, gain, below = (1 if reason == self.goal else INF), points, 0
