@@ -1,9 +1,10 @@
 """The searches of the exact solver (`engine.players.solver`): positions, keys, budgets.
 
-It never reimplements a rule: it searches the kernel's own `legal_moves`, `clone` and
-action steps, memoised on a compact key of the position (the board kind's
-`search_key()`, the pool as its length while it is what the root's pool left, the
-pile as its size and top, and only the counters and scores the question can see).
+It never reimplements a rule: it searches the kernel's own `legal_moves` and action
+steps, memoised on a compact key of the position (`engine.players.solver_key`). The
+full search applies each move to the position itself with the kernel's search step
+(`Game.search_steps`: the same change, no score events or log) and takes it back
+(`State.search_save` / `search_restore`); the quick `decide` steps copies.
 """
 
 from __future__ import annotations
