@@ -122,6 +122,7 @@ _STATE_NAMES = {
     "round": ("x_round", "state.round"),
     "turn": ("x_turn", "state.turn"),
     "counters": ("x_counters", "state.counters"),
+    "clock": ("x_clock", "state.clock"),
     "player": ("x_player", "state.player_views[{seat}]"),
     "mover": ("x_player", "state.player_views[{seat}]"),
     "opponents": ("x_opponents", "k_opponents(state, {seat})"),
