@@ -1,0 +1,244 @@
+"""The generator: a ruleset's plan (`plan.py`) written out as one Python module.
+
+The module's functions work on one list, the state (its layout is written at the top
+of the module), and on the rulesets' constants (`K_*`, `B_*` for the board's), never
+on the kernel's objects:
+
+    new(n, seed) -> s          a new match, its first round dealt (the interpreter's shuffle)
+    legal(s) -> list[int]      the legal moves as codes, in the interpreter's order
+    apply(s, code) -> bool     one legal move; whether the match is over after it
+    copy(s) -> s               an independent copy (for search)
+    is_over(s), scores(s)
+
+Each step does what `engine.kernel.flow` does for the ruleset, in the same order: the
+effect, the `then:` updates (all evaluated before any is assigned), the scoring rules
+(an event is a tuple `(seat, points, rule index)`), the turn's end, the round-end
+conditions in order, the next position's moves, the round's end and the next round.
+Expressions are written in place by the checked expression compiler
+(`Expression.inline`, `item_condition`) with each context name read as the text
+`plan.names_for` gives; one that reads any other name makes the ruleset NotCompiled.
+"""
+
+from __future__ import annotations
+
+from engine.program.plan import (
+    PIECE_NAMES, NotCompiled, Plan, names_for, reasons,
+)
+from engine.program.source import Source, comment, where
+
+
+def _inline(plan: Plan, expr, names: dict, pos) -> str:
+    """The Python text of `expr` with `names`; NotCompiled if it reads another name."""
+    text = expr.inline(names)
+    if text is None:
+        raise NotCompiled(_unread(expr, names, pos))
+    return text
+
+
+def _unread(expr, names: dict, pos) -> str:
+    known = {key.split(".")[0] for key in names}
+    missing = sorted(n for n in expr.names_used if n not in known) or sorted(expr.names_used)
+    name = missing[0] if missing else "a definition"
+    return (f"the expression `{comment(expr.source)}` ({where(pos)}) reads `{name}`"
+            " (or a field of it) that compiled programs do not read yet")
+
+
+def _bind(src: Source, plan: Plan, indent: int) -> None:
+    """The locals every expression text may read (`plan.names_for`)."""
+    f = plan.fields
+    src.add(indent, f"scores = s[{f['scores']}]")
+    src.add(indent, f"counters = s[{f['counters']}]")
+    src.add(indent, f"pool = s[{f['pool']}]")
+    src.add(indent, f"pile = s[{f['pile']}]")
+
+
+# -- receivers and winners -------------------------------------------------------------
+def _receivers(plan: Plan, to: str) -> str:
+    """The seats a scoring rule pays, as Python text (`flow.receivers`)."""
+    f = plan.fields
+    if to == "mover":
+        return "(mover,)"
+    if to == "each":
+        return f"range(s[{f['n']}])"
+    won = f"s[{f['round_winner']}]"
+    if to == "winner":
+        return f"(() if {won} is None else ({won},))"
+    return f"(() if {won} is None else [x for x in range(s[{f['n']}]) if x != {won}])"
+
+
+def _winner(plan: Plan, spec, mover: str) -> str:
+    """The winner a spec chooses, as Python text (`flow.choose_winner`, no keys)."""
+    f = plan.fields
+    lowest = "True" if plan.model.objective == "lowest" else "False"
+    if spec.mode == "mover":
+        return mover
+    if spec.mode == "default":
+        return f"(s[{f['last_winner']}] if s[{f['n']}] == 1 else k_best(scores, {lowest}))"
+    if spec.mode in ("highest", "lowest"):
+        return f"k_best(scores, {'True' if spec.mode == 'lowest' else 'False'})"
+    return "None"
+
+
+def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
+                   names_of) -> None:
+    """The scoring rules on `trigger`, in order, each paying its receivers (`seat`):
+    `names_of(seat)` gives the context names."""
+    for i, rule in enumerate(plan.model.scoring):
+        if rule.on != trigger:
+            continue
+        src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)})")
+        names = names_of("seat")
+        body = []
+        pad = ""
+        if rule.guard is not None:
+            body.append(f"if {_inline(plan, rule.guard, names, rule.pos)}:")
+            pad = "    "
+        body.append(f"{pad}p = k_int({_inline(plan, rule.points, names, rule.pos)})")
+        body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
+                 f"{pad}    events.append((seat, p, {i}))"]
+        if rule.to == "mover":  # (one seat: no loop)
+            src.add(indent, "seat = mover")
+            src.guarded(indent, body, plan.site(("rule", i)))
+        else:
+            src.add(indent, f"for seat in {_receivers(plan, rule.to)}:")
+            src.guarded(indent + 1, body, plan.site(("rule", i)))
+
+
+# -- listing the legal moves --------------------------------------------------------------
+def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
+    """Lines setting `out` to the legal move codes of the player to move (`seat`), in
+    the interpreter's order, and `h<i>` to whether action i has one; returns the
+    `can_<action>` texts."""
+    f = plan.fields
+    src.add(indent, f"seat = s[{f['to_move']}]")
+    src.add(indent, "out = []")
+    cans: dict[str, str] = {}
+    for i, (action, base) in enumerate(plan.actions):
+        src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
+        if i:
+            src.add(indent, f"a{i} = len(out)")
+        names = names_for(plan, "seat", "seat", cans=cans)
+        if action.kind == "deal":
+            _deal_listing(src, plan, indent, action, base, names)
+        else:
+            _board_listing(src, plan, indent, action, base, names)
+        src.add(indent, f"h{i} = len(out) > a{i}" if i else f"h{i} = not not out")
+        cans[f"can_{action.name}"] = f"h{i}"
+    return cans
+
+
+def _deal_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+    src.add(indent, "if pool:")  # (`_simple_moves`: no deal from an empty pool)
+    if action.guard is None:
+        src.add(indent + 1, f"out.append({base})")
+        return
+    condition = _inline(plan, action.guard, names, action.guard_pos)
+    src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+    src.add(indent + 1, "if ok:")
+    src.add(indent + 2, f"out.append({base})")
+
+
+def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+    head, tail = plan.board.candidates(plan.fields, "k", "_p")
+    code = f"k + {base}" if base else "k"
+    if action.guard is None:
+        src.block(indent, head)
+        src.add(indent + 1, f"out.append({code})")
+        src.block(indent + 1, tail)
+        return
+    found = action.guard.item_condition(PIECE_NAMES, names)
+    if found is None:
+        raise NotCompiled(_unread(action.guard, names, action.guard_pos))
+    condition, invariants = found
+    for name in invariants:  # (parts shared by every candidate, computed once)
+        src.add(indent, f"{name} = _UNSET")
+    src.block(indent, head)
+    src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+    src.add(indent + 1, "if ok:")
+    src.add(indent + 2, f"out.append({code})")
+    src.block(indent + 1, tail)
+
+
+# -- the functions of the module -----------------------------------------------------------
+def _start_round(src: Source, plan: Plan) -> None:
+    """`_start_round(s, number)`: `flow.start_round` (a fresh shuffle, the deal, the
+    opener, the `round_start` scoring rules)."""
+    f, model = plan.fields, plan.model
+    src.add(0, "def _start_round(s, number):")
+    for name, value in (("round", "number"), ("turns", "0"), ("reason", "None"),
+                        ("round_winner", "None")):
+        src.add(1, f"s[{f[name]}] = {value}")
+    src.add(1, f"s[{f['counters']}][:] = K_counters0")
+    src.add(1, f"rng = s[{f['rng']}]")
+    src.add(1, f"if s[{f['rng_shared']}]:  # (a copy shares it: take one of its own)")
+    src.add(2, f"rng = s[{f['rng']}] = k_copy_rng(rng)")
+    src.add(2, f"s[{f['rng_shared']}] = False")
+    src.add(1, "order = k_list(K_pieces)")
+    src.add(1, "k_shuffle(rng, order)  # (`random.shuffle`'s order, as `flow.shuffled`)")
+    src.add(1, f"s[{f['chances']}].append((len(s[{f['log']}]) - 1, order))")
+    _deal_lines(src, plan)
+    src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
+    if any(rule.on == "round_start" for rule in model.scoring):
+        _bind(src, plan, 1)
+        src.add(1, f"events = s[{f['events']}]")
+        src.add(1, f"mover = s[{f['to_move']}]")
+        _scoring_lines(src, plan, 1, "round_start",
+                       lambda seat: names_for(plan, seat, "mover"))
+    src.add(0, "")
+
+
+def _deal_lines(src: Source, plan: Plan) -> None:
+    """`setup.deal` from the shuffled `order` (the first drawn first)."""
+    f, board, at = plan.fields, plan.board, 0
+    piles, dealt_board = [], False
+    for to, count in plan.model.deal:
+        if to == "board":
+            if count is not None and count != board.size or dealt_board:
+                raise NotCompiled("a board dealt other than once, one card a slot")
+            src.note(1, "the board, one piece a slot")
+            src.block(1, board.deal_lines(f, f"order[{at}:{at + board.size}]"))
+            at, dealt_board = at + board.size, True
+        else:
+            piles.append(f"order[{at}:{at + int(count)}]")
+            at += int(count)
+    if not dealt_board:
+        src.block(1, board.empty_lines(f))
+    src.add(1, f"s[{f['pile']}] = {' + '.join(piles) if piles else '[]'}")
+    src.add(1, f"pool = s[{f['pool']}] = order[{at}:]")
+    src.add(1, "pool.reverse()  # (the next drawn is the last)")
+
+
+def _end_round(src: Source, plan: Plan) -> None:
+    """`_end_round(s, reason, winner, mover)`: `flow.end_round` (the round's scoring,
+    the match's end, or the next round: again while a new round cannot move)."""
+    f, model = plan.fields, plan.model
+    src.add(0, "def _end_round(s, reason, winner, mover):")
+    src.add(1, "while True:")
+    _bind(src, plan, 2)
+    src.add(2, f"events = s[{f['events']}]")
+    src.add(2, f"s[{f['reason']}] = K_reasons[reason]")
+    src.add(2, f"s[{f['round_winner']}] = winner")
+    _scoring_lines(src, plan, 2, "round_end", lambda seat: names_for(plan, seat, "mover"))
+    src.add(2, f"s[{f['last_winner']}] = winner")
+    src.add(2, "seat = winner if winner is not None else mover")
+    over = f"s[{f['round']}] >= {int(model.max_rounds)}"
+    if model.match_end is None:
+        over = "True"
+    src.add(2, f"over = {over}")
+    if model.match_end is not None:
+        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"), None)
+        src.add(2, "if not over:")
+        src.guarded(3, [f"over = k_bool({text})"], plan.site(("match",)))
+    src.add(2, "if over:")
+    src.add(3, f"s[{f['over']}] = True")
+    src.add(3, f"s[{f['winner']}] = {_winner(plan, model.match_winner, 'winner')}")
+    src.add(3, f"s[{f['legal']}] = []")
+    src.add(3, "return")
+    src.add(2, f"_start_round(s, s[{f['round']}] + 1)")
+    _bind(src, plan, 2)
+    _listing_lines(src, plan, 2)
+    src.add(2, f"s[{f['legal']}] = out")
+    src.add(2, "if out:")
+    src.add(3, "return")
+    src.add(2, f"reason, winner, mover = {len(model.round_end)}, None, s[{f['to_move']}]")
+    src.add(0, "")

@@ -1,0 +1,57 @@
+"""The text of a generated program: indented lines, safe comments, and the constants
+the text reads.
+
+A program's source holds only the compiler's own fixed text, Python from checked
+expression nodes (`Expression.inline`) and comments; every value taken from a ruleset
+(pieces, names, labels, positions) is a constant of the module's namespace, read by a
+fixed name (`K_pieces`, `K_what[3]`), never written into the source as code. Comments
+that point back to the YAML (`# rulesets/tripeaks/aisleriot.yaml:50`) pass through
+`comment`, which keeps only a safe set of characters, so no text can end a comment
+line and start code.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9 _.,:;/+=<>()'`\-\[\]]")
+
+
+def comment(text: str) -> str:
+    """`text` as one comment line's content: characters outside a safe set (newlines,
+    quotes that might matter to a reader, control characters) become `?`."""
+    return _UNSAFE.sub("?", str(text))[:160]
+
+
+def where(pos) -> str:
+    """`file:line` of a position, for a comment (empty when unknown)."""
+    return f"{pos.path}:{pos.line}" if pos is not None else "(no position)"
+
+
+class Source:
+    """Lines of a generated module, with their indentation."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def add(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
+
+    def note(self, indent: int, text: str) -> None:
+        """A comment line (see `comment`)."""
+        self.add(indent, "# " + comment(text))
+
+    def block(self, indent: int, lines: list[str]) -> None:
+        for line in lines:
+            self.add(indent, line)
+
+    def guarded(self, indent: int, body: list[str], site: int) -> None:
+        """`body` in a try turning a Python failure of an expression into the
+        RuleFailure of expression site `site` (`K_what[site]`, `K_pos[site]`)."""
+        self.add(indent, "try:")
+        self.block(indent + 1, body)
+        self.add(indent, "except k_ERRORS as exc:")
+        self.add(indent + 1, f"raise k_failure({site}, exc) from exc")
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"

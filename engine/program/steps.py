@@ -1,0 +1,172 @@
+"""The generated module's entry points: `new`, `apply` (every action's step in one
+function), `copy` and the small readers; and `module_source`, the whole module.
+(`generate.py` writes the round's functions and the move listing they share.)"""
+
+from __future__ import annotations
+
+from engine.program.generate import (
+    _bind, _end_round, _inline, _listing_lines, _scoring_lines, _start_round, _winner,
+)
+from engine.program.plan import NotCompiled, Plan, names_for, reasons
+from engine.program.source import Source, comment, where
+
+
+def _header(src: Source, plan: Plan, title: str) -> None:
+    ruleset = plan.model.ruleset
+    src.add(0, '"""A Rulecraft program, generated: do not edit (see engine/program/)."""')
+    src.note(0, f"ruleset: {title}")
+    src.note(0, f"hash: {ruleset.hash}")
+    for path in ruleset.files:
+        src.note(0, f"from: {path}")
+    src.note(0, "")
+    src.note(0, "The state s is one list:")
+    for name, i in plan.fields.items():
+        src.note(0, f"  s[{i}] {name}")
+    src.note(0, "A move is an int code; each action's codes, in the order written:")
+    for action, base in plan.actions:
+        kind = action.kind
+        span = f"{base}+slot" if kind in plan.board.move_kinds else str(base)
+        src.note(0, f"  {span}: `{action.name}` ({kind}), {where(action.pos)}")
+    src.note(0, "A score event is (seat, points, rule), rule an index of K_rules.")
+    src.add(0, "")
+
+
+def _new(src: Source, plan: Plan) -> None:
+    f = plan.fields
+    src.add(0, "def new(n, seed):")
+    src.add(1, "\"\"\"A new match of `n` players, its first round dealt (`Game.new_game`).\"\"\"")
+    src.add(1, f"s = [None] * {len(f)}")
+    start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
+             "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
+             "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
+             "chances": "[]", "pool": "[]", "pile": "[]"}
+    for name, value in start.items():
+        src.add(1, f"s[{f[name]}] = {value}")
+    src.block(1, plan.board.empty_lines(f))
+    src.add(1, "_start_round(s, 1)")
+    _bind(src, plan, 1)
+    _listing_lines(src, plan, 1)
+    src.add(1, f"s[{f['legal']}] = out")
+    src.add(1, "if not out:")
+    src.add(2, f"_end_round(s, {len(plan.model.round_end)}, None, s[{f['to_move']}])")
+    src.add(1, "return s")
+    src.add(0, "")
+
+
+def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> None:
+    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
+    f = plan.fields
+    src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
+    piece = move = None
+    if action.kind == "deal":
+        src.add(indent, "pile.append(pool.pop())")
+    else:
+        src.add(indent, f"slot = m - {base}" if base else "slot = m")
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
+        src.add(indent, "pile.append(piece)")
+        piece, move = "piece", plan.board.move_names("slot")
+    names = names_for(plan, "mover", "mover", piece=piece, move=move)
+    if action.then:
+        order = list(plan.model.counters)
+        body = []
+        for i, (name, expr) in enumerate(action.then):
+            if name not in order:
+                raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
+            body.append(f"n{i} = k_int({_inline(plan, expr, names, action.pos)})")
+        src.note(indent, "then: (every value worked out before any is set)")
+        src.guarded(indent, body, plan.site(("then", action.name)))
+        for i, (name, _) in enumerate(action.then):
+            src.add(indent, f"counters[{order.index(name)}] = n{i}")
+    _scoring_lines(src, plan, indent, action.name,
+                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move))
+
+
+def _apply(src: Source, plan: Plan) -> None:
+    f, model = plan.fields, plan.model
+    src.add(0, "def apply(s, m):")
+    src.add(1, "\"\"\"Apply the legal move `m`; whether the match is over after it.\"\"\"")
+    _bind(src, plan, 1)
+    src.add(1, f"events = s[{f['events']}]")
+    src.add(1, f"mover = s[{f['to_move']}]")
+    for i, (action, base) in enumerate(plan.actions):
+        last = i == len(plan.actions) - 1
+        if last:
+            src.add(1, "else:" if i else "if True:")
+        else:
+            end = plan.actions[i + 1][1]
+            src.add(1, f"{'elif' if i else 'if'} m < {end}:")
+        _action_lines(src, plan, 2, action, base)
+    src.note(1, "the turn's end (`flow.end_turn`)")
+    src.add(1, f"s[{f['turns']}] += 1")
+    src.add(1, f"s[{f['turns_total']}] += 1")
+    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
+    src.add(1, f"s[{f['log']}].append(m)")
+    early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
+    cans = _listing_lines(src, plan, 1) if early else {}
+    _conditions(src, plan, cans)
+    if not early:
+        src.add(1, "else:")
+        _listing_lines(src, plan, 2)
+        src.add(2, f"s[{f['legal']}] = out")
+        src.add(2, "if not out:")
+        src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
+    else:
+        src.add(1, "else:")
+        src.add(2, f"s[{f['legal']}] = out")
+        src.add(2, "if not out:")
+        src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
+    src.add(1, f"return s[{f['over']}]")
+    src.add(0, "")
+
+
+def _conditions(src: Source, plan: Plan, cans: dict) -> None:
+    """The round-end conditions in order, then the turn limit (`flow.end_turn`)."""
+    f, model = plan.fields, plan.model
+    names = names_for(plan, "mover", "mover", cans=cans)
+    src.add(1, "ended = -1")
+    for i, cond in enumerate(model.round_end):
+        src.note(1, f"round end `{cond.name}` ({where(cond.pos)})")
+        pad = 1
+        if i:
+            src.add(1, "if ended < 0:")
+            pad = 2
+        text = _inline(plan, cond.cond, names, cond.pos)
+        src.guarded(pad, [f"if {text}:", f"    ended = {i}"], plan.site(("end", i)))
+    for i, cond in enumerate(model.round_end):
+        src.add(1, f"{'elif' if i else 'if'} ended == {i}:")
+        src.add(2, f"_end_round(s, {i}, {_winner(plan, cond.winner, 'mover')}, mover)")
+    key = "elif" if model.round_end else "if"
+    src.add(1, f"{key} s[{f['turns']}] >= {int(model.max_turns_per_round)}:")
+    src.add(2, f"_end_round(s, {len(model.round_end) + 1}, None, mover)")
+
+
+def _copy_and_readers(src: Source, plan: Plan) -> None:
+    f = plan.fields
+    src.add(0, "def copy(s):")
+    src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
+    src.add(1, "c = s[:]")
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances"):
+        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    src.block(1, plan.board.copy_lines(f))
+    src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
+    src.add(1, "return c")
+    src.add(0, "")
+    for name, field in (("legal", "legal"), ("is_over", "over"), ("scores", "scores")):
+        src.add(0, f"def {name}(s):")
+        src.add(1, f"return s[{f[field]}]")
+        src.add(0, "")
+
+
+def module_source(plan: Plan, title: str) -> str:
+    """The whole module for `plan`; NotCompiled if some part cannot be written."""
+    src = Source()
+    _header(src, plan, title)
+    _start_round(src, plan)
+    _end_round(src, plan)
+    _new(src, plan)
+    _apply(src, plan)
+    _copy_and_readers(src, plan)
+    return src.text()
+
+
+__all__ = ["module_source", "reasons", "comment"]

@@ -1,0 +1,84 @@
+"""The `tableau` board kind's part of a generated program (engine/topology/tableau.py).
+
+The board is four fields of the program's state: the piece in each slot (or None), how
+many cards still lie on each slot, the exposed slots as a bit set, and how many cards
+are left. A card is exposed when it is there and nothing lies on it (a face-down card
+turns up as soon as it is uncovered, so the faces need no field of their own: only what
+a player may see depends on them, and that is the interpreter's to show). The lines
+below do what `TableauBoard.deal`, `remove` and `exposed_items` do, in slot order.
+"""
+
+from __future__ import annotations
+
+from engine.topology.tableau import TableauTopology
+
+
+class TableauCode:
+    """What the generator writes for a tableau board."""
+
+    kind = "tableau"
+    #: the state fields the board owns, in order
+    fields = ("cards", "cover", "open", "count")
+    #: action kinds whose moves are the board's (a play takes the card of one slot)
+    move_kinds = frozenset({"play"})
+
+    def __init__(self, topology: TableauTopology):
+        self.layout = topology.layout
+        self.size = self.layout.size
+
+    def constants(self) -> dict:
+        # (as `tableau._fresh`: a slot with nothing on it is exposed, face-down or not,
+        # since a deal turns such a card up)
+        cover = tuple(len(tops) for tops in self.layout.covered_by)
+        exposed = sum(1 << s for s, lying in enumerate(cover) if not lying)
+        return {"B_covers": self.layout.covers, "B_slots": self.layout.slots,
+                "B_cover0": cover, "B_open0": exposed}
+
+    def width(self, kind: str) -> int:
+        """How many move codes an action of `kind` takes: one per slot."""
+        return self.size
+
+    def empty_lines(self, f: dict) -> list[str]:
+        """A new, empty board (`TableauTopology.new_board`)."""
+        return [f"s[{f['cards']}] = [None] * {self.size}", f"s[{f['cover']}] = [0] * {self.size}",
+                f"s[{f['open']}] = 0", f"s[{f['count']}] = 0"]
+
+    def deal_lines(self, f: dict, dealt: str) -> list[str]:
+        """`board.deal(dealt)`: one card a slot, in slot order (`dealt` is a new list)."""
+        return [f"s[{f['cards']}] = {dealt}", f"s[{f['cover']}] = k_list(B_cover0)",
+                f"s[{f['open']}] = B_open0", f"s[{f['count']}] = {self.size}"]
+
+    def remove_lines(self, f: dict, slot: str, piece: str) -> list[str]:
+        """Take the exposed card of `slot` into the local `piece`; each card it uncovers
+        becomes exposed (`TableauBoard.remove`)."""
+        return [
+            f"cards = s[{f['cards']}]", f"{piece} = cards[{slot}]", f"cards[{slot}] = None",
+            f"opened = s[{f['open']}] & ~(1 << {slot})", f"cover = s[{f['cover']}]",
+            f"for under in B_covers[{slot}]:", "    left = cover[under] - 1",
+            "    cover[under] = left", "    if not left:", "        opened |= 1 << under",
+            f"s[{f['open']}] = opened", f"s[{f['count']}] -= 1",
+        ]
+
+    def candidates(self, f: dict, slot: str, piece: str) -> tuple[list[str], list[str]]:
+        """(lines opening a loop over the exposed cards in slot order, binding `slot`
+        and `piece`; lines closing each turn of it): `exposed_items()`."""
+        head = [f"cards = s[{f['cards']}]", f"bits = s[{f['open']}]", "while bits:",
+                "    low = bits & -bits", f"    {slot} = low.bit_length() - 1",
+                f"    {piece} = cards[{slot}]"]
+        return head, ["bits ^= low"]
+
+    def names(self, f: dict) -> dict[str, str]:
+        """`board.<field>` -> its text (the fields the program can read)."""
+        return {"board.count": f"s[{f['count']}]", "board.slots": str(self.size)}
+
+    def move_names(self, slot: str) -> dict[str, str]:
+        """`move.<field>` of a play from `slot` (`PlayMove`)."""
+        return {"move.slot": f"B_slots[{slot}]", "move.count": "1"}
+
+    def copy_lines(self, f: dict) -> list[str]:
+        """The board's lists copied into the copy `c` of `s`."""
+        return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]"]
+
+
+#: board kind -> its part of a program
+BOARD_CODE = {"tableau": TableauCode}
