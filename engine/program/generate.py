@@ -21,6 +21,7 @@ Expressions are written in place by the checked expression compiler
 
 from __future__ import annotations
 
+from engine.expr import types as T
 from engine.program.plan import (
     PIECE_NAMES, NotCompiled, Plan, names_for, reasons,
 )
@@ -33,6 +34,15 @@ def _inline(plan: Plan, expr, names: dict, pos) -> str:
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
     return text
+
+
+def _int(plan: Plan, expr, names: dict, pos) -> str:
+    """The text of an int-valued `expr`: a folded literal as it is, an int-typed one as
+    it is (its value is an int already), any other converted as the kernel does."""
+    if expr.is_constant:
+        return repr(int(expr.evaluate({})))
+    text = _inline(plan, expr, names, pos)
+    return text if expr.type == T.INT else f"k_int({text})"
 
 
 def _unread(expr, names: dict, pos) -> str:
@@ -93,7 +103,7 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         if rule.guard is not None:
             body.append(f"if {_inline(plan, rule.guard, names, rule.pos)}:")
             pad = "    "
-        body.append(f"{pad}p = k_int({_inline(plan, rule.points, names, rule.pos)})")
+        body.append(f"{pad}p = {_int(plan, rule.points, names, rule.pos)}")
         body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
                  f"{pad}    events.append((seat, p, {i}))"]
         if rule.to == "mover":  # (one seat: no loop)

@@ -5,7 +5,7 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 from __future__ import annotations
 
 from engine.program.generate import (
-    _bind, _end_round, _inline, _listing_lines, _scoring_lines, _start_round, _winner,
+    _bind, _end_round, _inline, _int, _listing_lines, _scoring_lines, _start_round, _winner,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.source import Source, comment, where
@@ -72,7 +72,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, expr) in enumerate(action.then):
             if name not in order:
                 raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
-            body.append(f"n{i} = k_int({_inline(plan, expr, names, action.pos)})")
+            body.append(f"n{i} = {_int(plan, expr, names, action.pos)}")
         src.note(indent, "then: (every value worked out before any is set)")
         src.guarded(indent, body, plan.site(("then", action.name)))
         for i, (name, _) in enumerate(action.then):
@@ -84,7 +84,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
 def _apply(src: Source, plan: Plan) -> None:
     f, model = plan.fields, plan.model
     src.add(0, "def apply(s, m):")
-    src.add(1, "\"\"\"Apply the legal move `m`; whether the match is over after it.\"\"\"")
+    src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"events = s[{f['events']}]")
     src.add(1, f"mover = s[{f['to_move']}]")
@@ -115,7 +115,7 @@ def _apply(src: Source, plan: Plan) -> None:
         src.add(2, f"s[{f['legal']}] = out")
         src.add(2, "if not out:")
         src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
-    src.add(1, f"return s[{f['over']}]")
+    src.add(1, f"return s[{f['legal']}]")
     src.add(0, "")
 
 
