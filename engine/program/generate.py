@@ -23,7 +23,10 @@ from __future__ import annotations
 
 from engine.expr import types as T
 from engine.program.plan import (
-    PIECE_NAMES, NotCompiled, Plan, names_for, reasons,
+    PIECE_NAMES,
+    NotCompiled,
+    Plan,
+    names_for,
 )
 from engine.program.source import Source, comment, where
 
@@ -34,6 +37,15 @@ def _inline(plan: Plan, expr, names: dict, pos) -> str:
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
     return text
+
+
+def at(plan: Plan, default, *path):
+    """Where the value at `path` of the resolved ruleset is written (an overlay's line
+    when an overlay set it), else `default`."""
+    try:
+        return plan.model.ruleset.where(*path) or default
+    except (KeyError, TypeError, AttributeError):
+        return default
 
 
 def _int(plan: Plan, expr, names: dict, pos) -> str:
@@ -101,9 +113,11 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         body = []
         pad = ""
         if rule.guard is not None:
-            body.append(f"if {_inline(plan, rule.guard, names, rule.pos)}:")
+            guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
+            body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
-        body.append(f"{pad}p = {_int(plan, rule.points, names, rule.pos)}")
+        points_at = at(plan, rule.pos, "scoring", rule.name, "points")
+        body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
         body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
                  f"{pad}    events.append((seat, p, {i}))"]
         if rule.to == "mover":  # (one seat: no loop)
@@ -236,7 +250,8 @@ def _end_round(src: Source, plan: Plan) -> None:
         over = "True"
     src.add(2, f"over = {over}")
     if model.match_end is not None:
-        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"), None)
+        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"),
+                       at(plan, None, "match", "end_if"))
         src.add(2, "if not over:")
         src.guarded(3, [f"over = k_bool({text})"], plan.site(("match",)))
     src.add(2, "if over:")

@@ -5,7 +5,15 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 from __future__ import annotations
 
 from engine.program.generate import (
-    _bind, _end_round, _inline, _int, _listing_lines, _scoring_lines, _start_round, _winner,
+    _bind,
+    _end_round,
+    _inline,
+    _int,
+    _listing_lines,
+    _scoring_lines,
+    _start_round,
+    _winner,
+    at,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.source import Source, comment, where
@@ -72,7 +80,8 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, expr) in enumerate(action.then):
             if name not in order:
                 raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
-            body.append(f"n{i} = {_int(plan, expr, names, action.pos)}")
+            pos = at(plan, action.pos, "actions", action.name, "then", name)
+            body.append(f"n{i} = {_int(plan, expr, names, pos)}")
         src.note(indent, "then: (every value worked out before any is set)")
         src.guarded(indent, body, plan.site(("then", action.name)))
         for i, (name, _) in enumerate(action.then):
@@ -130,7 +139,7 @@ def _conditions(src: Source, plan: Plan, cans: dict) -> None:
         if i:
             src.add(1, "if ended < 0:")
             pad = 2
-        text = _inline(plan, cond.cond, names, cond.pos)
+        text = _inline(plan, cond.cond, names, at(plan, cond.pos, "round", "end", cond.name, "if"))
         src.guarded(pad, [f"if {text}:", f"    ended = {i}"], plan.site(("end", i)))
     for i, cond in enumerate(model.round_end):
         src.add(1, f"{'elif' if i else 'if'} ended == {i}:")
@@ -169,4 +178,4 @@ def module_source(plan: Plan, title: str) -> str:
     return src.text()
 
 
-__all__ = ["module_source", "reasons", "comment"]
+__all__ = ["comment", "module_source", "reasons"]
