@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "reference"))
 
-from bench_games import load, program_random_play, random_play  # noqa: E402
+from bench_games import load, program_random_play, random_play
 
 
 def main() -> None:
