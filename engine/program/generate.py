@@ -108,7 +108,10 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
     for i, rule in enumerate(plan.model.scoring):
         if rule.on != trigger:
             continue
-        src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)})")
+        points_at = at(plan, rule.pos, "scoring", rule.name, "points")
+        overlaid = points_at is not None and rule.pos is not None and points_at.path != rule.pos.path
+        also = f"; points: {where(points_at)}" if overlaid else ""
+        src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)}{also})")
         names = names_of("seat")
         body = []
         pad = ""
@@ -116,7 +119,6 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
-        points_at = at(plan, rule.pos, "scoring", rule.name, "points")
         body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
         body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
                  f"{pad}    events.append((seat, p, {i}))"]
