@@ -51,16 +51,22 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def play(game: Game, seed: int, specs: list[str], timing: dict) -> object:
-    """One seeded game, seat s played by specs[s]; mcts moves are timed into `timing`."""
+    """One seeded game, seat s played by specs[s]; mcts moves are timed into `timing`
+    (CPU seconds of this process: on a shared machine, close to what an idle core takes)."""
     state = game.new_game(len(specs), seed)
     agents = [make_agent(spec, agent_seed(seed, s)) for s, spec in enumerate(specs)]
     while not state.is_over:
         seat = state.to_move
+        choices = len(state.legal_moves())
         start = time.process_time()
         move = agents[seat].choose(state)
         if specs[seat].startswith("mcts"):
-            timing["seconds"] += time.process_time() - start
+            spent = time.process_time() - start
+            timing["seconds"] += spent
             timing["moves"] += 1
+            if choices > 1:  # a search was made (a forced move is played at once)
+                timing["searched"] = timing.get("searched", 0) + 1
+                timing["most"] = max(timing.get("most", 0.0), spent)
         state.apply(move)
     return state
 
@@ -74,12 +80,20 @@ def head_to_head(ref: str, game: Game, spec: str, games: int) -> None:
             specs = [spec, "greedy"] if seat == 0 else ["greedy", spec]
             state = play(game, seed, specs, timing)
             wins += 0.5 if state.winner is None else float(state.winner == seat)
-        print(f"  {ref}: {seed + 1}/{games} seeds", file=sys.stderr, end="\r")
+        print(f"  {ref}: {seed + 1}/{games} seeds, mcts {wins:g}/{2 * seed + 2},"
+              f" {timing['seconds']:.0f} s of mcts", file=sys.stderr, flush=True)
     n = 2 * games
     low, high = wilson(wins, n)
-    per_move = timing["seconds"] / max(1, timing["moves"])
     print(f"  {ref:22} {spec} vs greedy: wins {wins:g}/{n} = {100 * wins / n:.1f}%"
-          f" [95% {100 * low:.1f}-{100 * high:.1f}%], {per_move:.3f} s per mcts move")
+          f" [95% {100 * low:.1f}-{100 * high:.1f}%], {per_move(timing)}")
+
+
+def per_move(timing: dict) -> str:
+    """The CPU time per mcts move: over all its moves, over those with a choice, the most."""
+    searched = timing.get("searched", 0)
+    return (f"{timing['seconds'] / max(1, timing['moves']):.3f} s per mcts move"
+            f" ({timing['seconds'] / max(1, searched):.3f} s per move with a choice,"
+            f" {searched} of {timing['moves']}; at most {timing.get('most', 0.0):.3f} s)")
 
 
 def tripeaks(spec: str, deals: int) -> None:
@@ -87,10 +101,15 @@ def tripeaks(spec: str, deals: int) -> None:
     game = load("tripeaks/aisleriot")
     for agent in ("greedy", spec):
         timing = {"seconds": 0.0, "moves": 0}
-        cleared = sum(play(game, seed, [agent], timing).winner == 0 for seed in range(deals))
+        cleared = 0
+        for seed in range(deals):
+            cleared += play(game, seed, [agent], timing).winner == 0
+            print(f"  tripeaks {agent}: {seed + 1}/{deals} deals, {cleared} cleared",
+                  file=sys.stderr, flush=True)
         low, high = wilson(cleared, deals)
         print(f"  tripeaks/aisleriot     {agent:>12} clears {cleared}/{deals} ="
-              f" {100 * cleared / deals:.1f}% [95% {100 * low:.1f}-{100 * high:.1f}%]")
+              f" {100 * cleared / deals:.1f}% [95% {100 * low:.1f}-{100 * high:.1f}%]"
+              + (f", {per_move(timing)}" if agent.startswith("mcts") else ""))
 
 
 def main() -> None:

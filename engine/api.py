@@ -14,6 +14,7 @@ screen are labels for people: P1 is seat 0. See docs/api.md.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -54,9 +55,11 @@ def load(ruleset: str, overlays: Sequence[str] = ()) -> Rules:
     """Load and compile a ruleset (an id, a game name or a file) with overlays, in order;
     `engine.diagnostics.RulecraftError` carries every problem found."""
     from engine.diagnostics import RulecraftError, Severity
-    from engine.rules import check_ruleset
+    from engine.rules import check_ruleset, files
     from engine.rules.model import compile_model
 
+    for warning in files.path_warnings():  # (shown once each by Python's warnings filter)
+        warnings.warn(warning.removeprefix("warning: "), files.RulesetPathWarning, stacklevel=2)
     resolved, diagnostics = check_ruleset(ruleset, tuple(overlays))
     errors = [d for d in diagnostics if d.level is not Severity.WARNING]
     if resolved is None or errors:

@@ -17,9 +17,10 @@ from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.diagnostics import printable
 from engine.cli.app import app
-from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
+                               PlayersOption, WithOption, jobs_or_cores,
                                load_or_exit, not_found_status, print_diagnostics, require_plots,
-                               ruleset_heading, write_text_or_exit)
+                               ruleset_heading, usage_error, write_text_or_exit)
 from engine.cli.progress import progress_bar
 from engine.kernel.game import players_mismatch
 
@@ -111,32 +112,45 @@ def _is_file(source: str) -> bool:
         return False
 
 
+# The options of `compare`, one alias each.
+RulesetsArg = Annotated[List[str], typer.Argument(
+    help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")]
+GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")]
+SeedOption = Annotated[int, typer.Option(
+    "--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")]
+AgentsOption = Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")]
+CoverageOption = Annotated[bool, typer.Option(
+    "--coverage", help="Also report each rule's coverage per ruleset.")]
+AcrossOption = Annotated[bool, typer.Option(
+    "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")]
+ResumeOption = Annotated[bool, typer.Option(
+    "--resume", help="Finish the interrupted run of the same command in --db.")]
+BackendOption = Annotated[str, typer.Option(
+    "--backend", help="Where games run: local (here and --jobs processes) or ray.")]
+AddressOption = Annotated[Optional[str], typer.Option(
+    "--address", help="Ray: an existing cluster (default: a local Ray).")]
+
+
 @app.command("compare")
 def compare_command(
-    rulesets: Annotated[List[str], typer.Argument(
-        help="Two or more rulesets; overlays inline: `id+overlay1+overlay2`. The first is the reference.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per ruleset.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i, under every ruleset).")] = DEFAULT_SEED,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")] = None,
-    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, e.g. greedy,random.")] = "random",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)] = DEFAULT_JOBS,
+    rulesets: RulesetsArg,
+    games: GamesOption = 100,
+    seed: SeedOption = DEFAULT_SEED,
+    players: PlayersOption = None,
+    agents: AgentsOption = "random",
+    jobs: JobsOption = DEFAULT_JOBS,
     with_: WithOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per metric and ruleset).")] = False,
-    coverage: Annotated[bool, typer.Option("--coverage", help="Also report each rule's coverage per ruleset.")] = False,
-    html: Annotated[Optional[str], typer.Option(
-        "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
-        " (needs the `plots` extra).")] = None,
-    across_games: Annotated[bool, typer.Option(
-        "--across-games", help="Compare rulesets of different games anyway (no pairing of deals).")] = False,
-    db: Annotated[Optional[str], typer.Option(
-        "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")] = None,
-    resume: Annotated[bool, typer.Option(
-        "--resume", help="Finish the interrupted run of the same command in --db.")] = False,
-    backend: Annotated[str, typer.Option(
-        "--backend", help="Where games run: local (here and --jobs processes) or ray.")] = "local",
-    address: Annotated[Optional[str], typer.Option(
-        "--address", help="Ray: an existing cluster (default: a local Ray).")] = None,
+    as_json: JsonOption = False,
+    as_csv: CsvOption = False,
+    coverage: CoverageOption = False,
+    html: HtmlOption = None,
+    across_games: AcrossOption = False,
+    db: DbOption = None,
+    resume: ResumeOption = False,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play the same seeded games under each ruleset and compare them side by side.
 
@@ -144,27 +158,13 @@ def compare_command(
     paired games; `*` marks the significant ones. Results do not depend on --jobs.
     """
     from engine.analysis import compare as cmp
-    from engine.analysis.runs import Spec, run_games
 
-    if len(rulesets) < 2:
-        _usage("compare needs at least two rulesets")
-    if as_json and as_csv:
-        _usage("--json and --csv: choose one")
-    if html is not None:
-        require_plots()
-    specs = [Spec(*_spec(r, with_)) for r in rulesets]
-    models = [_model_or_exit(s) for s in specs]
-    _same_game_or_exit(specs, models, across_games)
+    specs, models = _checked_specs(rulesets, with_, as_json, as_csv, html, across_games)
     n = _players(models, players)
     names = _agents(agents, n)
     seeds = list(range(seed, seed + games))
-    workers = jobs_or_cores(jobs)
-    if db or resume or backend != "local":
-        results = _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
-                         not (as_json or as_csv))
-    else:
-        results = _run(run_games, specs, n, seeds, names, workers, len(specs) * games,
-                       as_json or as_csv)
+    results = _play(specs, models, n, seeds, names, jobs_or_cores(jobs),
+                    (db, resume, backend, address), as_json or as_csv)
     _stop_on_crash(specs, results)
     comparison = cmp.build_comparison(specs, models, results, seeds, n, names)
     if html:
@@ -175,12 +175,41 @@ def compare_command(
     _print_comparison(comparison, models, as_json, as_csv, coverage)
 
 
+def _checked_specs(rulesets, with_, as_json: bool, as_csv: bool, html, across_games: bool):
+    """(specs, compiled models) of the command's rulesets, the options checked first (a
+    usage error is its message and exit 2)."""
+    from engine.analysis.runs import Spec
+
+    if len(rulesets) < 2:
+        usage_error("compare needs at least two rulesets")
+    if as_json and as_csv:
+        usage_error("--json and --csv: choose one")
+    if html is not None:
+        require_plots()
+    specs = [Spec(*_spec(r, with_)) for r in rulesets]
+    models = [_model_or_exit(s) for s in specs]
+    _same_game_or_exit(specs, models, across_games)
+    return specs, models
+
+
+def _play(specs, models, n, seeds, names, workers, where, quiet: bool):
+    """Each spec's games, here and in `workers` processes, or through `engine.cli.sweep`
+    when `where` (--db, --resume, --backend, --address) asks for it."""
+    from engine.analysis.runs import run_games
+
+    db, resume, backend, address = where
+    if db or resume or backend != "local":
+        return _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address,
+                      not quiet)
+    return _run(run_games, specs, n, seeds, names, workers, len(specs) * len(seeds), quiet)
+
+
 def _sweep(specs, models, n, seeds, names, workers, db, resume, backend, address, show):
     """The games through `engine.cli.sweep`: stored in `db` as they finish, or on Ray."""
     from engine.cli.sweep import Target, run_sweep
 
     if backend not in ("local", "ray"):
-        _usage(f"--backend {backend}: choose local or ray")
+        usage_error(f"--backend {backend}: choose local or ray")
     targets = [Target(s, m.ruleset.id, m.ruleset.hash) for s, m in zip(specs, models)]
     return run_sweep(targets, n, seeds, names, workers, "compare", None, db, resume, backend,
                      address, show)
@@ -201,11 +230,6 @@ def _print_comparison(comparison, models, as_json: bool, as_csv: bool, coverage:
         if coverage:
             for spec, cov in zip(comparison.specs, comparison.coverage):
                 typer.echo("\n" + format_coverage(cov, len(comparison.seeds), spec.name))
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _spec(text: str, extra) -> tuple[str, tuple[str, ...]]:
@@ -243,7 +267,7 @@ def _players(models, players: Optional[int]) -> int:
     n = models[0].players_default if players is None else players
     for model in models:
         if not model.players_min <= n <= model.players_max:
-            _usage(f"`{model.id}`: {players_mismatch(model, n)}")
+            usage_error(f"`{model.id}`: {players_mismatch(model, n)}")
     return n
 
 
@@ -253,12 +277,12 @@ def _agents(text: str, players: int) -> list[str]:
     names = [a.strip() for a in text.split(",") if a.strip()]
     bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
     if not names:
-        _usage(f"--agents names no agent; agents: {', '.join(AGENTS)}")
+        usage_error(f"--agents names no agent; agents: {', '.join(AGENTS)}")
     if bad:
-        _usage(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+        usage_error(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
     if len(names) > players:
         # A longer list would be cut silently: the user meant another player count.
-        _usage(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"
+        usage_error(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"
                f" {players} (or --players {len(names)})")
     return names
 

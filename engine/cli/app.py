@@ -126,3 +126,5 @@ def _root(
 
     _State.debug = debug
     files.set_user_roots(rulesets or [])  # each run starts afresh (tests run many in one process)
+    for warning in files.path_warnings():  # a folder the search would skip without a word
+        typer.echo(warning, err=True)

@@ -4,7 +4,7 @@ with clean errors (diagnostics and an exit status, never a traceback), output fo
 from __future__ import annotations
 
 from enum import Enum
-from typing import List, Optional, Sequence
+from typing import List, NoReturn, Optional, Sequence
 
 import typer
 from typing import Annotated
@@ -45,6 +45,18 @@ class Format(str, Enum):
     github = "github"
 
 
+def fail(message: str, status: int = 1) -> NoReturn:
+    """`error: <message>` on stderr, and exit `status`: 1 when a ruleset, record or file
+    is at fault, 2 when the command line is (`usage_error`)."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def usage_error(message: str) -> NoReturn:
+    """`error: <message>` on stderr and exit 2: the command line asked for the impossible."""
+    fail(message, 2)
+
+
 def print_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str = "text", err: bool = False) -> None:
     """Write diagnostics in a format (`text`, `json`, `github`)."""
     if diagnostics or fmt == "json":
@@ -71,6 +83,15 @@ def load_or_exit(ref: str, overlays: Optional[Sequence[str]] = None) -> Ruleset:
 DEFAULT_SEED = 0
 DEFAULT_JOBS = 1
 JOBS_HELP = "Worker processes (0: one per core). Results do not depend on it."
+
+# Options several commands share word for word (`simulate`, `compare`).
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help=JOBS_HELP)]
+HtmlOption = Annotated[Optional[str], typer.Option(
+    "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
+    " (needs the `plots` extra).")]
+DbOption = Annotated[Optional[str], typer.Option(
+    "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB).")]
 
 
 def jobs_or_cores(jobs: int | None) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from time import monotonic
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -18,7 +19,7 @@ from rich.text import Text
 from engine.analysis.phrases import counted
 from engine.cli import play_moves, play_save, play_summary
 from engine.cli.app import app
-from engine.cli.common import WithOption
+from engine.cli.common import WithOption, fail, usage_error
 from engine.cli.games import check_players, describe_events, load_game_or_exit
 from engine.cli.play_moves import resolve  # noqa: F401 - where tests and callers find it
 from engine.cli.screen import Screen, piece_text, points_text, wants_colour
@@ -48,6 +49,11 @@ class Session:
     undone: list = field(default_factory=list)  # the record's `undone` entries
     round_from: int = 0  # index in state.events where the current round began
     last: object = None  # the data of the last move (its cells are marked)
+    started: float = field(default_factory=lambda: monotonic())  # for `clock`
+
+    def seconds(self) -> int:
+        """Whole seconds of play since the game began (the clock keeps running on undo)."""
+        return int(monotonic() - self.started)
 
     def prompt(self, text: str) -> str:
         """A line typed at the prompt (on the screen's stream)."""
@@ -73,6 +79,8 @@ def show(session: Session) -> None:
     for s, v in enumerate(state.scores):
         line.append(f"P{s + 1} {v}" + ("  " if s < state.n - 1 else ""),
                     style="you" if s == human else "")
+    if state.game.model.reads_clock:
+        line.append(f"   time {session.seconds()} s")
     line.append(f"   {zones.get('pool', 'pool')} {len(state.pool)}")
     if pool_top_shown(state):
         line.append(" (top ").append(piece_text(state.pool[-1], screen)).append(")")
@@ -120,9 +128,12 @@ def ask(session: Session):
             show(session)
             play_moves.show_best(screen, state, rows, _best_count(session))
         elif word == "undo":
-            if session.snapshots:
+            if not state.game.model.undo:
+                screen.say(no_undo(session.ruleset), style="problem")
+            elif session.snapshots:
                 return UNDO
-            screen.say("nothing to undo yet", style="problem")
+            else:
+                screen.say("nothing to undo yet", style="problem")
         elif word == "help":
             screen.say(HELP)
         else:
@@ -130,6 +141,13 @@ def ask(session: Session):
                 return play_moves.resolve(state, text, rows, session.ruleset)
             except IllegalMove as exc:
                 screen.say(f"not a legal move: {exc}", style="problem")
+
+
+def no_undo(ruleset) -> str:
+    """Why `undo` is refused: the ruleset's `play.undo: false`, with where it is set."""
+    where = ruleset.where("play", "undo") if hasattr(ruleset, "where") else None
+    return ("this ruleset does not allow undo (`play.undo: false`"
+            + (f", {where.path}:{where.line}" if where else "") + ")")
 
 
 def hint(session: Session, rows, count: int = 5) -> None:
@@ -165,6 +183,8 @@ def step(session: Session, move) -> None:
     """Apply a move, echo it, and sum up the round if it ended."""
     state, screen = session.state, session.screen
     mover, ended, before = state.to_move, state.round, len(state.events)
+    if state.game.model.reads_clock:  # the ruleset reads `clock`: the seconds of play
+        state.set_clock(session.seconds())
     events = state.apply(move)
     session.last = move.data
     line = Text(f"P{mover + 1}: {move.text}  ", style="you" if mover == session.human else "")
@@ -234,11 +254,9 @@ def play_command(
         state = game.new_game(n, seed, deal=deal)
         agents = {s: make_agent(agent, agent_seed(seed, s)) for s in range(1, n)}
     except RuleFailure as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
+        usage_error(str(exc))
     session = Session(state, ruleset_obj, list(overlays or []), record, agent, ruleset, screen)
     _greet(session)
     _line_editing()
@@ -246,6 +264,10 @@ def play_command(
     if finished:
         show(session)
         play_summary.game_over(screen, session.state)
+    if session.undone:  # undo is never silent: the summary says it, the record keeps them
+        taken = sum(len(entry["moves"]) for entry in session.undone)
+        screen.say(f"{counted(taken, 'move')} taken back with undo (kept in the record under"
+                   " `undone`)", style="note")
     _keep(session, finished, as_json)
 
 
@@ -257,6 +279,8 @@ def _greet(session: Session) -> None:
     session.screen.say(f"{rs.title} ({rs.id}){with_}; {counted(n, 'player')}; you are P1.",
                        style="title")
     session.screen.say(HELP, style="note")
+    if not session.state.game.model.undo:
+        session.screen.say(no_undo(rs), style="note")
 
 
 def _line_editing() -> None:
@@ -280,8 +304,7 @@ def _guarded_play(session: Session, agents: dict) -> bool:
         raise
     except RuleFailure as exc:
         _say_recovered(session)
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     except Exception:
         _say_recovered(session)
         raise  # the global handler says what went wrong, in one line

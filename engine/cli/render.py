@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from engine.cli.app import app
-from engine.cli.common import not_found_status
+from engine.cli.common import fail, not_found_status, usage_error
 from engine.cli.games import exit_with, load_game_or_exit
 from engine.diagnostics import RulecraftError, file_reason
 from engine.kernel import IllegalMove, RuleFailure
@@ -30,20 +30,16 @@ def render_command(
     from engine.render import NoDrawing, render_svg
 
     if out.suffix.lower() not in (".svg", ".png"):
-        typer.echo(f"error: {out}: the picture must be .svg or .png", err=True)
-        raise typer.Exit(2)
+        usage_error(f"{out}: the picture must be .svg or .png")
     state, last = _position(source, move)
     if seat is not None and seat >= state.n:
-        typer.echo(f"error: --seat {seat}: the game has seats 0 to {state.n - 1}", err=True)
-        raise typer.Exit(2)
+        usage_error(f"--seat {seat}: the game has seats 0 to {state.n - 1}")
     try:
         svg = render_svg(state, highlight=highlight or (), last_move=last, seat=seat)
     except IllegalMove as exc:
-        typer.echo(f"error: --highlight: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(f"--highlight: {exc}")
     except NoDrawing as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     _write(svg, out)
 
 
@@ -54,8 +50,7 @@ def _position(source: str, move: int | None):
 
     if Path(source).suffix.lower() != ".json":
         if move is not None:
-            typer.echo("error: --move is for records; a scenario is one position", err=True)
-            raise typer.Exit(2)
+            usage_error("--move is for records; a scenario is one position")
         try:
             return load_scenario(source, games.load_ruleset).state, None
         except RulecraftError as exc:
@@ -72,8 +67,7 @@ def _record_position(source: str, move: int | None):
         exit_with(exc, 1)
     moves = loaded.data["moves"]
     if move is not None and move > len(moves):
-        typer.echo(f"error: --move {move}: the record has {len(moves)} moves", err=True)
-        raise typer.Exit(2)
+        usage_error(f"--move {move}: the record has {len(moves)} moves")
     loaded.data["moves"] = moves[:len(moves) if move is None else move]
     rs = loaded.data["ruleset"]
     ruleset, game = load_game_or_exit(rs.get("ref") or rs["id"], rs.get("overlays") or [])
@@ -82,8 +76,7 @@ def _record_position(source: str, move: int | None):
     except (RulecraftError, RuleFailure) as exc:
         if isinstance(exc, RulecraftError):
             exit_with(exc, 1)
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     return state, (state.log[-1][0] if state.log else None)
 
 
@@ -97,9 +90,7 @@ def _write(svg: str, out: Path) -> None:
             return
         out.write_text(svg, encoding="utf-8")
     except NoConverter as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        fail(str(exc))
     except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {file_reason(exc, out)}", err=True)
-        raise typer.Exit(1)
+        fail(f"cannot write {out}: {file_reason(exc, out)}")
     typer.echo(f"wrote {out}")

@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from engine.cli.app import app
+from engine.cli.common import usage_error
 
 
 @app.command("results")
@@ -33,11 +34,11 @@ def results_command(
     from engine.store import StoreError, open_store
 
     if as_json and as_csv:
-        _usage("--json and --csv: choose one")
+        usage_error("--json and --csv: choose one")
     if out is not None and not out.endswith(".parquet"):
-        _usage("--out writes Parquet: give a FILE.parquet")
+        usage_error("--out writes Parquet: give a FILE.parquet")
     if not Path(file).is_file():
-        _usage(f"no such results file: {file}")
+        usage_error(f"no such results file: {file}")
     try:
         with open_store(file, create=False, read_only=True) as store:
             if out is not None:
@@ -49,11 +50,6 @@ def results_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
     typer.echo(_format(result, as_json, as_csv), nl=not as_csv)
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _format(result, as_json: bool, as_csv: bool) -> str:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -19,8 +20,10 @@ from engine.analysis.phrases import counted
 from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.analysis.rows import rows_format
-from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, JOBS_HELP, WithOption, jobs_or_cores,
-                               record_folder, require_plots, ruleset_heading, write_text_or_exit)
+from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
+                               PlayersOption, WithOption, jobs_or_cores,
+                               record_folder, require_plots, ruleset_heading, usage_error,
+                               write_text_or_exit)
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
 from engine.cli.progress import progress_bar
 
@@ -61,15 +64,17 @@ class Where:
 
 
 def play_one(game, players: int, seed: int, agent_names: list[str], keep: bool = False,
-             deal=None):
-    """One game: its row (`engine.analysis.rows.game_row`), and its state when `keep`."""
+             deal=None, seconds_per_move: int = 0):
+    """One game: its row (`engine.analysis.rows.game_row`), and its state when `keep`
+    (`seconds_per_move`: the clock's step, `agents.play_out`)."""
     from engine.analysis.rows import game_row
     from engine.players.agents import agent_seed, make_agent, play_out
 
     start = time.perf_counter()
     agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
               for s in range(players)]
-    state = play_out(game.new_game(players, seed, deal=deal), agents)
+    state = play_out(game.new_game(players, seed, deal=deal), agents,
+                     seconds_per_move=seconds_per_move)
     row = game_row(seed, agent_names, state, time.perf_counter() - start)
     return (row, state) if keep else row
 
@@ -83,36 +88,39 @@ def _init_worker(ref: str, overlays: list[str], roots: list[str]) -> None:
 
 
 def _run_chunk(args) -> list:
-    players, seeds, agents, deal, records = args
-    return [_played(_WORKER["game"], players, s, agents, deal, records) for s in seeds]
+    players, seeds, agents, deal, records, step = args
+    return [_played(_WORKER["game"], players, s, agents, deal, records, step) for s in seeds]
 
 
-def _played(game, players, seed, agents, deal, records):
-    """(row, record or None): the record is built where the game was played."""
+def _played(game, players, seed, agents, deal, records, step: int = 0):
+    """(row, record or None): the record is built where the game was played (`step`:
+    the clock's seconds per move)."""
     if records is None:
-        return play_one(game, players, seed, agents, deal=deal), None
+        return play_one(game, players, seed, agents, deal=deal, seconds_per_move=step), None
     from engine.kernel.record import make_record
 
-    row, state = play_one(game, players, seed, agents, keep=True, deal=deal)
+    row, state = play_one(game, players, seed, agents, keep=True, deal=deal,
+                          seconds_per_move=step)
     rid, overlays, digest, ref = records
     return row, make_record(state, rid, overlays, digest, row["agents"], ref=ref)
 
 
 def run_games(game, ref, overlays, players, seeds, agents, jobs, progress=None,
-              deal=None, records=None) -> list:
+              deal=None, records=None, step: int = 0) -> list:
     """(row, record) pairs in seed order, played here or in `jobs` worker processes;
-    `records`: (id, overlays, hash, ref) to build each game's record, or None."""
+    `records`: (id, overlays, hash, ref) to build each game's record, or None; `step`:
+    the clock's seconds per move (`--seconds-per-move`)."""
     from engine.rules import files
 
     if jobs <= 1:
         out = []
         for seed in seeds:
-            out.append(_played(game, players, seed, agents, deal, records))
+            out.append(_played(game, players, seed, agents, deal, records, step))
             if progress:
                 progress(1)
         return out
     size = max(1, len(seeds) // (jobs * 4))
-    chunks = [(players, seeds[i : i + size], agents, deal, records)
+    chunks = [(players, seeds[i : i + size], agents, deal, records, step)
               for i in range(0, len(seeds), size)]
     out = []
     roots = [str(r) for r in files.user_roots()]
@@ -145,89 +153,150 @@ def summarize(rows: list[dict], players: int, agents: list[str]) -> dict:
     }
 
 
+# The options of `simulate`, one alias each, so that the command reads as what it does.
+RulesetArg = Annotated[str, typer.Argument(help="A ruleset id, game name or file.")]
+GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
+                                          help="How many games.")]
+SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")]
+AgentsOption = Annotated[str, typer.Option(
+    "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
+    " a longer one than the players is refused (exit 2).")]
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Print JSON for scripts: the totals and one row per game.")]
+OutOption = Annotated[Optional[str], typer.Option(
+    "--out", metavar="FILE", help="Write one row per game to FILE (.jsonl or .csv).")]
+RecordOption = Annotated[Optional[str], typer.Option(
+    "--record", metavar="FILE|DIR",
+    help="Write the first game's record to FILE, or every game's to DIR (an existing folder,"
+    " or a name ending in /).")]
+DealOption = Annotated[Optional[str], typer.Option(
+    "--deal", help="Every game starts from this deal (piece names, first dealt first).")]
+CoverageOption = Annotated[bool, typer.Option("--coverage",
+                                              help="Also report how often each rule fired.")]
+ResumeOption = Annotated[bool, typer.Option(
+    "--resume", help="Finish the interrupted run of the same command in --db, without"
+    " playing a stored game again.")]
+BackendOption = Annotated[Backend, typer.Option(
+    "--backend", help="Where games run: here and in --jobs processes, or on a Ray cluster.")]
+AddressOption = Annotated[Optional[str], typer.Option(
+    "--address", help="Ray: an existing cluster (default: a local Ray with the machine's cores).")]
+SecondsOption = Annotated[int, typer.Option(
+    "--seconds-per-move", min=0, metavar="S", help="The clock (`clock.seconds`) reads"
+    " k x S at the k-th move (default 0: the clock is never set and reads 0).")]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A checked `simulate` command: the ruleset and its game, the seats' agents, the
+    seeds, and where the games and their records go."""
+
+    ruleset: object  # engine.rules.Ruleset
+    game: object  # engine.kernel.Game
+    players: int
+    agents: list
+    seeds: list
+    jobs: int
+    folder: object  # the --record folder (a Path), or None
+    records: Optional[tuple]  # (id, overlays, hash, ref) when records are written
+    where: Where
+    step: int = 0  # --seconds-per-move: the clock's seconds per move
+
+
 @app.command("simulate")
 def simulate_command(
-    ruleset: str = typer.Argument(..., help="A ruleset id, game name or file."),
+    ruleset: RulesetArg,
     overlays: WithOption = None,
-    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
-    seed: int = typer.Option(DEFAULT_SEED, "--seed", help="Seed of the first game (game i: seed + i)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Players per game."),
-    agents: str = typer.Option(
-        "random", "--agents", help="Agents by seat, e.g. greedy,random; a shorter list repeats,"
-        " a longer one than the players is refused (exit 2)."),
-    jobs: int = typer.Option(DEFAULT_JOBS, "--jobs", "-j", min=0, help=JOBS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts: the totals and one row per game."),
-    out: Optional[str] = typer.Option(
-        None, "--out", metavar="FILE", help="Write one row per game to FILE (.jsonl or .csv)."),
-    record: Optional[str] = typer.Option(
-        None, "--record", metavar="FILE|DIR",
-        help="Write the first game's record to FILE, or every game's to DIR (an existing folder,"
-        " or a name ending in /)."),
-    deal: Optional[str] = typer.Option(
-        None, "--deal", help="Every game starts from this deal (piece names, first dealt first)."
-    ),
-    coverage: bool = typer.Option(False, "--coverage", help="Also report how often each rule fired."),
-    html: Optional[str] = typer.Option(
-        None, "--html", metavar="FILE", help="Also write a self-contained HTML report with plots"
-        " (needs the `plots` extra)."),
-    db: Optional[str] = typer.Option(
-        None, "--db", metavar="FILE", help="Append one row per game to this results file (DuckDB)."),
-    resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run of the same"
-                                " command in --db, without playing a stored game again."),
-    backend: Backend = typer.Option(Backend.local, "--backend", help="Where games run: here and in"
-                                    " --jobs processes, or on a Ray cluster."),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray: an existing cluster"
-                                          " (default: a local Ray with the machine's cores)."),
+    games: GamesOption = 100,
+    seed: SeedOption = DEFAULT_SEED,
+    players: PlayersOption = None,
+    agents: AgentsOption = "random",
+    jobs: JobsOption = DEFAULT_JOBS,
+    as_json: JsonOption = False,
+    out: OutOption = None,
+    record: RecordOption = None,
+    deal: DealOption = None,
+    coverage: CoverageOption = False,
+    html: HtmlOption = None,
+    db: DbOption = None,
+    resume: ResumeOption = False,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
+    seconds_per_move: SecondsOption = 0,
 ) -> None:
     """Play seeded games between agents and print per-seat statistics."""
+    run = _checked_run(ruleset, overlays, range(seed, seed + games), players, agents, jobs,
+                       out, record, deal, html, Where(db, resume, backend.value, address))
+    if seconds_per_move and (run.where.swept or coverage or html):
+        usage_error("--seconds-per-move sets the clock of games played here: not with --db,"
+                    " --backend ray, --coverage or --html")
+    run = dataclasses.replace(run, step=seconds_per_move)
+    start = time.perf_counter()
+    played = _play_all(run.ruleset, run.game, ruleset, overlays, run.players, run.seeds,
+                       run.agents, jobs_or_cores(run.jobs), deal,
+                       run.records if run.folder else None, run.where, as_json, run.step)
+    rows = [row for row, _ in played]
+    summary = _summary(run, rows, time.perf_counter() - start)
+    _write_outputs(played, run.folder, record, out, run.players, run.game, run.agents, seed,
+                   deal, run.records, as_json, run.step)
+    _report(run, summary, rows, ruleset, overlays, deal, (coverage, html, as_json))
+
+
+def _checked_run(ref, overlays, seeds, players, agents, jobs, out, record, deal, html,
+                 where: Where) -> Run:
+    """The command's arguments checked (a usage error is its message and exit 2) and its
+    ruleset loaded."""
     if out is not None and rows_format(out) is None:
-        _usage(f"--out {out}: give a file name ending in .jsonl or .csv")
+        usage_error(f"--out {out}: give a file name ending in .jsonl or .csv")
     if html is not None:
         require_plots()
     jobs = _cap_jobs(jobs)
-    ruleset_obj, game = load_game_or_exit(ruleset, overlays)
+    ruleset_obj, game = load_game_or_exit(ref, overlays)
     n = check_players(game, players)
     names = _agent_names(agents, n, game.model.players_max)
     _check_deal(game, deal)
-    seeds = list(range(seed, seed + games))
-    folder = record_folder(record, games)
-    records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ruleset))
+    folder = record_folder(record, len(seeds))
+    records = ((ruleset_obj.id, list(overlays or []), ruleset_obj.hash, record_ref(ref))
                if record else None)
-    where = Where(db, resume, backend.value, address)
     if where.swept and folder is not None:
-        _usage("--record DIR writes records of games played here: not with --db or --backend ray")
-    start = time.perf_counter()
-    played = _play_all(ruleset_obj, game, ruleset, overlays, n, seeds, names, jobs_or_cores(jobs),
-                       deal, records if folder else None, where, as_json)
-    elapsed = time.perf_counter() - start
-    rows = [row for row, _ in played]
-    summary = summarize(rows, n, names)
-    summary["ruleset"] = ruleset_obj.id
-    summary["title"] = ruleset_obj.title
-    summary["overlays"] = list(ruleset_obj.overlays)
+        usage_error("--record DIR writes records of games played here: not with --db or --backend ray")
+    return Run(ruleset_obj, game, n, names, list(seeds), jobs, folder, records, where)
+
+
+def _summary(run: Run, rows: list[dict], elapsed: float) -> dict:
+    """The per-seat statistics of the games' rows, what was simulated, and the rate."""
+    summary = summarize(rows, run.players, run.agents)
+    summary["ruleset"] = run.ruleset.id
+    summary["title"] = run.ruleset.title
+    summary["overlays"] = list(run.ruleset.overlays)
+    summary["games_per_second"] = round(len(run.seeds) / elapsed, 1) if elapsed > 0 else None
+    return summary
+
+
+def _report(run: Run, summary: dict, rows: list[dict], ref, overlays, deal, wanted) -> None:
+    """Coverage (engine.analysis replays the same seeded games, counting rule by rule),
+    the HTML report, then the summary printed; `wanted`: (--coverage, --html, --json)."""
+    coverage, html, as_json = wanted
     # What was simulated: the resolved id (not a game name) with its overlays.
-    name = spec_name(ruleset_obj.id, overlays or [])
-    summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    _write_outputs(played, folder, record, out, n, game, names, seed, deal, records, as_json)
+    name = spec_name(run.ruleset.id, overlays or [])
     report = None
-    if coverage or html:  # engine.analysis replays the same seeded games, counting rule by rule
+    if coverage or html:
         from engine.analysis.coverage import coverage_report
 
-        report = coverage_report(ruleset, overlays, n, seeds, names, jobs_or_cores(jobs), deal,
-                                 title=name)
+        report = coverage_report(ref, overlays, run.players, run.seeds, run.agents,
+                                 jobs_or_cores(run.jobs), deal, title=name)
         if coverage:
             summary["coverage"] = report.data
     if html:
         _write_html(html, summary, rows, name, report)
     if as_json:
         summary["rows"] = rows  # one per game, as --out writes them
-    _print(summary, as_json, name, ruleset_obj)
+    _print(summary, as_json, name, run.ruleset)
     if report is not None and coverage and not as_json:
         typer.echo(report.text)
 
 
 def _play_all(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, records,
-              where: Where, quiet: bool) -> list:
+              where: Where, quiet: bool, step: int = 0) -> list:
     """(row, record or None) per game, in seed order: here and in worker processes, or
     through the store / on Ray; a failing rule is its message and exit 1."""
     from engine.kernel import RuleFailure
@@ -238,7 +307,7 @@ def _play_all(ruleset_obj, game, ref, overlays, n, seeds, names, jobs, deal, rec
                           show=not quiet)
         with progress_bar(len(seeds), "simulating", quiet=quiet) as advance:
             return run_games(game, ref, list(overlays or []), n, seeds, names, jobs, advance,
-                             deal, records)
+                             deal, records, step)
     except RuleFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -263,18 +332,13 @@ def _sweep(ruleset_obj, ref, overlays, n, seeds, names, jobs, deal, where: Where
     return [({k: row[k] for k in FIELDS}, None) for row in rows]
 
 
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _write_outputs(played, folder, record, out, n, game, names, seed, deal, records,
-                   quiet: bool = False) -> None:
+                   quiet: bool = False, step: int = 0) -> None:
     if folder is not None:
         for row, rec in played:
             save_record_or_exit(str(folder / f"game-{row['seed']}.json"), rec)
     elif record:
-        _write_record(game, n, seed, names, record, deal, records)
+        _write_record(game, n, seed, names, record, deal, records, step)
         if len(played) > 1 and not quiet:  # one who meant every game would not notice
             typer.echo(f"note: {record} holds the first game's record; for every game's,"
                        f" give a folder: --record {record.removesuffix('.json')}/", err=True)
@@ -319,10 +383,10 @@ def _check_deal(game, deal) -> None:
             raise typer.Exit(2)
 
 
-def _write_record(game, n, seed, names, path, deal, records) -> None:
+def _write_record(game, n, seed, names, path, deal, records, step: int = 0) -> None:
     from engine.kernel.record import make_record
 
-    row, state = play_one(game, n, seed, names, keep=True, deal=deal)
+    row, state = play_one(game, n, seed, names, keep=True, deal=deal, seconds_per_move=step)
     rid, overlays, digest, ref = records
     save_record_or_exit(path, make_record(state, rid, overlays, digest, row["agents"], ref=ref))
 

@@ -21,7 +21,7 @@ from typing import Annotated
 from engine.analysis.phrases import counted
 from engine.analysis.refs import split_spec
 from engine.cli.app import app
-from engine.cli.common import DEFAULT_SEED, WithOption
+from engine.cli.common import DEFAULT_SEED, WithOption, usage_error
 from engine.cli.games import load_game_or_exit
 from engine.pieces import format_deal
 
@@ -52,16 +52,16 @@ def solve_command(
 ) -> None:
     """Solve a single-player round exactly: reachable, fewest steps, best score."""
     if deal is not None and (seed is not None or games is not None):
-        _usage("give --deal, or --seed (and --games), not both")
+        usage_error("give --deal, or --seed (and --games), not both")
     _, game = load_game_or_exit(*split_spec(ruleset, with_ or ()))
     low, high = game.model.players_min, game.model.players_max
     if high < 1 or low > 1:
         # Checked before the deal options: no --deal or --seed would make it solvable.
         span = f"{low} players" if low == high else f"{low} to {high} players"
-        _usage(f"`{ruleset}` is for {span}: the solver plays"
+        usage_error(f"`{ruleset}` is for {span}: the solver plays"
                f" single-player rulesets only (one that allows 1 player)")
     if deal is None and seed is None and games is None:
-        _usage("give --deal D or --seed S (or --games N)")
+        usage_error("give --deal D or --seed S (or --games N)")
     budget = (max_nodes or None, _memory(max_memory))
     if games is not None:
         _many(game, ruleset, seed if seed is not None else DEFAULT_SEED, games, goal, budget, as_json)
@@ -80,21 +80,16 @@ def _memory(text: str | None) -> int | None:
         return default_memory()
     found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)B?\s*", text, re.IGNORECASE)
     if not found:
-        _usage(f"--max-memory `{text}` is not a size such as 2G, 500M or 0 (no budget)")
+        usage_error(f"--max-memory `{text}` is not a size such as 2G, 500M or 0 (no budget)")
     size = int(float(found.group(1)) * _UNITS[found.group(2).upper()])
     return size or None
-
-
-def _usage(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _new_state(game, deal: str | None, seed: int | None):
     try:
         return game.new_game(1, seed or 0, deal=deal)
     except ValueError as exc:
-        _usage(f"bad deal: {exc}")
+        usage_error(f"bad deal: {exc}")
 
 
 def _deal_text(game, state) -> str:
@@ -149,7 +144,7 @@ def _solve(solve, state, goal, best, budget):
     try:
         return solve(state, goal, best=best, max_nodes=max_nodes, max_memory=max_memory)
     except ValueError as exc:
-        _usage(str(exc))
+        usage_error(str(exc))
 
 
 def _many(game, ref, first, count, goal, budget, as_json) -> None:

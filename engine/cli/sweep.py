@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 import typer
 
 from engine.analysis.runs import GameStats, Spec
+from engine.cli.common import fail
 from engine.cli.progress import progress_bar
 
 STORE_CHUNK = 25  # games per stored transaction at most: what an interruption can lose
@@ -28,11 +29,6 @@ class Target:
     spec: Spec
     ruleset_id: str
     ruleset_hash: str
-
-
-def _fail(message: str, status: int = 1):
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(status)
 
 
 def versions() -> dict:
@@ -58,7 +54,7 @@ def run_sweep(targets: Sequence[Target], players: int, seeds: Sequence[int],
               address: Optional[str] = None, show: bool = True) -> list[list[GameStats]]:
     """For each target, its games' stats in seed order (stored in `db` as they finish)."""
     if resume and not db:
-        _fail("--resume needs --db FILE (the results file of the run to finish)", 2)
+        fail("--resume needs --db FILE (the results file of the run to finish)", 2)
     params = {"command": command, "rulesets": [[t.ruleset_id, list(t.spec.overlays),
               t.ruleset_hash] for t in targets], "players": players, "agents": list(agents),
               "seeds": [seeds[0], seeds[-1], len(seeds)] if seeds else [], "deal": deal}
@@ -81,11 +77,11 @@ def _ray_or_exit(address, jobs) -> None:
     try:
         start_ray(address, jobs if jobs > 1 else None)
     except MissingExtra as exc:
-        _fail(str(exc), 2)
+        fail(str(exc), 2)
     except Unreachable as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except Exception as exc:  # Ray's own errors: an unreachable address, say
-        _fail(f"cannot start or reach Ray{f' at {address}' if address else ''}:"
+        fail(f"cannot start or reach Ray{f' at {address}' if address else ''}:"
               f" {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
 
 
@@ -95,7 +91,7 @@ def _open(db: str):
     try:
         return open_store(db)
     except StoreError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def _start(store, params: dict, targets, resume: bool):
@@ -108,7 +104,7 @@ def _start(store, params: dict, targets, resume: bool):
         return "", before
     run_id = store.unfinished_run(params) if resume else None
     if resume and run_id is None:
-        _fail(f"{store.path} holds no unfinished run of this command with these settings;"
+        fail(f"{store.path} holds no unfinished run of this command with these settings;"
               " run it without --resume")
     if run_id is None:
         run_id = f"r{time.strftime('%Y%m%d-%H%M%S')}-{next(_ids)}-{_pid()}"
@@ -207,7 +203,7 @@ def _report(advance, store, show: bool, count: int, total: int, new: int) -> Non
 def _interrupted(store, run_id: str, count: int, total: int, exc: BaseException):
     what = "interrupted" if isinstance(exc, KeyboardInterrupt) else "a worker process died"
     if store is None:
-        _fail(f"{what}; nothing was stored (--db FILE keeps finished games)", 130
+        fail(f"{what}; nothing was stored (--db FILE keeps finished games)", 130
               if isinstance(exc, KeyboardInterrupt) else 1)
     store.finish_run(run_id, "interrupted")
     typer.echo(f"\n{what}: {count} games are stored in {store.path}; the same command with"

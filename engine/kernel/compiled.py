@@ -50,6 +50,9 @@ class _Writer:
         self.names: dict[str, str] | None = None
         #: `move.<field>` -> the Python text it is read as in a step, not through `view`
         self.move_attrs: dict[str, str] = {}
+        #: a step for a search (`compile_step(search=True)`): no events, no log
+        self.search = False
+        self.action = None  # the action whose step is written
 
     def const(self, value: object) -> str:
         name = f"K{len(self.consts)}"
@@ -119,6 +122,7 @@ _STATE_NAMES = {
     "round": ("x_round", "state.round"),
     "turn": ("x_turn", "state.turn"),
     "counters": ("x_counters", "state.counters"),
+    "clock": ("x_clock", "state.clock"),
     "player": ("x_player", "state.player_views[{seat}]"),
     "mover": ("x_player", "state.player_views[{seat}]"),
     "opponents": ("x_opponents", "k_opponents(state, {seat})"),
@@ -238,12 +242,13 @@ def _scoring_lines(w: _Writer, action, indent: int) -> None:
         # `make_event`, without the call
         event = (f"k_tuple_new(k_ScoreEvent, (mover, {points}, {w.const(rule.name)}, "
                  f"{w.const(rule.pos)}, {w.const(rule.label)}))")
+        record = [] if w.search else [f"events.append({event})"]
         if fixed:  # a nonzero constant: no conversion, no test
-            body += [f"{pad}scores[mover] += {points}", f"{pad}events.append({event})"]
+            body += [f"{pad}scores[mover] += {points}"] + [pad + r for r in record]
         else:
             body += [pad + line for line in w.value("p", rule.points, "k_int")]
-            body += [f"{pad}if p:",
-                     f"{pad}    scores[mover] += p", f"{pad}    events.append({event})"]
+            body += [f"{pad}if p:", f"{pad}    scores[mover] += p"]
+            body += [f"{pad}    {r}" for r in record]
         w.guarded(indent, body, f"scoring rule `{rule.name}`", rule.pos)
 
 
@@ -355,11 +360,15 @@ def _reads_state_only(action) -> bool:
         e.names_used <= known or e.inline(texts) is not None) for e in exprs)
 
 
-def compile_step(game, action) -> Callable:
+def compile_step(game, action, search: bool = False) -> Callable:
     """`step(state, move) -> score events`: everything `flow.apply_move` does for a move
     of `action`, in one function (the generic `flow._after_effect` is called when the
-    action's rules pay someone other than the mover)."""
+    action's rules pay someone other than the mover). With `search`, the step of a
+    search that undoes its moves (`State.search_save`) and reads only the scores: the
+    same changes of the position, but no score events, no log, and it returns None."""
     w = _Writer()
+    w.search = search
+    w.action = action
     w.add(0, "def step(state, move):")
     w.add(1, "turn = state.turn")
     if game.tracks_unable:
@@ -388,14 +397,21 @@ def compile_step(game, action) -> Callable:
         w.move_attrs["move.count"] = "_len(vplace.pieces)"
         w.move_attrs["move.value"] = "k_place_value(vplace.pieces)"
         view_at = len(w.lines)
+    elif action.reads_move and action.kind == "play":
+        # `move.slot` read from the board before the card leaves (as `move_view` does);
+        # the move record made only if something else of it is read (`_insert_view`)
+        w.add(1, "vslot = state.board.slot_record(move.data[0])")
+        w.move_attrs = {"move.slot": "vslot"}
+        view_at = len(w.lines)
     elif action.reads_move and action.kind == "place":  # `move_view`, without the call
         w.add(1, f"view = {w.const(game.place_view)}(move.data, not state.round.placed_any)")
     elif action.reads_move:
         w.add(1, f"view = {w.const(move_view)}(state, {w.const(action)}, move)")
     else:
         w.add(1, "view = None")
-    w.add(1, "events = state.events")
-    w.add(1, "start = len(events)")
+    if not search:
+        w.add(1, "events = state.events")
+        w.add(1, "start = len(events)")
     _effect_lines(w, action, 1)
     w.add(1, "turn.actions += 1")
     if not (action.ends_turn and _reads_state_only(action)):
@@ -413,14 +429,16 @@ def compile_step(game, action) -> Callable:
         _end_turn_lines(w, game, action, 1)
     else:
         _settle_lines(w, game, 1)
-    # (`flow.log_move`, without the call)
-    w.add(1, "chances = state.pending_chances")
-    w.add(1, "if chances:")
-    w.add(2, "state.pending_chances = []")
-    w.add(1, "else:")
-    w.add(2, "chances = ()")
-    w.add(1, "state.log.append((move, chances, state.scores[:]))")
-    w.add(1, "return events[start:]")
+    if search:  # (the chance outcomes stay pending: `search_restore` puts them back)
+        w.add(1, "return None")
+    else:  # (`flow.log_move`, without the call)
+        w.add(1, "chances = state.pending_chances")
+        w.add(1, "if chances:")
+        w.add(2, "state.pending_chances = []")
+        w.add(1, "else:")
+        w.add(2, "chances = ()")
+        w.add(1, "state.log.append((move, chances, state.scores[:]))")
+        w.add(1, "return events[start:]")
     if view_at is not None:
         _insert_view(w, game, view_at)
     return w.build("step")
@@ -428,7 +446,11 @@ def compile_step(game, action) -> Callable:
 
 def _insert_view(w: _Writer, game, at: int) -> None:
     """`view = PlaceMove(vplace, opening)` (`move_view`, its `__init__` written in place)
-    at line `at` of a step, if a later line reads `view`."""
+    at line `at` of a step, if a later line reads `view`; for a play, `move_view`."""
+    if "vslot" in w.move_attrs.values():
+        if any("view" in _WORD.findall(line) for line in w.lines[at:]):
+            w.lines.insert(at, f"    view = {w.const(move_view)}(state, {w.const(w.action)}, move)")
+        return
     if any("view" in _WORD.findall(line) for line in w.lines[at:]):
         w.lines[at:at] = ["    " + line for line in (
             f"view = k_new({w.const(game.place_view)})", "view.placement = vplace",

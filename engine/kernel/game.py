@@ -94,6 +94,12 @@ class Game:
         self.steps = {
             a.name: compile_step(self, a) if compiled else apply_move for a in self.actions
         }
+        #: action name -> the step of a search that undoes it (`State.search_save`): the
+        #: same change of the position, without score events or log (`compile_step`)
+        self.search_steps = {
+            a.name: compile_step(self, a, search=True) if compiled else apply_move
+            for a in self.actions
+        }
         #: the opening rank of one piece as a function, when it reads the piece alone
         opening = model.opening
         self.opening_key = compile_piece_key(opening.rank) if compiled and opening else None

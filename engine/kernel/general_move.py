@@ -210,7 +210,8 @@ def _available(state, sources, reach: int = 0):
 
 def _texts(state, action, target):
     """The function writing a move's argument: the pieces' names (with where they lie,
-    for a set with repeated names), then the destination when there are several."""
+    for a set with repeated names), then the destination when there are several (a row
+    of zones; of a zone each seat has, the mover's own is the one choice)."""
     mode = action.move.mode
     unique = state.game.unique_names
 
@@ -224,7 +225,7 @@ def _texts(state, action, target):
             words = [f"{p.name}@{k}{i}" for p, (k, i) in zip(pieces, origins)]
         if mode == "run" and len(pieces) > 1:
             words[-1] += f"+{len(pieces) - 1}"
-        if target.is_list:
+        if target.count is not None:  # (a seat's own zone is the one choice: unwritten)
             words.append(f"{target.label}[{data.target_index}]")
         return " ".join(words)
     return text
@@ -233,7 +234,8 @@ def _texts(state, action, target):
 # -- applying one ------------------------------------------------------------------------
 def apply_general_move(state, action, move) -> None:
     """Take the move's pieces from where they lie and put them on its destination; a
-    face-down piece left on top of a zone turns face up (counted in `state.turned`)."""
+    face-down piece left on top of a zone turns face up (counted in `state.turned`).
+    Pieces moved from the pool into the hand count in `turn.draws`, as a `draw`'s do."""
     data = move.data
     spec = action.move
     state.turned = 0
@@ -252,6 +254,8 @@ def apply_general_move(state, action, move) -> None:
         _turn_up(state, key, index)
     moved = list(reversed(data.pieces)) if spec.flip else list(data.pieces)
     zone_pieces(state, data.target, data.target_index).extend(moved)
+    if data.target == "hand" and data.origins[0][0] == "pool":
+        state.turn.draws += len(moved)  # a draw, whichever way it is written
 
 
 def _take_from_board(board, slots: list) -> None:

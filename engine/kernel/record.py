@@ -3,7 +3,9 @@
 A record holds the format version, the ruleset (id, overlays, hash of the resolved
 data), the seed, the players and agents, the chance outcomes of the setup, and for each
 move its text, the chance outcomes it caused (a new round's shuffle, an exchange's
-reshuffle) and the scores after it. One move per line, so an error can name its line.
+reshuffle), the scores after it and, for a ruleset that reads `clock`, the seconds of
+play at it (absent in older records: the clock then reads 0). One move per line, so an
+error can name its line.
 Moves a player took back (`undo` in play) are kept apart, in `undone`: each entry says
 after how many of the kept moves they were played; replay reads only `moves`.
 """
@@ -192,6 +194,14 @@ def _rulesets_options() -> str:
     return "".join(f" --rulesets {shlex.quote(str(root))}" for root in given_roots())
 
 
+def _apply_entry(state, entry: dict) -> None:
+    """One recorded move, made at its recorded clock reading (absent: the clock is left
+    as it is, 0 before any)."""
+    if "seconds" in entry:
+        state.set_clock(entry["seconds"])
+    state.apply(entry["move"])
+
+
 def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False) -> Replay:
     """Replay a record on `game`. Without `rescore`, a changed ruleset stops with K503 and
     any difference in scores is K505; with it, the moves are re-scored under the current
@@ -213,7 +223,7 @@ def replay_record(loaded: Loaded, game, ruleset_hash: str, rescore: bool = False
     for i, entry in enumerate(d["moves"]):
         pos = loaded.move_pos(i)
         try:
-            state.apply(entry["move"])
+            _apply_entry(state, entry)
         except IllegalMove as exc:
             diag = Diagnostic(K_ILLEGAL_MOVE.code, f"moves[{i}] `{entry['move']}`: {exc}", pos)
             if not rescore:

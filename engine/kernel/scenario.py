@@ -28,7 +28,7 @@ TURN_KEYS = ("draws", "placed", "actions")
 # golden format's (read by its own runner, ignored here).
 TOP_KEYS = ("scenario", "ruleset", "with", "players", "seed", "board", "hands", "pool", "rest",
             "pile", "scores", "to_move", "round", "turn", "counters", "expect", "deal", "lines",
-            "zones")
+            "zones", "clock")
 
 
 @dataclass
@@ -263,6 +263,7 @@ def _set_numbers(state, data: dict, doc, players: int) -> None:
     state.opening_pieces = None
     state.is_over = False
     state._rebind()
+    _set_clock(state, data, doc)
     if not state.round.placed_any and state.game.model.opening is not None:
         choose_opener(state)
     if "to_move" in data:
@@ -274,6 +275,17 @@ def _set_numbers(state, data: dict, doc, players: int) -> None:
             state.opening_pieces = None
         state.to_move = seat
     state._invalidate()
+
+
+def _set_clock(state, data: dict, doc) -> None:
+    """`clock: N`: the seconds of play the front end reports, for the moves played here."""
+    if "clock" not in data:
+        return
+    seconds = data["clock"]
+    if type(seconds) is not int or seconds < 0:
+        _fail(K_BAD_SCENARIO, "`clock` must be whole seconds from 0", doc.near("clock"),
+              "for example `clock: 100`")
+    state.set_clock(seconds)
 
 
 def _set_fields(target, values: dict, allowed: tuple, path: tuple, doc) -> None:

@@ -15,7 +15,7 @@ from typing import Hashable
 from engine.expr import EvaluationError
 from engine.kernel.moves import IllegalMove, Move, RuleFailure, ScoreEvent
 from engine.kernel.views import (
-    Counters, PileView, PlayerView, PoolView, RoundInfo,
+    Clock, Counters, PileView, PlayerView, PoolView, RoundInfo,
     TurnInfo,
     make_context,
 )
@@ -50,6 +50,7 @@ class State:
         self.round = RoundInfo(0)
         self.turn = TurnInfo()
         self.counters = Counters()
+        self.clock = Clock()
         self.events: list[ScoreEvent] = []
         # One entry per applied move, for records: (move, its chance outcomes, the scores
         # after it). `history` writes them out as records hold them, when asked (a
@@ -86,6 +87,7 @@ class State:
             "round": self.round,
             "turn": self.turn,
             "counters": self.counters,
+            "clock": self.clock,
         }
 
     def _rebind(self) -> None:
@@ -95,6 +97,7 @@ class State:
         base["round"] = self.round
         base["turn"] = self.turn
         base["counters"] = self.counters
+        base["clock"] = self.clock
 
     def context(self, seat: int | None = None):
         """A fresh evaluation context with `seat` (default: the player to move) as `player`
@@ -238,6 +241,7 @@ class State:
         other.round = self.round.copy()
         other.turn = self.turn.copy()
         other.counters = self.counters.copy()
+        other.clock = self.clock.copy()
         other.events = list(self.events)
         other.log = list(self.log)
         other.pending_chances = list(self.pending_chances)
@@ -272,6 +276,8 @@ class State:
         other.round = self.round.copy()
         other.turn = self.turn.copy()
         other.counters = self.counters.copy()
+        other.clock = Clock()  # (no log to mark: the reading alone)
+        other.clock.seconds = self.clock.seconds
         other.events, other.log, other.pending_chances = [], [], []
         if self.forced_chances is not None:
             other.forced_chances = list(self.forced_chances)
@@ -281,12 +287,68 @@ class State:
         other._by_action = {}
         return other
 
+    def set_clock(self, seconds: int) -> None:
+        """The seconds of play from now on, as the front end measures them (`clock.seconds`
+        in expressions); kept for the record, which then gives each move its reading."""
+        if type(seconds) is not int or seconds < 0:
+            raise ValueError(f"the clock reads whole seconds from 0, not {seconds!r}")
+        clock, at = self.clock, len(self.log)
+        if seconds != clock.seconds and self.game.model.reads_clock:
+            self._invalidate()  # a condition may read the clock: moves listed anew
+        clock.seconds = seconds
+        if clock.marks and clock.marks[-1][0] == at:
+            clock.marks[-1] = (at, seconds)
+        elif not clock.marks or clock.marks[-1][1] != seconds:
+            clock.marks.append((at, seconds))
+
+    def search_save(self) -> tuple:
+        """What a move may change, saved so that `search_restore` undoes it in place: a
+        search applies a move to the position itself and takes it back, instead of
+        stepping a clone (no new state, views or dicts; the log and the events are cut
+        back to their length). Each saved value is restored once: save again per move.
+        The generator is marked shared first, so a move that shuffles (a new round)
+        advances a copy of it and the saved one stays as it was."""
+        self._rng_shared = True
+        zones = self.zones
+        return (
+            self.scores[:], [h[:] for h in self.hands], self.pool[:], self.pile[:],
+            {k: [z[:] for z in rows] for k, rows in zones.items()} if zones else zones,
+            {k: v[:] for k, v in self.down.items()} if zones else self.down,
+            self.board.clone(), self.round.copy(), self.turn.copy(), self.counters.copy(),
+            len(self.events), len(self.log), self.pending_chances[:],
+            self.forced_chances[:] if self.forced_chances is not None else None,
+            (self.to_move, self.is_over, self.winner, self.last_round_winner,
+             self.turns_total, self.turned, self.opening_pieces, self.rng),
+            self._legal, self._by_action,
+        )
+
+    def search_restore(self, saved: tuple) -> None:
+        """Undo every change since `search_save` made `saved` (see there)."""
+        (self.scores, self.hands, self.pool, self.pile, self.zones, self.down,
+         self.board, self.round, self.turn, self.counters, events, log,
+         self.pending_chances, self.forced_chances, scalars, self._legal,
+         self._by_action) = saved
+        (self.to_move, self.is_over, self.winner, self.last_round_winner,
+         self.turns_total, self.turned, self.opening_pieces, self.rng) = scalars
+        self._rng_shared = True
+        del self.events[events:]
+        del self.log[log:]
+        self._listed = self._by_text = self._ctx = None
+        base = self.base_values
+        base["board"], base["round"] = self.board, self.round
+        base["turn"], base["counters"] = self.turn, self.counters
+
     @property
     def history(self) -> list[dict]:
         """One dict per applied move, as records hold them: its text, the chance outcomes
-        it caused and the scores after it (a new list each time: built from `log`)."""
-        return [{"move": move.text, "chances": chance_uids(chances), "scores": scores}
-                for move, chances, scores in self.log]
+        it caused, the scores after it and, once the clock was set, its reading (a new
+        list each time: built from `log`)."""
+        out = [{"move": move.text, "chances": chance_uids(chances), "scores": scores}
+               for move, chances, scores in self.log]
+        readings = self.clock.at_each(len(out))
+        for entry, seconds in zip(out, readings or ()):
+            entry["seconds"] = seconds
+        return out
 
     def random(self) -> random.Random:
         """The state's own generator, copied first if a clone still shares it."""

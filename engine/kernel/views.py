@@ -84,6 +84,38 @@ class Counters:
         return dict(self.__dict__)
 
 
+class Clock:
+    """`clock`: the seconds of play, as the front end reports them. The engine keeps no
+    time: `State.set_clock` sets `seconds` before a move (terminal play the real seconds,
+    the web page the server's, `simulate --seconds-per-move` a fixed step), and `marks`
+    (move index, seconds) are what the record writes, so a replay reads the same."""
+
+    __slots__ = ("seconds", "marks")
+
+    def __init__(self):
+        self.seconds = 0
+        self.marks: list[tuple[int, int]] = []
+
+    def copy(self) -> "Clock":
+        other = Clock.__new__(Clock)
+        other.seconds, other.marks = self.seconds, list(self.marks)
+        return other
+
+    def at_each(self, moves: int) -> list[int] | None:
+        """The reading at each of the first `moves` moves (0 before the first mark), or
+        None if the clock was never set (a record then writes no seconds)."""
+        marks = self.marks
+        if not marks:
+            return None
+        out, seconds, i = [], 0, 0
+        for index in range(moves):
+            while i < len(marks) and marks[i][0] <= index:
+                seconds = marks[i][1]
+                i += 1
+            out.append(seconds)
+        return out
+
+
 class PlayerView:
     """`player` and the items of `players`: a live view of one seat."""
 

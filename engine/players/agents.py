@@ -49,15 +49,18 @@ def ranked_moves(state: State) -> list[tuple[int, int, Move, list]]:
 
 class GreedyAgent:
     """The move with the best immediate score for the mover (by the ruleset's objective:
-    the lowest under `objective: lowest`); ties: the first legal one."""
+    the lowest under `objective: lowest`); ties: the first legal one. The scores are
+    previewed in a sample of what the mover cannot see, never in the real hidden pieces."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        # What the mover cannot see is sampled before a move is previewed (`greedy_move`).
+        self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        return greedy_move(state)
+        return greedy_move(state, self.rng)
 
 
 def _mcts(seed: int, params: str = ""):
@@ -105,10 +108,17 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat + 1
 
 
-def play_out(state: State, agents: list, max_moves: int = 1_000_000) -> State:
-    """Let the agents (one per seat) play until the match is over; returns the state."""
+def play_out(state: State, agents: list, max_moves: int = 1_000_000,
+             seconds_per_move: int = 0) -> State:
+    """Let the agents (one per seat) play until the match is over; returns the state.
+    With `seconds_per_move` and a ruleset that reads `clock`, move k (from 1) is made
+    with the clock at k x seconds_per_move; else the clock is never set (it reads 0)."""
     moves = 0
+    timed = seconds_per_move > 0 and state.game.model.reads_clock
     while not state.is_over and moves < max_moves:
-        state.apply(agents[state.to_move].choose(state))
+        move = agents[state.to_move].choose(state)
+        if timed:
+            state.set_clock((len(state.log) + 1) * seconds_per_move)
+        state.apply(move)
         moves += 1
     return state

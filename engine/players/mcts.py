@@ -26,12 +26,13 @@ import time
 from dataclasses import dataclass
 
 from engine.players.determinize import determinize
-from engine.players.objective import greedy_move, score_sign
+from engine.players.objective import best_index, greedy_move, score_sign
 
 DEFAULT_ITERATIONS = 500
 PLAYOUTS = ("random", "greedy")
 OBJECTIVES = ("margin", "win")
 HORIZONS = ("round", "match")
+EXPANSIONS = ("random", "greedy")
 _MAX_PLAYOUT = 100_000  # moves: a safety stop (every ruleset's limits end games sooner)
 
 
@@ -47,6 +48,9 @@ class MctsConfig:
     horizon: str = "round"
     depth: int = 0  # playout moves before the result is taken (0: to the horizon)
     widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
+    held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
+    expand: str = "random"  # below the root: an untried move at random, or greedy's first
+    halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
 
 
 PARAMETERS = [
@@ -63,6 +67,14 @@ PARAMETERS = [
      "help": "playout moves before scoring (0: to the horizon)"},
     {"name": "w", "values": "X (w=2)", "default": "2",
      "help": "root widening: the best ceil(w*sqrt(visits)) moves by immediate score"},
+    {"name": "expand", "values": "|".join(EXPANSIONS), "default": "random",
+     "help": "below the root, the move added: untried at random, or best immediate score"
+             " first (widened as the root is)"},
+    {"name": "halving", "values": "halving", "default": "off",
+     "help": "no tree: the root's best moves compared by sequential halving, every move"
+             " played out in the same samples"},
+    {"name": "held", "values": "X (held=1)", "default": "0",
+     "help": "a playout cut by depth: X times each seat's hand value counts against it"},
 ]
 
 
@@ -73,6 +85,8 @@ def parse_spec(params: str) -> MctsConfig:
         low = part.lower()
         if low in PLAYOUTS:
             config.playout = low
+        elif low == "halving":
+            config.halving = True
         elif low in OBJECTIVES:
             config.objective = low
         elif low.startswith("c="):
@@ -81,6 +95,12 @@ def parse_spec(params: str) -> MctsConfig:
             config.widening = _number(part, part[2:], float)
         elif low.startswith("depth="):
             config.depth = _number(part, part[6:], int)
+        elif low.startswith("held="):
+            config.held = _number(part, part[5:], float, zero=True)
+        elif low.startswith("expand="):
+            if low[7:] not in EXPANSIONS:
+                raise ValueError(f"mcts: `{part}`: expand is one of {', '.join(EXPANSIONS)}")
+            config.expand = low[7:]
         elif low.startswith("horizon="):
             if low[8:] not in HORIZONS:
                 raise ValueError(f"mcts: `{part}`: horizon is one of {', '.join(HORIZONS)}")
@@ -92,15 +112,15 @@ def parse_spec(params: str) -> MctsConfig:
     return config
 
 
-def _number(part: str, text: str, kind):
+def _number(part: str, text: str, kind, zero: bool = False):
     try:
         value = kind(text)
     except ValueError:
         value = -1
-    if value <= 0:
+    if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " c=X, w=X, depth=N or horizon=round|match")
+                         " halving, c=X, w=X, depth=N, held=X, expand=random|greedy or horizon=round|match")
     return value
 
 
@@ -149,7 +169,10 @@ class MctsAgent:
         return [r[:3] for r in rows]
 
     def search(self, state) -> Node:
-        """Grow a tree from `state` within the budget; returns its root."""
+        """Grow a tree from `state` within the budget (or, with `halving`, compare the
+        root's moves on shared samples); returns its root."""
+        if self.config.halving:
+            return self.halve(state)
         config, seat = self.config, state.to_move
         root = Node(seat)
         # Ranked in a sample, not the real state: a move's immediate score may depend on
@@ -170,22 +193,62 @@ class MctsAgent:
         self.iterations = done
         return root
 
+    def halve(self, state) -> Node:
+        """Sequential halving over the root's best moves by immediate score (Karnin,
+        Koren and Somekh, 2013): in each phase every surviving move is played out in
+        the same fresh samples (common random numbers: the same hidden pieces and the
+        same chance generator for every move, so their difference is the moves', not
+        the samples'), and the better half by mean result over all its samples goes on.
+        A root whose children count the play-outs, as `search` returns."""
+        config, seat = self.config, state.to_move
+        root = Node(seat)
+        sample = determinize(state, seat, self.rng)
+        budget = config.iterations or DEFAULT_ITERATIONS
+        ranked = [move for _, _, move in ranked_by_gain(sample)]
+        alive = ranked[:max(2, math.ceil(config.widening * math.sqrt(budget)))]
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        start = time.perf_counter()
+        for phase in range(phases):
+            left = phases - phase
+            if config.seconds is None:
+                samples = max(1, (budget - root.visits) // (left * len(alive)))
+                self.play_phase(root, state, alive, samples, None)
+            else:
+                spent = time.perf_counter() - start
+                self.play_phase(root, state, alive, None,
+                                time.perf_counter() + (config.seconds - spent) / left)
+            alive.sort(key=lambda m: -_mean(root.children[m.text]))  # stable: prior breaks ties
+            alive = alive[:math.ceil(len(alive) / 2)]
+        self.iterations = root.visits
+        return root
+
+    def play_phase(self, root: Node, state, alive: list, samples, deadline) -> None:
+        """`samples` fresh samples (or as many as fit before `deadline`), each played out
+        after every move in `alive`; the results counted into the root's children."""
+        seat, done = state.to_move, 0
+        while (done < samples) if deadline is None else (not done or time.perf_counter() < deadline):
+            world = determinize(state, seat, self.rng)
+            for move in alive:
+                trial = world.search_clone()  # shares the sample's chance generator state
+                begin = trial.round
+                trial.apply(move.text)
+                result = self.play_out(trial, begin)[seat]
+                child = root.children.get(move.text)
+                if child is None:
+                    child = root.children[move.text] = Node(seat)
+                child.visits += 1
+                child.total += result
+                root.visits += 1
+            done += 1
+
     def iterate(self, root: Node, state, seat: int) -> None:
         """One iteration: sample, select, expand, play out, back up."""
-        rng = self.rng
-        world = determinize(state, seat, rng)
+        world = determinize(state, seat, self.rng)
         start = world.round
         node, path = root, []
         while not self.ended(world, start):
-            if node is root:  # its moves are the same in every sample: widened
-                width = math.ceil(self.config.widening * math.sqrt(root.visits + 1))
-                legal = self.candidates[:max(2, width)]
-                untried = [m for m in legal if m.text not in node.children][:1]
-            else:
-                legal = world.legal_moves()
-                untried = [m for m in legal if m.text not in node.children]
-            if untried:
-                move = untried[rng.randrange(len(untried))]
+            legal, move = self.expansion(node, root, world)
+            if move is not None:
                 node.children[move.text] = child = Node(world.to_move)
                 world.apply(move)
                 path.append(child)
@@ -198,6 +261,29 @@ class MctsAgent:
             node.visits += 1
             node.total += results[node.seat]
         root.visits += 1
+
+    def expansion(self, node: Node, root: Node, world) -> tuple[list, object]:
+        """The children of `node` that may be chosen in this sample, and the move to add
+        to them (None: choose among them). The root's moves, the same in every sample,
+        are tried best immediate score first, widened to the best ceil(w * sqrt(visits));
+        below, an untried move at random, or with `expand=greedy` the untried move with
+        the best immediate score, widened the same way."""
+        config = self.config
+        if node is root or config.expand == "greedy":
+            width = max(2 if node is root else 1,
+                        math.ceil(config.widening * math.sqrt(node.visits + 1)))
+        if node is root:
+            legal = self.candidates[:width]
+            untried = [m for m in legal if m.text not in node.children][:1]
+            return legal, (untried[0] if untried else None)
+        legal = world.legal_moves()
+        children = node.children
+        untried = [m for m in legal if m.text not in children]
+        if config.expand != "greedy":
+            return legal, (untried[self.rng.randrange(len(untried))] if untried else None)
+        if untried and len(legal) - len(untried) < width:
+            return legal, untried[best_index(world, untried)]
+        return [m for m in legal if m.text in children], None
 
     def select(self, node: Node, legal: list) -> tuple:
         """UCB1 over the children legal in this sample, with availability counts (a
@@ -228,10 +314,15 @@ class MctsAgent:
             world.apply(greedy_move(world) if greedy else legal[rng.randrange(len(legal))])
             moves += 1
         winner = world.winner if self.config.horizon == "match" else start.winner
-        results = seat_results(world, winner, self.config.objective)
+        held = self.config.held if not self.ended(world, start) else 0.0
+        results = seat_results(world, winner, self.config.objective, held)
         self.low = min(self.low, *results)
         self.high = max(self.high, *results)
         return results
+
+
+def _mean(node: Node) -> float:
+    return node.total / node.visits if node.visits else -math.inf
 
 
 def ranked_by_gain(state) -> list[tuple]:
@@ -246,20 +337,27 @@ def ranked_by_gain(state) -> list[tuple]:
     return rows
 
 
-def seat_results(world, winner: int | None, objective: str) -> list[float]:
+def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
     """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
-    best other seat (alone: the score), the objective's way round."""
-    n, scores, sign = world.n, world.scores, score_sign(world.game)
+    best other seat (alone: the score), the objective's way round. With `held` (a
+    playout cut short), `held` times the value of the pieces a seat still holds counts
+    against it: most rulesets pay them to whoever goes out."""
+    n, sign = world.n, score_sign(world.game)
+    scores = [sign * v for v in world.scores]
+    if held and n > 1:
+        values = world.game.values
+        scores = [v - held * sum(values[p.uid] for p in world.hands[s])
+                  for s, v in enumerate(scores)]
     if objective == "win":
         if n == 1:
             return [1.0 if winner == 0 else 0.0]
         return [0.5 if winner is None else float(winner == s) for s in range(n)]
     if n == 1:
-        return [float(sign * scores[0])]
+        return [float(scores[0])]
     out = []
     for s in range(n):
-        best_other = max(sign * scores[o] for o in range(n) if o != s)
-        out.append(float(sign * scores[s] - best_other))
+        best_other = max(scores[o] for o in range(n) if o != s)
+        out.append(float(scores[s] - best_other))
     return out
 
 

@@ -3,25 +3,47 @@ shared by the agents, the search agents and the solver."""
 
 from __future__ import annotations
 
+import random
+
+from engine.players.determinize import determinize
+
 
 def score_sign(game) -> int:
     """1 when higher scores are better (the default), -1 under `match.objective: lowest`."""
     return -1 if game.model.objective == "lowest" else 1
 
 
-def greedy_move(state):
+def greedy_move(state, rng: random.Random | None = None):
     """The legal move with the best immediate score for the mover, by the objective;
-    ties: the first legal one."""
+    ties: the first legal one.
+
+    With `rng`, the moves are previewed in a sample of what the mover cannot see
+    (`determinize`), never in `state` itself: a move's score may depend on a hidden
+    piece (the next one drawn, the tiles left on the other racks when it goes out),
+    and an agent playing a real game must not read it. Without, `state` is previewed
+    as it is (a search's own sample, which hides nothing real)."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    if rng is None:
+        return moves[best_index(state, moves)]
+    sample = determinize(state, state.to_move, rng)
+    seen = sample.legal_moves()
+    if [m.text for m in seen] != [m.text for m in moves]:  # legality read something hidden
+        by_text = {m.text: m for m in seen}
+        seen = [by_text.get(m.text, m) for m in moves]
+    return moves[best_index(sample, seen)]
+
+
+def best_index(state, moves: list) -> int:
+    """The index of the first move with the best immediate gain for the mover."""
     seat = state.to_move
     sign = score_sign(state.game)
     now = state.scores[seat]
-    best, best_gain = moves[0], None
-    for move in moves:
+    best, best_gain = 0, None
+    for index, move in enumerate(moves):
         _, trial = state.preview(move)
         gain = sign * (trial.scores[seat] - now)
         if best_gain is None or gain > best_gain:
-            best, best_gain = move, gain
+            best, best_gain = index, gain
     return best

@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Mapping
 
+from engine.players.solver_key import round_fields_read, strings as _strings
 from engine.players.solver_search import (HIGH_SCORE, INF, NO_GAIN, NodeLimit, Solver,
                                           machine_memory)
 
@@ -71,17 +72,6 @@ def default_goal(data: Mapping) -> str:
     return str(next(iter(ends)))
 
 
-def _strings(value) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-
-
 _COUNTER = re.compile(r"\bcounters\.(\w+)")
 #: a score read only to floor a loss at 0: `-min(5, player.score)` (or the two swapped)
 _FLOOR = re.compile(r"-\s*min\(\s*(\d+\s*,\s*player\.score|player\.score\s*,\s*\d+)\s*\)")
@@ -102,6 +92,9 @@ class Relevance:
     #: scoring reads the score only as a floor at 0 (`-min(5, player.score)`), and
     #: nothing else reads it: the score can stay out of the key (see `solve`)
     floor: bool = False
+    #: the round counters some expression reads (`round.turns`, ...): the key holds
+    #: those only (`engine.players.solver_key`)
+    round_fields: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, data: Mapping) -> "Relevance":
@@ -125,7 +118,7 @@ class Relevance:
                  and not any("score" in t for t in updates)
                  and not any("score" in _FLOOR.sub("", t) for t in rules_text))
         return cls(_closure(deciding, then), decide_scores, best_counters, best_scores,
-                   floor)
+                   floor, round_fields_read(data))
 
 
 def _closure(texts: list[str], then: dict[str, list[str]]) -> tuple[str, ...]:
@@ -182,6 +175,10 @@ def solve(
             result.reachable, result.line = line is not None, line or []
     except NodeLimit as stop:
         result.exhaustive, result.stopped = False, stop.reason
+    if solver.cut and result.exhaustive:
+        # the turn limit cut a line while the key does not hold the turn number: a
+        # position cut late may be reached early, so what was not found is unproven
+        result.exhaustive, result.stopped = False, "turns"
     result.nodes = solver.nodes
     result.seconds = time.perf_counter() - started
     return result

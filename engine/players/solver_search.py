@@ -12,6 +12,8 @@ import os
 import random
 import sys
 
+from engine.players.solver_key import make_key
+
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
 #: the score a search plays at when the floor is handled by unclamped increments: so
@@ -63,37 +65,22 @@ class Solver:
         #: the best-scoring complete line `decide` met: (signed score, move texts)
         self.met: tuple = (NO_GAIN, None)
         self.root_pool: list = []
+        self.key = None  # `key(state)`, made by `set_fields`
+        #: whether the key holds the turn number; if not, a line cut by the turn limit
+        #: sets `cut`: the answers are then unproven (see `engine.players.solver_key`)
+        self.turns_keyed = "turns" in relevance.round_fields
+        self.cut = False
         # The memory budget counts from what the process held when the solve began.
         self.memory_cap = None if not max_memory else memory_in_use() + max_memory
         self.next_check = _CHECK_EVERY
 
     # -- positions --------------------------------------------------------------------
-    def key(self, state) -> tuple:
-        """The position as far as the search can tell positions apart.
-
-        As the kernel's `State.key`, but compact: the board kind's `search_key()`, the
-        pool as its size while it is the bottom of the root's pool (draws and deals only
-        take its top), the pile as its size and top card (all that expressions can read
-        of it: with every piece somewhere, its contents follow from the rest), the hands
-        only if any holds a piece, and only the counters and scores the question sees.
-        """
-        counters, scores = self.fields
-        pile, pool, r, t = state.pile, state.pool, state.round, state.turn
-        size = len(pool)
-        pool_code = size if pool == self.root_pool[:size] else tuple(p.uid for p in pool)
-        hands = state.hands
-        return (
-            state.board.search_key(),
-            pool_code,
-            len(pile),
-            pile[-1].uid if pile else -1,
-            tuple(tuple(sorted(p.uid for p in h)) for h in hands) if any(hands) else (),
-            tuple([getattr(state.counters, c) for c in counters]) if counters else (),
-            (r.number, r.turns, r.turns_without_place, r.passes_in_row, r.unable_in_row,
-             r.placed_any, t.draws, t.placed, t.actions, state.to_move),
-            tuple(state.scores) if scores else (),
-            state.zones_key(),  # the zones a ruleset declares (none: an empty tuple)
-        )
+    def set_fields(self, fields: tuple, root) -> None:
+        """Key positions by `fields` (the counters, whether the scores) from `root` on."""
+        self.fields = fields
+        self.root_pool = list(root.pool)
+        self.key = make_key(root.game, self.relevance.round_fields, fields[0], fields[1],
+                            root)
 
     @staticmethod
     def step(state, move) -> str | None:
@@ -110,10 +97,24 @@ class Solver:
             return before.reason or "?"
         return (state.round.reason or "?") if state.is_over else None
 
-    def children(self, state, order=None):
-        """(move, child state, reason the round ended or None) for every legal move, in
-        the kernel's order or as `order` rearranges it. `state` itself becomes the last
-        child: the searches hand it their own copies (`decide`, `optimise`)."""
+    def search_step(self, state, move) -> str | None:
+        """As `step`, with the kernel's step for a search (no score events, no log);
+        notes a line the turn limit cut while the key does not hold the turn number."""
+        before = state.round
+        state.game.search_steps[move.action](state, move)
+        if state.round is not before:
+            reason = before.reason or "?"
+        elif state.is_over:
+            reason = state.round.reason or "?"
+        else:
+            return None
+        if reason == "turn_limit" and not self.turns_keyed:
+            self.cut = True
+        return reason
+
+    def expand(self, state) -> list:
+        """The legal moves of a position the search expands, counted against the budgets
+        (NodeLimit once one is spent)."""
         self.spent += 1
         if self.spent > self.cap:
             raise NodeLimit("nodes")
@@ -122,7 +123,13 @@ class Solver:
             if memory_in_use() > self.memory_cap:
                 raise NodeLimit("memory")
         self.nodes += 1  # counted once expanded: a stopped search reports what it did
-        moves = state.legal_moves()
+        return state.legal_moves()
+
+    def children(self, state, order=None):
+        """(move, child state, reason the round ended or None) for every legal move, in
+        the kernel's order or as `order` rearranges it. `state` itself becomes the last
+        child: the searches hand it their own copies (`decide`, `optimise`)."""
+        moves = self.expand(state)
         if order is not None:
             moves = order(moves)
         last = len(moves) - 1
@@ -130,7 +137,7 @@ class Solver:
             # The last child is the position itself, stepped in place: a searcher reads
             # nothing of a position once its children are listed (a clone saved each).
             child = state if i == last else state.search_clone()
-            yield move, child, self.step(child, move)
+            yield move, child, self.search_step(child, move)
 
     # -- is the goal reachable? ------------------------------------------------------------
     def decide(self, root) -> list[str] | None:
@@ -142,7 +149,7 @@ class Solver:
         action backwards; and a shuffle within each action, seeded by the round.
         Positions proven dead are shared, since that does not depend on the order.
         """
-        self.root_pool = list(root.pool)
+        self.set_fields(self.fields, root)
         dead: set = set()
         budget, round_ = 1000, 0
         limit = INF if self.max_nodes is None else self.max_nodes
@@ -207,8 +214,7 @@ class Solver:
         kept in `self.found`, for when a budget stops the search. It may spend a
         `shares`-th of what is left of the call's node budget.
         """
-        self.fields = fields
-        self.root_pool = list(root.pool)
+        self.set_fields(fields, root)
         if self.max_nodes is None:
             self.cap = INF
         else:
@@ -222,28 +228,42 @@ class Solver:
         return root_key
 
     def value(self, state, key) -> None:
-        """The memo entry of one position (see `optimise`), its children's first."""
-        memo, seat, sign, path = self.memo, self.seat, self.sign, self.path
+        """The memo entry of one position (see `optimise`), its children's first.
+
+        Each move is applied to `state` itself and taken back (`State.search_save`),
+        but the last: nothing reads the position once its last child is searched."""
+        memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
         memo[key] = None  # on the path: a cycle back here is not a way out
         base = state.scores[seat]
         steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
         lift, lmove = NO_GAIN, None
-        for move, child, reason in self.children(state):
-            points = sign * (child.scores[seat] - base)  # (read before a search steps it)
+        moves = self.expand(state)
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            saved = state.search_save() if i != last else None
+            reason = self.search_step(state, move)
+            points = sign * (state.scores[seat] - base)  # (read before a search steps it)
             if reason is not None:
                 steps, gain, below = (1 if reason == self.goal else INF), points, 0
             else:
-                ckey = self.key(child)
+                ckey = self.key(state)
                 if ckey not in memo:
                     path.append(move)
-                    self.value(child, ckey)
+                    self.value(state, ckey)
                     path.pop()
                 entry = memo[ckey]
                 if entry is None:
+                    if saved is not None:
+                        state.search_restore(saved)
                     continue
                 steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
-            # (with `floor` the score here is not the real one: only steps are kept)
-            self.offer(path, move, len(path) + steps, None if self.floor else base + sign * gain)
+            if saved is not None:
+                state.search_restore(saved)
+            if len(path) + steps < found[1][0] or (
+                    not self.floor and sign * base + gain > found[3][0]):
+                # (with `floor` the score here is not the real one: only steps are kept)
+                self.offer(path, move, len(path) + steps,
+                           None if self.floor else base + sign * gain)
             if steps < steps_best:
                 steps_best, smove = steps, move
             if gain > gain_best:

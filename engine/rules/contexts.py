@@ -3,7 +3,7 @@
 Every expression field is compiled in one of these environments (name -> type):
 
 - `base`: everywhere (player, players, opponents, mover, pool, pile, board, round, turn,
-  counters, and `can_<action>` for each action);
+  counters, clock, and `can_<action>` for each action);
 - `move(kind)`: base plus `move` (fields of the action kind and of the board kind) and
   the piece it concerns under the names `tile`, `card`, `token` and `piece`;
 - `piece`: base plus the piece alone (the opening rule's ranking keys).
@@ -31,6 +31,8 @@ ROUND_FIELDS = {
     "unable_in_row": "int", "reason": "str",
 }
 TURN_FIELDS = {"draws": "int", "placed": "int", "actions": "int"}
+#: `clock`: the seconds of play the front end reports (`engine.kernel.views.Clock`)
+CLOCK_FIELDS = {"seconds": "int"}
 GENERIC_MOVE_FIELDS = {"value": "int", "count": "int", "opening": "bool", "pieces": "list[piece]"}
 #: `move` of a `move` action besides the generic fields: where the pieces came from and
 #: went, how many cards it turned face up, and the board slots it emptied
@@ -58,6 +60,7 @@ class ContextTypes:
         specs["board"] = {"count": "int", **(getattr(topology, "board_fields", {}) or {})}
         specs["round"] = ROUND_FIELDS
         specs["turn"] = TURN_FIELDS
+        specs["clock"] = CLOCK_FIELDS
         specs["counters"] = {name: "int" for name in counters}
         move_fields = getattr(topology, "move_fields", {}) or {}
         for kind in MOVE_KINDS:
@@ -87,6 +90,7 @@ class ContextTypes:
             "round": self.type("round"),
             "turn": self.type("turn"),
             "counters": self.type("counters"),
+            "clock": self.type("clock"),
         }
         for action in actions:
             self.base[f"can_{action}"] = BOOL

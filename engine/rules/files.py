@@ -123,6 +123,31 @@ def user_roots() -> list[Path]:
     return out
 
 
+class RulesetPathWarning(UserWarning):
+    """`engine.api.load` warns so of a `RULECRAFT_PATH` entry that is not a folder."""
+
+
+def path_warnings() -> list[str]:
+    """A warning for each `RULECRAFT_PATH` entry that is not a folder (the search skips
+    it): the entry as written, what is wrong, and the fix, as `warning: ...` lines."""
+    out = []
+    for entry in os.environ.get(PATH_VARIABLE, "").split(os.pathsep):
+        folder = absolute(Path(entry))
+        try:
+            if not entry or folder.is_dir():
+                continue
+            is_file = folder.exists()
+        except (OSError, ValueError):  # a name too long for the system, say
+            is_file = False
+        shown = entry if os.path.isabs(entry) else f"{entry} ({folder})"
+        what, fix = (("is a file, not a folder", "name the folder holding your rulesets")
+                     if is_file else ("does not exist", "create it"))
+        out.append(f"warning: {PATH_VARIABLE} names {shown}, which {what}: no rulesets are"
+                   f" looked up there\n  help: {fix}, or remove it from {PATH_VARIABLE}"
+                   f" (folders separated by `{os.pathsep}`)")
+    return out
+
+
 def roots(near: Path | None = None) -> list[Path]:
     """Folders to look ids up in: the one holding `near` (if laid out as one), the user's
     folders (`--rulesets`, `RULECRAFT_PATH`), then the shipped one."""
@@ -227,16 +252,22 @@ def reference_problem(ref: str, kind: str, pos: Position | None) -> Diagnostic |
                       pos, help="check the reference (an id such as `<game>/<ruleset>`, or a path)")
 
 
+def _find_path(ref: str, kind: str, code: str, near: Path | None, pos: Position | None) -> Lookup:
+    """A reference that is a path: relative to the file naming it (`near`), else to the
+    working folder; missing, diagnostic `code` says so."""
+    base = near.parent if near is not None and not os.path.isabs(ref) else Path()
+    for candidate in (base / ref, Path(ref)):
+        if candidate.is_file():
+            return Lookup(candidate, [])
+    return Lookup(None, [_missing_file(code, kind, ref, near, pos)])
+
+
 def find_ruleset(ref: str, near: Path | None = None, pos: Position | None = None) -> Lookup:
     """Resolve a ruleset reference: a path, `<game>/<variant>`, or a game name alone."""
     if (problem := reference_problem(ref, "ruleset", pos)) is not None:
         return Lookup(None, [problem])
     if is_path_ref(ref):
-        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
-        for candidate in (base / ref, Path(ref)):
-            if candidate.is_file():
-                return Lookup(candidate, [])
-        return Lookup(None, [_missing_file(R_UNKNOWN_RULESET.code, "ruleset", ref, near, pos)])
+        return _find_path(ref, "ruleset", R_UNKNOWN_RULESET.code, near, pos)
     if "/" in ref:
         game, _, variant = ref.partition("/")
         for root in roots(near):
@@ -310,11 +341,7 @@ def find_overlay(ref: str, game: str, near: Path | None = None,
     if (problem := reference_problem(ref, "overlay", pos)) is not None:
         return Lookup(None, [problem])
     if is_path_ref(ref):
-        base = near.parent if near is not None and not os.path.isabs(ref) else Path()
-        for candidate in (base / ref, Path(ref)):
-            if candidate.is_file():
-                return Lookup(candidate, [])
-        return Lookup(None, [_missing_file(R_UNKNOWN_OVERLAY.code, "overlay", ref, near, pos)])
+        return _find_path(ref, "overlay", R_UNKNOWN_OVERLAY.code, near, pos)
     else:
         parts = ref.split("/")
         if len(parts) == 3 and parts[1] == "overlays":

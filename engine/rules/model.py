@@ -9,18 +9,23 @@ position of the offending value. The kernel runs a `Model`, never the raw data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Mapping
 
-from engine.diagnostics import Diagnostic, Position, Severity, closest, counted, define
+from engine.diagnostics import Diagnostic, Position, Severity, counted, define
 from engine.expr import compile_expression
 from engine.expr.definitions import Definition, words_in
-from engine.expr.types import BOOL, INT
+from engine.expr.types import BOOL
 from engine.pieces import GENERATORS, Piece, TooManyPieces, build_pieces
 from engine.rules.cycles import check_can_cycles
 from engine.rules.zone_model import finish_zones
-from engine.rules.zones import read_move, read_zone_deal, read_zones
 from engine.rules.display import check_display
+from engine.rules.model_actions import (
+    ACTION_KINDS, R_UNSUPPORTED, ActionSections, suggest,
+)
+from engine.rules.model_values import (
+    ActionModel, EndCondition, Model, Opening, ScoringRule, WinnerSpec,
+)
+from engine.rules.zones import read_zone_deal, read_zones
 from engine.topology import BOARD_KINDS, Topology
 from engine.topology.base import R_UNFIT
 
@@ -30,19 +35,10 @@ R_COMPONENT = define(
 )
 R_TOO_MANY_PIECES = define("R427", "too-many-pieces",
                            "the components describe more pieces than a ruleset may have")
-R_ACTION = define("R432", "unknown-action-kind", "an action names a kind the engine does not know")
-R_UNSUPPORTED = define(
-    "R433", "action-not-supported", "an action kind or deal the board kind cannot carry out"
-)
-R_TRIGGER = define("R434", "unknown-trigger", "a scoring rule's `on:` names no action")
 R_PIECES = define(
     "R435", "not-enough-pieces", "the hands and the deal need more pieces than the set has"
 )
-R_COUNTER = define("R436", "unknown-counter", "`then:` updates a counter that is not declared")
 R_WINNER = define("R437", "bad-winner", "a `winner:` is not `mover`, `lowest: [...]` or `highest: [...]`")
-R_RECEIVER = define(
-    "R438", "bad-receiver", "a scoring rule's `to:` is unknown or has no meaning for its trigger"
-)
 R_UNUSED = define(
     "R439", "unused-definition", "a `define:` entry that no expression uses", Severity.WARNING
 )
@@ -52,126 +48,13 @@ R_OBJECTIVE = define("R490", "objective-contradicts-winner",
                      Severity.WARNING)
 R_DEAL = define("R441", "bad-deal", "a `setup.deal` step deals to a place that does not exist")
 
-ACTION_KINDS = ("place", "draw", "exchange", "pass", "play", "deal", "move")
-ROUND_TRIGGERS = ("round_start", "round_end")
-RECEIVERS = ("mover", "winner", "losers", "each")
-#: kinds whose move is a piece taken from the board; they need the board kind to support it
-BOARD_ACTIONS = {"place": "place", "play": "play"}
-
-
-@dataclass
-class WinnerSpec:
-    """How a winner is chosen: `mover`, `lowest`/`highest` over key expressions, or none."""
-
-    mode: str = "none"  # none | mover | lowest | highest | default (the match's)
-    keys: tuple = ()
-
-
-@dataclass
-class ActionModel:
-    """One turn option."""
-
-    name: str
-    kind: str
-    pos: Position | None
-    guard: Any = None
-    then: tuple = ()  # ((counter, expression), ...)
-    ends_turn: bool = True
-    extra_turn: Any = None
-    max: int = 0
-    rules: Any = None  # what the board kind's compile_place made of the action
-    spec: Mapping = field(default_factory=dict)
-    move: Any = None  # a `move` action's MoveSpec (engine.rules.zones)
-    guard_pos: Position | None = None  # where its `if:` is written
-
-
-@dataclass
-class ScoringRule:
-    """One named scoring rule."""
-
-    name: str
-    on: str
-    points: Any
-    guard: Any = None
-    to: str = "mover"
-    label: str = ""
-    pos: Position | None = None
-
-
-@dataclass
-class EndCondition:
-    """One named round-end condition; its name becomes `round.reason`."""
-
-    name: str
-    cond: Any
-    winner: WinnerSpec
-    pos: Position | None = None
-
-
-@dataclass
-class Opening:
-    """Who opens a round: the holder of the best piece by `rank`, with the allowed pieces."""
-
-    rank: tuple
-    also: Any = None
-
-
-@dataclass
-class Model:
-    """A checked, compiled ruleset, ready for `engine.kernel.Game`."""
-
-    ruleset: Any
-    pieces: tuple[Piece, ...]
-    topology: Topology
-    players_min: int = 1
-    players_max: int = 1
-    players_default: int = 1
-    hand_size: Mapping[int, int] = field(default_factory=dict)
-    refill: bool = False
-    deal: tuple = ()  # ((to, count | None), ...)
-    opening: Opening | None = None
-    counters: Mapping[str, int] = field(default_factory=dict)
-    actions: tuple[ActionModel, ...] = ()
-    scoring: tuple[ScoringRule, ...] = ()
-    round_end: tuple[EndCondition, ...] = ()
-    match_end: Any = None
-    match_winner: WinnerSpec = field(default_factory=lambda: WinnerSpec("default", ()))
-    #: `match.objective`: which way scores count, `highest` (default) or `lowest`
-    objective: str = "highest"
-    score_name: str = ""  # `match.score_name`: what the score counts, in words
-    max_rounds: int = 1000
-    max_turns_per_round: int = 10000
-    zone_names: Mapping[str, str] = field(default_factory=dict)
-    tracks_unable: bool = False
-    #: `define:` name -> Definition (its source), for what reads through them (R442)
-    definitions: Mapping[str, Any] = field(default_factory=dict)
-    #: every zone (`engine.rules.zones.ZoneTable`), the built-in three included
-    zones: Any = None
-
-    @property
-    def id(self) -> str:
-        return getattr(self.ruleset, "id", "")
-
-    @property
-    def hash(self) -> str:
-        return getattr(self.ruleset, "hash", "")
-
-    def hand_size_for(self, players: int) -> int:
-        return int(self.hand_size.get(players, 0))
-
-    def action(self, name: str) -> ActionModel | None:
-        for action in self.actions:
-            if action.name == name:
-                return action
-        return None
-
 
 def compile_model(ruleset) -> tuple[Model | None, list[Diagnostic]]:
     """Check a resolved ruleset's meaning and compile every expression in its context."""
     return _Builder(ruleset).build()
 
 
-class _Builder:
+class _Builder(ActionSections):
     """Walks the resolved data once, collecting every problem before giving up."""
 
     def __init__(self, ruleset):
@@ -181,6 +64,7 @@ class _Builder:
         self.sources: list[str] = []
         self.failed = False
         self.too_many_pieces = False
+        self.action_kinds: dict[str, str] = {}  # action name -> the kind it compiled to
 
     # -- helpers --------------------------------------------------------------------
     def where(self, *path) -> Position | None:
@@ -243,17 +127,24 @@ class _Builder:
         self.setup(model, topology)
         self.rounds(model)
         self.limits(model)
+        self.finish(model, pieces)
+        failed = self.failed or any(x.is_error for x in self.diagnostics)
+        return (None if failed else model), self.diagnostics
+
+    def finish(self, model: Model, pieces) -> None:
+        """The model's last parts (zones, what its expressions read), and the checks
+        over the whole ruleset."""
+        d = self.data
         zones = d.get("zones") or {}
         model.zone_names = {k: (v or {}).get("name", k) for k, v in zones.items()}
         model.refill = bool((zones.get("hand") or {}).get("refill", False))
         model.tracks_unable = any("unable_in_row" in src for src in self.sources)
+        model.reads_clock = self.reads_clock()
         model.definitions = self.definitions
         finish_zones(self, model)
         self.unused_definitions()
         check_display(d, pieces, self.report)
         check_can_cycles(model.actions, self.definitions, self.report)
-        failed = self.failed or any(x.is_error for x in self.diagnostics)
-        return (None if failed else model), self.diagnostics
 
     def fitting(self, topology: Topology, pieces) -> None:
         """R443 for each component set whose pieces the board kind cannot hold."""
@@ -314,98 +205,6 @@ class _Builder:
             return None
         return cls(spec)
 
-
-    def action(self, name: str, spec: Mapping, topology: Topology, counters) -> ActionModel | None:
-        spec = spec or {}
-        kind = spec.get("kind")
-        path = ("actions", name)
-        if kind not in ACTION_KINDS:
-            self.report(
-                R_ACTION, f"action `{name}` has an unknown kind `{kind}`", path + ("kind",),
-                suggest(kind, ACTION_KINDS) or f"kinds: {', '.join(ACTION_KINDS)}",
-            )
-            return None
-        needs = BOARD_ACTIONS.get(kind)
-        if kind == "move":
-            move = read_move(name, spec, self.zone_table, self.report)
-            if move is None:
-                return None
-            needs = "play" if "board" in move.sources else None
-        if needs and needs not in topology.actions:
-            self.report(
-                R_UNSUPPORTED, f"the `{topology.kind}` board cannot carry out `{kind}` actions",
-                path + ("kind",),
-            )
-            return None
-        action = ActionModel(name, kind, self.where(*path), spec=spec,
-                             move=move if kind == "move" else None,
-                             guard_pos=self.where(*path, "if"))
-        if kind == "place":
-            self.diagnostics.extend(
-                topology.check_place(spec, lambda *p: self.where("actions", name, *p))
-            )
-            action.rules = topology.compile_place(spec)
-        guard_env = self.types.move(kind) if kind in ("place", "play", "move") else self.types.base
-        env = self.types.move(kind)
-        if "if" in spec:
-            action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
-        action.then = self.updates(name, spec, env, counters)
-        if "extra_turn" in spec:
-            action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)
-        action.ends_turn = bool(spec.get("ends_turn", True))
-        action.max = int(spec.get("max", 0) or 0)
-        return action
-
-    def updates(self, name: str, spec: Mapping, env, counters) -> tuple:
-        """An action's `then:` counter updates, each compiled in the action's context."""
-        path = ("actions", name, "then")
-        updates = []
-        for counter, source in (spec.get("then") or {}).items():
-            if counter not in counters:
-                self.report(
-                    R_COUNTER, f"`then:` of action `{name}` sets an undeclared counter `{counter}`",
-                    path + (counter,), suggest(counter, counters) or "declare it under `counters:`",
-                )
-                continue
-            updates.append((counter, self.expr(source, env, path + (counter,), INT)))
-        return tuple(updates)
-
-    def scoring(self, actions: Mapping) -> list[ScoringRule]:
-        rules = []
-        triggers = list(actions) + list(ROUND_TRIGGERS)
-        for name, spec in (self.data.get("scoring") or {}).items():
-            spec = spec or {}
-            path = ("scoring", name)
-            on = spec.get("on")
-            if on not in triggers:
-                self.report(
-                    R_TRIGGER, f"scoring rule `{name}` is `on: {on}`, which names no action",
-                    path + ("on",), suggest(on, triggers) or f"triggers: {', '.join(triggers)}",
-                )
-                continue
-            to = spec.get("to", "mover")
-            if to not in RECEIVERS:
-                self.report(
-                    R_RECEIVER, f"scoring rule `{name}` has an unknown receiver `to: {to}`",
-                    path + ("to",), suggest(to, RECEIVERS) or f"receivers: {', '.join(RECEIVERS)}",
-                )
-                continue
-            if to in ("winner", "losers") and on != "round_end":
-                self.report(
-                    R_RECEIVER, f"scoring rule `{name}`: `to: {to}` needs `on: round_end` "
-                    "(only a round's end has a winner)", path + ("to",),
-                )
-                continue
-            kind = (actions.get(on) or {}).get("kind", "") if on in actions else on
-            env = self.types.move(kind)
-            rule = ScoringRule(
-                name, on, self.expr(spec.get("points", 0), env, path + ("points",), INT),
-                to=to, label=str(spec.get("label", "")), pos=self.where(*path),
-            )
-            if "if" in spec:
-                rule.guard = self.expr(spec["if"], env, path + ("if",), BOOL)
-            rules.append(rule)
-        return rules
 
     def setup(self, model: Model, topology: Topology) -> None:
         spec = self.data.get("setup") or {}
@@ -514,10 +313,16 @@ class _Builder:
                 "drop `match.winner` (the objective chooses the lowest score) or use `lowest:`",
             )
 
+    def reads_clock(self) -> bool:
+        """Whether an expression (or a definition) reads `clock`."""
+        defined = [str(src) for src in (self.data.get("define") or {}).values()]
+        return "clock" in words_in(self.sources + defined)
+
     def limits(self, model: Model) -> None:
         limits = self.data.get("limits") or {}
         model.max_rounds = int(limits.get("max_rounds", model.max_rounds))
         model.max_turns_per_round = int(limits.get("max_turns_per_round", model.max_turns_per_round))
+        model.undo = bool((self.data.get("play") or {}).get("undo", True))
 
     def unused_definitions(self) -> None:
         # Linear: each source is read for words once (rescanning every source for each
@@ -535,13 +340,7 @@ class _Builder:
                 )
 
 
-def suggest(word: str, candidates) -> str | None:
-    """A `did you mean` help line, or None."""
-    found = closest(str(word), candidates)
-    return f"did you mean `{found}`?" if found else None
-
-
 __all__ = [
     "ActionModel", "EndCondition", "Model", "Opening", "ScoringRule", "WinnerSpec",
-    "compile_model", "ACTION_KINDS", "GENERATORS", "BOARD_KINDS",
+    "compile_model", "suggest", "ACTION_KINDS", "GENERATORS", "BOARD_KINDS",
 ]

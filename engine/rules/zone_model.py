@@ -19,7 +19,8 @@ def finish_zones(builder, model) -> None:
     model.zones = table
     moves = [a.move for a in model.actions if a.move is not None]
     dealt = {to for to, _ in model.deal}
-    may_empty = zones_that_may_empty(table, moves, builder.data.get("actions") or {}, dealt)
+    kinds = {a.kind for a in model.actions}
+    may_empty = zones_that_may_empty(table, moves, kinds, dealt)
     check_tops(table, list(_expression_texts(builder.data)), may_empty, builder.report)
 
 

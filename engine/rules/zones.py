@@ -220,14 +220,14 @@ def check_tops(table: ZoneTable, sources: list[tuple[str, tuple]], may_empty: se
                    " it unguarded", path, f"guard it with `{count} > 0 and ...`")
 
 
-def zones_that_may_empty(table: ZoneTable, moves: list[MoveSpec], actions: Mapping,
+def zones_that_may_empty(table: ZoneTable, moves: list[MoveSpec], kinds: set[str],
                          dealt: set[str]) -> set[str]:
     """Zones whose top may be none: a move or a draw takes from them, or no deal fills
-    them at the start (`zone` names the destination in an `accepts:`, empty or not)."""
+    them at the start (`zone` names the destination in an `accepts:`, empty or not).
+    `kinds` are the actions' kinds as compiled (a long form's own kind)."""
     found = {"zone"}
     for move in moves:
         found.update(move.sources)
-    kinds = {(a or {}).get("kind") for a in actions.values() if isinstance(a, Mapping)}
     if kinds & {"draw", "deal", "exchange"}:
         found.add("pool")
     if "place" in kinds:

@@ -28,7 +28,7 @@ class TableauBoard(Board):
     """Cards in the slots of a layout. Clones share the layout; only lists are copied."""
 
     __slots__ = ("layout", "cards", "cover", "up", "mask", "open", "deal_uids", "_count",
-                 "_exposed")
+                 "_exposed", "_by_open")
 
     def __init__(self, layout: Layout):
         self.layout = layout
@@ -41,6 +41,10 @@ class TableauBoard(Board):
         self.deal_uids: tuple[int, ...] = ()
         self._count = 0
         self._exposed: list | None = None  # `exposed_items()`, until the board changes
+        # `exposed_items()` by the exposed mask, shared by the clones of one deal: cards
+        # never change slots, so the same mask shows the same cards (a search meets
+        # each mask many times). A board whose cards are set otherwise gets its own.
+        self._by_open: dict = {}
 
     @property
     def count(self) -> int:
@@ -86,6 +90,7 @@ class TableauBoard(Board):
         other.deal_uids = self.deal_uids
         other._count = self._count
         other._exposed = self._exposed  # the same position: the same (unmodified) list
+        other._by_open = self._by_open
         return other
 
     def deal(self, pieces: Sequence[Piece]) -> None:
@@ -103,6 +108,7 @@ class TableauBoard(Board):
         self.deal_uids = tuple([p.uid for p in pieces])
         self._count = layout.size
         self._exposed = None
+        self._by_open = {}
 
     def _find_open(self) -> None:
         self._exposed = None
@@ -120,7 +126,13 @@ class TableauBoard(Board):
     def exposed_items(self) -> list[tuple[int, Piece]]:
         found = self._exposed
         if found is None:
-            found = self._exposed = list(self.iter_exposed())
+            known = self._by_open
+            found = known.get(self.open)
+            if found is None:
+                if len(known) >= _MAX_KNOWN:
+                    known.clear()
+                found = known[self.open] = list(self.iter_exposed())
+            self._exposed = found
         return found
 
     def iter_reachable(self, depth: int) -> Iterator[tuple[int, Piece]]:
@@ -180,6 +192,7 @@ class TableauBoard(Board):
         if self.cards[slot] is None or self.up[slot]:
             raise ValueError(f"slot {slot} holds no face-down card")
         self.cards[slot] = piece
+        self._by_open = {}  # (no longer the cards of the boards it shared with)
 
     def check_invariants(self) -> list[str]:
         """Problems with the counts, the mask or the faces; empty when all is well."""
@@ -239,6 +252,7 @@ class TableauBoard(Board):
             if cards[s] is None and any(cards[t] is not None for t in tops):
                 raise ValueError(f"slot {s} is empty but a card lies on it")
         self.cards = cards
+        self._by_open = {}
         self.cover = [sum(1 for t in tops if cards[t] is not None) for tops in layout.covered_by]
         self.up = [s not in layout.face_down or not self.cover[s] for s in range(layout.size)]
         self.mask = sum(1 << s for s, c in enumerate(cards) if c is not None)
@@ -248,6 +262,8 @@ class TableauBoard(Board):
 
 
 _FRESH: dict[int, tuple] = {}
+#: the most exposed masks a deal's boards remember (then they start again)
+_MAX_KNOWN = 1 << 18
 
 
 def _fresh(layout: Layout) -> tuple[list[int], list[bool], int, int]:

@@ -182,16 +182,16 @@ class TriangularBoard(Board):
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and the open cells up to date; the
-        placement's measures, read later, describe the board before it. (One flat function,
-        longer than the usual: it runs for every tile laid, and each step is a few look-ups.)
+        placement's measures, read later, describe the board before it. (It runs for every
+        tile laid: each step is a few look-ups, the open cells' part in the two below.)
         `placement` is a `TriangularPlacement` (its fields are read without a check)."""
         cell = placement.cell
         c, r = cell
         if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
-        dm, dl, dr, fm, fl, fr, bm, bl, br, far_l, far_r, far_m, mid = _PUT[up]
-        pts, round_, edge = self._pts, self._round, self._edge
+        dm, dl, dr, fm, fl, fr, bm, bl, br, _, _, _, _ = _PUT[up]
+        round_ = self._round
         _, _, rotation, numbers, piece, _, bit, sides = placement._entry
         free = self._free = self._free - bit  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
@@ -201,24 +201,30 @@ class TriangularBoard(Board):
             placement._found = _MEASURES.get(mask) or _measures(mask)
         round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
         self._tiles[cid] = (piece, numbers, rotation, cell)
-        edge.pop(cid, None)
+        self._edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
-            around, catalogue = _ID_AROUND_PAIRS[up], self._catalogue
-            n0, n1, n2 = numbers  # (a point already showing one shows the same)
-            if not a_m:
-                pts[at_m] = n0
-                _learn(edge, cid, around[0], n0, catalogue, free)
-            if not a_l:
-                pts[at_l] = n1
-                _learn(edge, cid, around[1], n1, catalogue, free)
-            if not a_r:
-                pts[at_r] = n2
-                _learn(edge, cid, around[2], n2, catalogue, free)
-        # The edge neighbours that are empty and shared no edge until now open (if some
-        # piece fits them); those open already know every number they share with the tile.
-        # Each starts from its slot knowing the two corners it shares (`edge_slots`), and
-        # learns the number at its far corner if one shows there.
-        catalogue = self._catalogue  # (methods called in place: no bound method made)
+            self._show(cid, up, numbers, (at_m, at_l, at_r), (a_m, a_l, a_r), free)
+        self._open_sides(cid, cell, up, mask, sides, free)
+        if self._near is not None:
+            self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
+
+    def _show(self, cid: int, up: bool, numbers: tuple, at: tuple, held: tuple, free: int) -> None:
+        """`apply_placement` for the corners that showed no number (`held[j]` is 0): they
+        show the tile's, and the open cells round each learn it."""
+        pts, edge, catalogue, around = self._pts, self._edge, self._catalogue, _ID_AROUND_PAIRS[up]
+        for j in 0, 1, 2:
+            if not held[j]:
+                pts[at[j]] = numbers[j]
+                _learn(edge, cid, around[j], numbers[j], catalogue, free)
+
+    def _open_sides(self, cid: int, cell: Cell, up: bool, mask: int, sides: tuple, free: int) -> None:
+        """`apply_placement` for the edge neighbours of a tile just laid (`mask`: those
+        holding a tile) that are empty and shared no edge until now: they open (if some
+        piece fits them); those open already know every number they share with the tile.
+        Each starts from its slot knowing the two corners it shares (`edge_slots`), and
+        learns the number at its far corner if one shows there."""
+        pts, edge, catalogue, (c, r) = self._pts, self._edge, self._catalogue, cell
+        far_l, far_r, far_m, mid = _PUT[up][9:]
         x = cid - 1
         if not mask & 1 and x not in edge:
             slot, v = sides[0], pts.get(cid + far_l)
@@ -240,8 +246,6 @@ class TriangularBoard(Board):
                 slot = slot[6].get(4 * v) or catalogue.after(slot, 0, v)
             if slot[0] & free:
                 edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
-        if self._near is not None:
-            self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
 
     def _put_near(self, cid: int, cell: Cell, up: bool, fresh: tuple) -> None:
         """`apply_placement` for the records of every open cell (`contact: point`), once the

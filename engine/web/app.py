@@ -42,13 +42,24 @@ async def _body(request: Request, limit: int = MAX_JSON_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-async def _field(request: Request, name: str) -> object:
-    """One field of a JSON object body (None if absent)."""
+async def _json(request: Request) -> object:
+    """The JSON body (`{}` when empty); not JSON is a bad request."""
     try:
-        body = json.loads(await _body(request) or b"{}")
+        return json.loads(await _body(request) or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise games.BadRequest("the request is not JSON") from None
+
+
+async def _field(request: Request, name: str) -> object:
+    """One field of a JSON object body (None if absent)."""
+    body = await _json(request)
     return body.get(name) if isinstance(body, dict) else None
+
+
+async def _started(request: Request, session) -> Response:
+    """A new session kept under a new token, answered as its first view."""
+    token = request.app.state.sessions.add(session)
+    return JSONResponse(await run_in_threadpool(session_json, token, session))
 
 
 async def _answer(request: Request, work) -> Response:
@@ -78,17 +89,24 @@ async def get_catalog(request: Request) -> Response:
 
 async def create(request: Request) -> Response:
     """A new game from the page's choices."""
-    try:
-        body = json.loads(await _body(request) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise games.BadRequest("the request is not JSON") from None
-    session = await run_in_threadpool(games.new_session, body)
-    token = request.app.state.sessions.add(session)
-    return JSONResponse(await run_in_threadpool(session_json, token, session))
+    body = await _json(request)
+    return await _started(request, await run_in_threadpool(games.new_session, body))
 
 
-async def show(request: Request) -> Response:
-    return await _answer(request, lambda s: None)
+def _on_session(name: str, work):
+    """The route `name` that answers `work(session)` (see `_answer`), for requests with
+    nothing more to read."""
+    async def route(request: Request) -> Response:
+        return await _answer(request, work)
+    route.__name__ = route.__qualname__ = name
+    return route
+
+
+show = _on_session("show", lambda s: None)  # the game's view as it stands
+undo = _on_session("undo", games.undo)
+restart = _on_session("restart", games.restart)
+hint = _on_session("hint", games.hint)
+solver = _on_session("solver", games.solver_view)
 
 
 async def move(request: Request) -> Response:
@@ -96,27 +114,11 @@ async def move(request: Request) -> Response:
     return await _answer(request, lambda s: games.play(s, text))
 
 
-async def undo(request: Request) -> Response:
-    return await _answer(request, games.undo)
-
-
-async def restart(request: Request) -> Response:
-    return await _answer(request, games.restart)
-
-
 async def goto(request: Request) -> Response:
     n = await _field(request, "n")
     if type(n) is not int:
         raise games.BadRequest("send `{\"n\": <a move number>}`")
     return await _answer(request, lambda s: games.goto(s, n))
-
-
-async def hint(request: Request) -> Response:
-    return await _answer(request, games.hint)
-
-
-async def solver(request: Request) -> Response:
-    return await _answer(request, games.solver_view)
 
 
 async def record(request: Request) -> Response:
@@ -131,9 +133,7 @@ async def upload(request: Request) -> Response:
     """A record to step through: size-limited, parsed by the kernel's loader."""
     body = await _body(request, MAX_RECORD_BYTES)
     loaded = await run_in_threadpool(parse_uploaded, body)
-    session = await run_in_threadpool(games.replay_session, loaded)
-    token = request.app.state.sessions.add(session)
-    return JSONResponse(await run_in_threadpool(session_json, token, session))
+    return await _started(request, await run_in_threadpool(games.replay_session, loaded))
 
 
 ROUTES = [

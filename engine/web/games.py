@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 from engine.diagnostics import RulecraftError
@@ -68,6 +69,7 @@ def replay_session(loaded) -> Session:
                             [HUMAN] * d["players"]), ruleset, game)
     session.chances = list(d["setup"]) + [c for m in d["moves"] for c in m.get("chances", [])]
     session.replay = [m["move"] for m in d["moves"]]
+    session.replay_seconds = [m.get("seconds") for m in d["moves"]]
     try:
         session.goto(len(session.replay))  # every move must replay before stepping
     except (ValueError, RuleFailure) as exc:
@@ -120,6 +122,7 @@ def restart(session) -> None:
         return
     _guarded(session.start)
     session.undone = []
+    session.started = time.monotonic()  # a new game: the clock from 0
     _guarded(session.run_computers)
 
 

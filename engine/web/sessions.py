@@ -3,13 +3,16 @@
 A session holds the setup (ruleset, overlays, seats, seed), the state, and the moves
 made; undo and restart replay a prefix of the moves from the seed, which gives the same
 deals (every chance outcome comes from the seeded generator). A loaded record is a
-session too, stepped through with `goto` (its recorded chances replayed).
+session too, stepped through with `goto` (its recorded chances replayed). For a ruleset
+that reads `clock`, the server measures the seconds of play from the start (a restart
+sets it back to 0; undo does not) and each move keeps its reading, replayed with it.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+from time import monotonic
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -39,6 +42,7 @@ class Played:
     move: object
     events: list
     computer: bool
+    seconds: int | None = None  # the clock when it was made (a ruleset reading `clock`)
 
     @property
     def move_text(self) -> str:
@@ -56,12 +60,14 @@ class Session:
     played: list[Played] = field(default_factory=list)
     agents: dict = field(default_factory=dict)
     replay: list[str] | None = None  # a loaded record's moves, when stepping through one
+    replay_seconds: list = field(default_factory=list)  # their `seconds` (None: absent)
     chances: list | None = None
     cursor: int = 0
     recent: list[Played] = field(default_factory=list)  # the computer's replies just made
     # moves taken back, as records keep them: {"after": N kept moves, "moves": [...]}
     undone: list[dict] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    started: float = field(default_factory=lambda: monotonic())  # play began (clock)
 
     def start(self) -> None:
         """The first position, with fresh agents (the same seed gives the same game)."""
@@ -75,11 +81,18 @@ class Session:
         st = self.state
         return not st.is_over and self.replay is None and st.to_move not in self.agents
 
-    def apply(self, move, computer: bool = False) -> Played:
-        seat = self.state.to_move
-        move = self.state.find_move(move)  # this state's own move (a replay brings texts)
-        events = self.state.apply(move)
-        done = Played(seat, move, events, computer)
+    def apply(self, move, computer: bool = False, seconds: int | None = None) -> Played:
+        """Apply a move; `seconds` is its clock reading when it is replayed (else, for a
+        ruleset that reads `clock` and a game being played, the seconds since the start)."""
+        seat, state = self.state.to_move, self.state
+        if state.game.model.reads_clock:
+            if seconds is None and self.replay is None:
+                seconds = int(monotonic() - self.started)
+            if seconds is not None:
+                state.set_clock(seconds)
+        move = state.find_move(move)  # this state's own move (a replay brings texts)
+        events = state.apply(move)
+        done = Played(seat, move, events, computer, seconds)
         self.played.append(done)
         return done
 
@@ -105,10 +118,12 @@ class Session:
 
     def undo(self) -> int:
         """Take back the last human move and the computer's replies; how many moves went."""
+        if not self.game.model.undo:
+            raise IllegalMove("this ruleset does not allow undo (`play.undo: false`)")
         humans = [i for i, p in enumerate(self.played) if not p.computer]
         if not humans:
             raise IllegalMove("there is no move of yours to take back")
-        keep = [p.move for p in self.played[:humans[-1]]]
+        keep = [(p.move, p.seconds) for p in self.played[:humans[-1]]]
         gone = len(self.played) - len(keep)
         taken = self.state.history[len(keep):]
         self.replay_prefix(keep)
@@ -116,10 +131,11 @@ class Session:
         return gone
 
     def replay_prefix(self, moves: list) -> None:
-        """The position after `moves` from the start, replayed from the seed."""
+        """The position after `moves` ((move, seconds) pairs) from the start, replayed
+        from the seed with the clock read as it was."""
         self.start()
-        for move in moves:
-            self.apply(move, computer=self.state.to_move in self.agents)
+        for move, seconds in moves:
+            self.apply(move, computer=self.state.to_move in self.agents, seconds=seconds)
 
     def goto(self, n: int) -> None:
         """A loaded record's position after its first `n` moves."""
@@ -127,8 +143,9 @@ class Session:
             raise IllegalMove("only a loaded record is stepped through")
         n = max(0, min(int(n), len(self.replay)))
         self.start()
-        for text in self.replay[:n]:
-            self.apply(text)
+        readings = self.replay_seconds or [None] * len(self.replay)
+        for text, seconds in zip(self.replay[:n], readings):
+            self.apply(text, seconds=seconds)
         self.cursor = n
 
 

@@ -72,7 +72,8 @@ def session_json(token: str, session, seat: int | None = None) -> dict:
                            "top": st.pile[-1].name if st.pile else None},
                   "hands": [len(h) for h in st.hands]},
         "your_turn": human,
-        "solitaire": st.n == 1,
+        "solitaire": st.n == 1, "undo": model.undo,  # `play.undo`: may a person undo?
+        "clock": st.clock.seconds if model.reads_clock else None,  # the last move's seconds
         "svg": render_svg(st, last_move=last, seat=view_seat, targets=targets),
         "moves": moves,
         "log": [played_json(i, p) for i, p in enumerate(session.played)],

@@ -56,3 +56,20 @@ def click_move(page, move: dict) -> None:
         listed.click()
     else:
         page.click("#play-selection")
+
+
+def play_first_moves(page, v: dict, turns: int, each=None) -> dict:
+    """Up to `turns` turns of the person, each the first listed move made by clicks, until
+    the game is over; after each, waits for the move and the computer's replies (the
+    person to move again, or the end) and calls `each(view, log length before)`. The
+    last view."""
+    for _ in range(turns):
+        if v["over"]:
+            break
+        before = len(v["log"])
+        click_move(page, v["moves"][0])
+        page.wait_for_function(f"() => view.log.length > {before} && (view.your_turn || view.over)")
+        v = view(page)
+        if each is not None:
+            each(v, before)
+    return v

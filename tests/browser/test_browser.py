@@ -9,13 +9,22 @@ import re
 from typer.testing import CliRunner
 
 from engine.cli import app as cli
-from tests.browser.play import click_move, start, view, wait_log
+from tests.browser.play import click_move, play_first_moves, start, view, wait_log
 
 
 def _replay(path) -> str:
     got = CliRunner().invoke(cli, ["replay", str(path)])
     assert got.exit_code == 0, got.output
     return got.output
+
+
+def _download_replays(page, path) -> None:
+    """The page's record downloaded to `path`, and `rulecraft replay` of it ends with the
+    scores the page shows."""
+    with page.expect_download() as download:
+        page.click("#download")
+    download.value.save_as(path)
+    assert f"scores: {view(page)['scores']}" in _replay(path)
 
 
 def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
@@ -47,15 +56,13 @@ def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
 def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path):
     v = start(page, "triominos", seed=1)
     assert v["seats"] == ["human", "greedy"]
-    for _ in range(4):
-        if v["over"]:
-            break
-        before = len(v["log"])
-        click_move(page, v["moves"][0])
-        v = wait_log(page, before + 1)  # the move, and the computer's replies if the turn ended
+
+    def check(v, before):  # the move is the person's, the last tile laid is marked
         assert not v["log"][before]["computer"]
-        if v["log"][-1]["move"].startswith("place "):  # the last tile laid is marked
+        if v["log"][-1]["move"].startswith("place "):
             assert page.locator("#board .last").count() == 1
+
+    v = play_first_moves(page, v, 4, check)
     assert any(p["computer"] for p in v["log"])
     page.click("#hint")
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
@@ -64,11 +71,8 @@ def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path
     page.click("#undo")
     page.wait_for_function(f"() => view.log.length < {played}")
     assert view(page)["your_turn"]
-    with page.expect_download() as download:
-        page.click("#download")
     path = tmp_path / "game.json"
-    download.value.save_as(path)
-    assert f"scores: {view(page)['scores']}" in _replay(path)
+    _download_replays(page, path)
     # the record, loaded again, steps back and forth
     page.click("#new")
     page.set_input_files("#record-file", str(path))
@@ -100,11 +104,7 @@ def test_a_square_board_by_clicks_and_by_keyboard(page, tmp_path):
     page.focus("#hint")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
-    with page.expect_download() as download:
-        page.click("#download")
-    path = tmp_path / "triolet.json"
-    download.value.save_as(path)
-    assert f"scores: {view(page)['scores']}" in _replay(path)
+    _download_replays(page, tmp_path / "triolet.json")
 
 
 def test_a_line_of_play_game_to_its_end(page, tmp_path):
@@ -116,19 +116,9 @@ def test_a_line_of_play_game_to_its_end(page, tmp_path):
         pytest.skip("no `chain` board ruleset is shipped yet")
     # four players, three of them the computer: the match (to 61) ends in a few hands
     v = start(page, "dominoes", seed=0, players=4)
-    for _ in range(400):
-        if v["over"]:
-            break
-        before = len(v["log"])
-        click_move(page, v["moves"][0])
-        page.wait_for_function(f"() => view.log.length > {before} && (view.your_turn || view.over)")
-        v = view(page)
+    v = play_first_moves(page, v, 400)
     assert v["over"] and "game over" in page.inner_text("#status")
-    with page.expect_download() as download:
-        page.click("#download")
-    path = tmp_path / "line.json"
-    download.value.save_as(path)
-    assert f"scores: {v['scores']}" in _replay(path)
+    _download_replays(page, tmp_path / "line.json")
 
 
 def test_render_writes_a_png(server_url, tmp_path):
@@ -144,3 +134,52 @@ def test_render_writes_a_png(server_url, tmp_path):
                          capture_output=True, text=True)
     assert got.returncode == 0, got.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _shown(page, selector: str) -> bool:
+    return page.locator(selector).is_visible()
+
+
+def test_stepping_a_record_shows_only_its_own_controls(page, tmp_path):
+    v = start(page, "tripeaks", seed=5)
+    assert _shown(page, "#hint") and _shown(page, "#undo") and _shown(page, "#restart")
+    click_move(page, v["moves"][0])
+    wait_log(page, 1)
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    page.click("#new")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
+    page.screenshot(path=str(tmp_path / "replay.png"))
+    # nobody plays a record: no hint, undo, restart or solver, only the stepping controls
+    for control in ("#hint", "#undo", "#restart", "#solve", "#moves-panel", "#move-text"):
+        assert not _shown(page, control), control
+    assert _shown(page, "#first") and _shown(page, "#download") and _shown(page, "#new")
+    page.keyboard.press("h")  # the keys of hint and undo do nothing either
+    page.keyboard.press("u")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => view.replay.cursor === 0")
+    assert page.inner_text("#message") == ""
+    # a game started afterwards has its controls again
+    page.click("#new")
+    start(page, "tripeaks", seed=5)
+    assert _shown(page, "#hint") and _shown(page, "#undo") and _shown(page, "#restart")
+
+
+def test_a_ruleset_without_undo_has_no_undo_button(page):
+    page.select_option("#game", "tripeaks")
+    page.select_option("#ruleset", "tripeaks/pysol-scored")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    v = view(page)
+    assert v["undo"] is False and not _shown(page, "#undo")
+    assert _shown(page, "#hint") and _shown(page, "#restart")
+    click_move(page, v["moves"][0])
+    wait_log(page, 1)
+    page.keyboard.press("u")  # the key does nothing: the move stays
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
+    assert len(view(page)["log"]) == 1

@@ -209,3 +209,20 @@ def test_every_shipped_game_plays_a_move_at_the_terminal(game):
     assert result.exit_code == 0, result.output
     assert "your turn" in result.output and "taken back" in result.output
     assert "Traceback" not in result.output and "bye" in result.output
+
+
+def test_a_ruleset_without_undo_refuses_it_and_says_where(tmp_path):
+    # tripeaks/pysol-scored sets `play.undo: false` (TP-13: PySolFC, scored)
+    record = tmp_path / "scored.json"
+    out = run("play", "tripeaks/pysol-scored", "--record", str(record),
+              input="1\nundo\nquit\n").output
+    refusal = "this ruleset does not allow undo (`play.undo: false`, rulesets/tripeaks/pysol-scored.yaml:"
+    assert out.count(refusal) == 2  # at the start, and when typed
+    assert "taken back" not in out
+    data = json.loads(record.read_text())
+    assert len(data["moves"]) == 1 and "undone" not in data
+
+
+def test_undo_is_said_at_the_end():
+    out = run("play", "tripeaks", input="1\nundo\n1\nquit\nno\n").output
+    assert "1 move taken back with undo (kept in the record under `undone`)" in out

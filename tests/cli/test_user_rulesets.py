@@ -58,6 +58,46 @@ def test_rulecraft_path_is_searched_and_rulesets_lists_the_origin(tmp_path):
     assert json.loads(shown.stdout)["data"]["players"]["max"] == 4
 
 
+def test_a_rulecraft_path_folder_that_is_not_one_is_a_warning_with_a_fix(tmp_path):
+    root = _mine(tmp_path)
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    listed = [str(tmp_path / "nowhere"), str(root), str(tmp_path / "a-file")]
+    result = run("show", "triominos/kitchen", "--json",
+                 env={"RULECRAFT_PATH": os.pathsep.join(listed)})
+    assert result.exit_code == 0  # the other folders are still searched
+    assert json.loads(result.stdout)["data"]["players"]["max"] == 4
+    lines = result.stderr.splitlines()
+    assert lines == [
+        f"warning: RULECRAFT_PATH names {tmp_path / 'nowhere'}, which does not exist:"
+        " no rulesets are looked up there",
+        f"  help: create it, or remove it from RULECRAFT_PATH (folders separated by `{os.pathsep}`)",
+        f"warning: RULECRAFT_PATH names {tmp_path / 'a-file'}, which is a file, not a folder:"
+        " no rulesets are looked up there",
+        "  help: name the folder holding your rulesets, or remove it from RULECRAFT_PATH"
+        f" (folders separated by `{os.pathsep}`)",
+    ]
+    quiet = run("show", "triominos/kitchen", "--json", env={"RULECRAFT_PATH": str(root)})
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_a_relative_rulecraft_path_entry_is_shown_with_where_it_points(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULECRAFT_PATH", "mine")
+    (warning,) = files.path_warnings()
+    assert warning.startswith(f"warning: RULECRAFT_PATH names mine ({tmp_path / 'mine'}),"
+                              " which does not exist")
+
+
+def test_the_api_warns_of_a_rulecraft_path_folder_that_is_not_one(tmp_path, monkeypatch):
+    import pytest
+
+    from engine import api
+
+    monkeypatch.setenv("RULECRAFT_PATH", str(tmp_path / "nowhere"))
+    with pytest.warns(files.RulesetPathWarning, match="nowhere, which does not exist"):
+        api.load("tripeaks")
+
+
 def test_an_overlay_replaces_the_rulesets_title_and_description(tmp_path):
     root = _mine(tmp_path)
     data = json.loads(run("show", "triominos/kitchen", "--with", "short", "--json",

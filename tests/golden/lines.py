@@ -1,7 +1,8 @@
 """Golden lines of play (Tri Peaks, Pyramid, Klondike): a deal (or, without one, the
 file's scenario position), moves from its start, hand-worked scores. The format:
 `deal:` (every card in dealing order) and `lines:`, each with `moves`, optional `scores`
-(after each move), `score`, `breakdown` (by rule), `illegal`, `legal` (the exact list of
+(after each move), `seconds` (the clock at each move, as a front end sets it), `score`,
+`breakdown` (by rule), `illegal`, `legal` (the exact list of
 legal move texts at the end), `ruleset`/`with`, and `end` facts: `over`, `reason`,
 `round`, `board` (cards on it), `face_down`, `stock`, `waste` (its top), `stock_top`, `zones.<name>` (a count;
 a list of counts for a row of zones), and counters by name.
@@ -49,8 +50,10 @@ def play_line(path: Path, data: dict, line: dict):
         from engine.kernel.scenario import load_scenario
 
         state = load_scenario(path).state
-    after = []
-    for move in line.get("moves") or []:
+    after, seconds = [], line.get("seconds")
+    for i, move in enumerate(line.get("moves") or []):
+        if seconds is not None:
+            state.set_clock(seconds[i])
         state.apply(move)
         after.append(state.scores[0])
     if "scores" in line:

@@ -1,5 +1,6 @@
-"""Zones and the general `move` action: the short forms are `move`s, the deal into a row
-of zones follows the deal listing, what each seat may not see, and an empty zone's top."""
+"""Zones and the general `move` action: the deal into a row of zones follows the deal
+listing, what each seat may not see, and an empty zone's top (the short forms played as
+`move`s: tests/kernel/test_long_forms.py)."""
 
 from __future__ import annotations
 
@@ -28,14 +29,6 @@ def _trace(game: Game, seed: int) -> list:
         out.append([m.text for m in legal])
         out.append([(e.rule, e.points) for e in state.apply(rng.choice(legal))])
     return out + [state.scores, state.round.reason]
-
-
-def test_play_and_deal_are_moves_written_short():
-    short = _game("tripeaks/aisleriot")
-    long = _game(str(HERE / "rulesets" / "long-forms.yaml"))
-    assert {a.kind for a in long.actions} == {"move"}
-    for seed in range(4):
-        assert _trace(long, seed) == _trace(short, seed), seed
 
 
 def test_a_deal_by_round_lays_the_piles_as_the_listing_says():

@@ -61,13 +61,15 @@ def _pieces(state, place):
     return [piece for _, piece in state.board.hidden_items()]
 
 
+@pytest.mark.parametrize("spec", ["60", "24:greedy:halving:depth=4",
+                                  "24:greedy:expand=greedy:depth=4:held=1"])
 @pytest.mark.parametrize("ref, players, moves", [
     ("triominos/pressman", 2, 3),
     ("triolet/standard", 2, 2),
     ("tripeaks/aisleriot", 1, 4),
     ("dominoes/draw", 2, 3),
 ])
-def test_it_does_not_cheat(ref, players, moves):
+def test_it_does_not_cheat(ref, players, moves, spec):
     # Two states that differ only in what the seat to move cannot see: the same
     # search, so the same move and the same visit counts, for the same seed.
     state = started(ref, players, 4, moves)
@@ -76,9 +78,12 @@ def test_it_does_not_cheat(ref, players, moves):
     hidden = [(p.kind, p.seat) for p in hidden_places(state, seat)]
     assert any(_pieces(state, p) != _pieces(other, p) for p in hidden_places(state, seat))
     assert other.hands[seat] == state.hands[seat] and hidden
-    first = MctsAgent(7, parse_spec("60")).ranked(state)
-    second = MctsAgent(7, parse_spec("60")).ranked(other)
+    first = MctsAgent(7, parse_spec(spec)).ranked(state)
+    second = MctsAgent(7, parse_spec(spec)).ranked(other)
     assert [(m.text, share) for m, share, _ in first] == [(m.text, s) for m, s, _ in second]
+    # Greedy previews its moves in a sample too (test_objective has a deal where reading
+    # the real pool would change its move).
+    assert GreedyAgent(7).choose(state).text == GreedyAgent(7).choose(other).text
 
 
 def test_a_determinization_keeps_what_is_seen():
@@ -100,6 +105,21 @@ def test_it_is_deterministic_for_a_seed_and_keeps_its_budget():
     timed = make_agent("mcts:0.05s", 1)
     timed.choose(state)
     assert timed.iterations >= 1 and timed.config.seconds == 0.05
+
+
+def test_halving_shares_its_samples_and_keeps_its_budget():
+    # 40 play-outs over the best ceil(2 * sqrt(40)) = 13 moves or fewer: halved each
+    # phase, the survivors played out in every phase's samples, so the move chosen has
+    # the most play-outs; the same seed, the same counts.
+    state = started("triominos/pressman", 2, 2, 2)
+    while len(state.legal_moves()) < 3:
+        state.apply(GreedyAgent().choose(state))
+    agent = MctsAgent(3, parse_spec("40:greedy:halving:depth=2"))
+    rows = agent.ranked(state)
+    assert 0 < agent.iterations <= 40
+    assert rows[0][1] >= max(share for _, share, _ in rows[1:])
+    again = MctsAgent(3, parse_spec("40:greedy:halving:depth=2")).ranked(state)
+    assert [(m.text, s) for m, s, _ in rows] == [(m.text, s) for m, s, _ in again]
 
 
 def test_it_follows_a_lowest_objective():
@@ -125,6 +145,7 @@ def test_the_hint_of_a_multi_player_game():
 
 @pytest.mark.parametrize("spec, words", [
     ("mcts:0", "not a budget"), ("mcts:fast", "not a budget"), ("mcts:horizon=week", "horizon"),
+    ("mcts:expand=all", "expand is one of"), ("mcts:held=-1", "not a budget"),
     ("greedy:3", "no parameters"), ("nobody", "unknown agent"),
 ])
 def test_bad_specs_say_why(spec, words):
@@ -135,6 +156,8 @@ def test_specs():
     config = parse_spec("0.5s:greedy:win:c=1.2")
     assert (config.seconds, config.iterations, config.playout, config.objective,
             config.exploration) == (0.5, None, "greedy", "win", 1.2)
+    config = parse_spec("100:halving:expand=greedy:held=0.5:depth=4")
+    assert (config.halving, config.expand, config.held, config.depth) == (True, "greedy", 0.5, 4)
     assert parse_spec("800").iterations == 800 and check_agent("mcts:800:greedy") is None
 
 

@@ -103,3 +103,24 @@ def test_compare_says_which_way_a_score_goes():
                                       "greedy"])
     assert result.exit_code == 0, result.output
     assert "mean final score, seat 0 (lower is better)" in result.stdout
+
+
+def test_greedy_never_reads_the_next_card_it_would_deal():
+    # The Golf deal with a rule that scores a deal the rank of the card dealt, less 1:
+    # at waste 3d, play 4c, play 4d (0 each) and deal are legal. The stock is hidden:
+    # dealt Ad first, the deal gains 0 and greedy keeps the first legal move (play 4c);
+    # dealt 2c first, it gains 1. A greedy agent that previewed the real stock would
+    # play 4c in one state and deal in the other; it samples the stock instead, so the
+    # two states, which differ only in the stock's order, get the same move.
+    ruleset = load_ruleset(GOLF)
+    ruleset.data["match"]["objective"] = "highest"
+    ruleset.data["scoring"]["dealt"] = {"on": "deal", "points": "pile.top.rank - 1"}
+    game = Game(compile_model(ruleset)[0])
+    low, high = (game.new_game(1, 0, deal=f"Ac 3c 4c 4d 3d {stock}")
+                 for stock in ("Ad 2c 2d", "2c Ad 2d"))
+    assert [m.text for m in low.legal_moves()] == ["play 4c", "play 4d", "deal"]
+    # What the real stock would say (the leak the agent must not use):
+    assert [g for g, _, _, _ in ranked_moves(low)][-1] == 0
+    assert ranked_moves(high)[0][2].text == "deal"
+    for seed in range(6):
+        assert GreedyAgent(seed).choose(low).text == GreedyAgent(seed).choose(high).text

@@ -220,3 +220,15 @@ def test_rulecraft_serve_on_a_port_in_use_is_one_line_and_exit_1():
     assert result.returncode == 1, result.stderr
     assert f"error: cannot listen on 127.0.0.1:{port}; choose another --port" in result.stderr
     assert "serving on" not in result.stdout
+
+
+def test_a_ruleset_without_undo_refuses_it(client):
+    # tripeaks/pysol-scored: `play.undo: false` (PySolFC disables undo when scored, TP-13)
+    view = start(client, "tripeaks/pysol-scored", seats=("human",), seed=5)
+    assert view["undo"] is False and start(client, "tripeaks/aisleriot", seats=("human",),
+                                           seed=5)["undo"] is True
+    after = client.post(f"/api/games/{view['id']}/move", json={"move": view["moves"][0]["text"]})
+    got = client.post(f"/api/games/{view['id']}/undo")
+    assert got.status_code == 400 and "does not allow undo" in got.json()["error"]
+    kept = client.get(f"/api/games/{view['id']}").json()
+    assert len(kept["log"]) == 1 and kept["scores"] == after.json()["scores"]

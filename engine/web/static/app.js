@@ -85,15 +85,18 @@ function show(v) {
   let turn = v.over ? `game over (${v.reason}); winner: ${v.winner === null ? "nobody" : "P" + (v.winner + 1)}`
                     : `P${v.to_move + 1} to move` + (v.your_turn ? " (you)" : "");
   $("status").textContent = `${scores}   |   ${turn}   |   round ${v.round}   |   ${z.pool.name}: ${z.pool.count}` +
-    (z.pile.top ? `   |   ${z.pile.name}: ${z.pile.top}` : "");
+    (z.pile.top ? `   |   ${z.pile.name}: ${z.pile.top}` : "") + (v.clock === null ? "" : `   |   time ${v.clock} s`);
   $("board").innerHTML = v.svg;
   prepareBoard();
   listMoves(v.moves);
   listLog(v.log);
   $("download").href = `/api/games/${v.id}/record`;
-  $("solve").hidden = !v.solitaire;
+  // stepping through a record: only the record's own controls (no hint, undo, restart,
+  // solver: nobody plays); a ruleset with `play.undo: false` has no Undo
+  $("solve").hidden = !v.solitaire || !!v.replay;
   $("replay").hidden = !v.replay;
-  $("undo").disabled = !!v.replay;
+  $("hint").hidden = $("restart").hidden = $("moves-panel").hidden = !!v.replay;
+  $("undo").hidden = !!v.replay || !v.undo;
   if (v.replay) { $("cursor").textContent = `move ${v.replay.cursor} of ${v.replay.length}`; $("jump").value = v.replay.cursor; }
   if (v.recent.length) say(`computer: ${v.recent.join("; ")}`, true);
 }
@@ -202,8 +205,10 @@ function keys(event) {
     event.preventDefault(); boardClick({target: inner}); return;
   }
   if (!view || $("play").hidden) return;
-  const actions = {h: hint, u: () => post(`/api/games/${view.id}/undo`).then(show), t: () => $("move-text").focus()};
-  if (view.replay) Object.assign(actions, {ArrowLeft: () => step(view.replay.cursor - 1), ArrowRight: () => step(view.replay.cursor + 1)});
+  const actions = view.replay  // a record stepped through: its arrows, no hint or undo
+    ? {ArrowLeft: () => step(view.replay.cursor - 1), ArrowRight: () => step(view.replay.cursor + 1)}
+    : {h: hint, t: () => $("move-text").focus()};
+  if (!view.replay && view.undo) actions.u = () => post(`/api/games/${view.id}/undo`).then(show);
   const action = actions[event.key];
   if (action) { event.preventDefault(); guarded(action); }
 }

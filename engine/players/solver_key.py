@@ -1,0 +1,129 @@
+"""The solver's position keys: what a key must hold, read from the ruleset once, and a
+key function made for that (`make_key`).
+
+Two positions with equal keys must have equal futures as far as the question can see.
+The key holds the board kind's compact `search_key()`, the pool as its size while it can
+only be what the root's pool left (no action puts a piece back into it), the pile as its
+size and top (all that expressions read of it; its contents follow from the rest), the
+hands when a piece can ever be in one, the counters and scores the question sees, the
+zones a ruleset declares, and of the round's counters only those that some expression
+reads. The turn number is kept out unless an expression reads it: then a line cut by
+`limits.max_turns_per_round` makes the answer unproven (`Solver.cut`), since a position
+reached late and cut may also be reached early.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import attrgetter
+from typing import Callable, Iterable, Mapping
+
+#: the round's counters an expression may read (`round.<name>`), as the state holds them
+ROUND_FIELDS = ("turns", "turns_without_place", "passes_in_row", "unable_in_row",
+                "placed_any")
+_ROUND_READ = re.compile(r"\bround\.(\w+)")
+_TURN = attrgetter("draws", "placed", "actions")
+
+
+def strings(value) -> Iterable[str]:
+    """Every string inside a ruleset's data (mappings and lists walked)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def round_fields_read(data: Mapping) -> tuple[str, ...]:
+    """The round counters (`ROUND_FIELDS`) some expression of the ruleset reads; with
+    `placed_any` whenever the board takes placements (the first one is special)."""
+    read = {m for text in strings(data) for m in _ROUND_READ.findall(text)}
+    if any(isinstance(spec, Mapping) and spec.get("kind") == "place"
+           for spec in (data.get("actions") or {}).values()):
+        read.add("placed_any")
+    return tuple(f for f in ROUND_FIELDS if f in read)
+
+
+def pool_only_shrinks(game) -> bool:
+    """Whether no action can put a piece into the pool (draws and deals only take its
+    top; an exchange or a `move` to it may put pieces back)."""
+    for action in game.actions:
+        if action.kind == "exchange":
+            return False
+        if action.kind == "move" and action.move.target == "pool":
+            return False
+    return True
+
+
+def hands_used(game) -> bool:
+    """Whether a piece can ever be in a hand (dealt, drawn, refilled or moved there)."""
+    model = game.model
+    if any(size for size in model.hand_size.values()):
+        return True
+    return any(a.kind in ("draw", "exchange", "place")
+               or (a.kind == "move" and a.move.target == "hand") for a in game.actions)
+
+
+def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
+             scores: bool, root) -> Callable:
+    """`key(state)`: the position as far as the question can tell positions apart (see
+    the module's docstring), for the positions of the round of `root` on.
+
+    Written as one function for this ruleset and question: the board's key, the pool's
+    and pile's sizes and the pile's top packed into one integer when the board's key is
+    an integer (a tuple hashes slower, and a memo hashes each key three times), the
+    other parts after it only if the ruleset can change them. What stays fixed during
+    a round is left out: the round's number and, alone at the table, the seat to move.
+    """
+    consts: dict = {"_len": len, "_tuple": tuple, "_sorted": sorted, "_any": any}
+    size = len(game.pieces) + 1
+    root_pool = list(root.pool)
+    if pool_only_shrinks(game):
+        pool = "_len(state.pool)"
+    else:
+        consts["_pool_code"] = _pool_code(root_pool)
+        pool = "_pool_code(state.pool)"
+    top = "(pile[-1].uid + 1 if pile else 0)"
+    parts = []
+    if isinstance(root.board.search_key(), int) and pool.startswith("_len"):
+        head = f"((state.board.search_key() * {size} + {pool}) * {size} + _len(pile)) * {size} + {top}"
+        parts.append(head)
+    else:
+        parts += ["state.board.search_key()", pool, "_len(pile)", top]
+    if hands_used(game):
+        parts.append("_tuple([_tuple(_sorted([p.uid for p in h])) for h in state.hands])"
+                     " if _any(state.hands) else ()")
+    for i, name in enumerate(counters):
+        consts[f"_c{i}"] = attrgetter(name)
+        parts.append(f"_c{i}(counters)")
+    for i, name in enumerate(round_fields):
+        consts[f"_r{i}"] = attrgetter(name)
+        parts.append(f"_r{i}(state.round)")
+    if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
+        parts.append("_turn(state.turn)")
+        consts["_turn"] = _TURN
+    if root.n > 1:
+        parts.append("state.to_move")
+    if scores:
+        parts.append("_tuple(state.scores)")
+    if game.model.zones is not None and game.model.zones.extra():
+        parts.append("state.zones_key()")
+    lines = ["def key(state):", "    pile = state.pile"]
+    if counters:
+        lines.append("    counters = state.counters")
+    body = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
+    lines.append(f"    return {body}")
+    # the solver's own fixed text; the ruleset's names are constants (attrgetters)
+    exec(compile("\n".join(lines) + "\n", "<solver key>", "exec"), consts)
+    return consts["key"]
+
+
+def _pool_code(root_pool: list) -> Callable:
+    """The pool as its size while it is what the root's pool left, else its pieces."""
+    def code(pool) -> object:
+        size = len(pool)
+        return size if pool == root_pool[:size] else tuple(p.uid for p in pool)
+    return code
