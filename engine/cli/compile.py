@@ -32,8 +32,6 @@ def compile_command(
 ) -> None:
     """Compile a ruleset (with overlays) to one Python program, or say why it is not."""
     from engine.program import NotCompiled, compile_program
-    from engine.program.bind import footer
-    from engine.program.build import cache_dir, cache_key
 
     loaded, game = load_game_or_exit(ruleset, with_ or [])
     try:
@@ -45,22 +43,33 @@ def compile_command(
         else:
             typer.echo(f"not compiled: {exc.reason}", err=True)
         raise typer.Exit(1)
-    source = program.source
     if out is not None:
-        text = source + footer(ruleset, list(with_ or []), loaded.hash)
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            typer.echo(f"error: cannot write {out}: {exc.strerror}", err=True)
-            raise typer.Exit(1)
-    folder = cache_dir()
-    report = {"ruleset": loaded.id, "compiled": True, "key": cache_key(game),
-              "lines": source.count("\n"), "out": str(out) if out else None,
-              "cache": str(folder / f"{cache_key(game)}.py") if folder else None}
+        _write(out, program.source, ruleset, list(with_ or []), loaded.hash)
+    report = _report(loaded, game, program.source, out)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
     elif out is None:
-        typer.echo(source, nl=False)
+        typer.echo(program.source, nl=False)
     else:
         typer.echo(f"wrote {out}: {report['lines']} lines, the program of {loaded.id}"
                    f" (key {report['key']})", err=True)
+
+
+def _write(out: Path, source: str, ref: str, overlays: list, ruleset_hash: str) -> None:
+    """The module, with the footer binding its constants when imported."""
+    from engine.program.bind import footer
+
+    try:
+        out.write_text(source + footer(ref, overlays, ruleset_hash), encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"error: cannot write {out}: {exc.strerror}", err=True)
+        raise typer.Exit(1)
+
+
+def _report(loaded, game, source: str, out: Path | None) -> dict:
+    from engine.program.build import cache_dir, cache_key
+
+    folder, key = cache_dir(), cache_key(game)
+    return {"ruleset": loaded.id, "compiled": True, "key": key,
+            "lines": source.count("\n"), "out": str(out) if out else None,
+            "cache": str(folder / f"{key}.py") if folder else None}
