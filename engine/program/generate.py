@@ -243,6 +243,7 @@ def _end_round(src: Source, plan: Plan) -> None:
     _bind(src, plan, 2)
     src.add(2, f"events = s[{f['events']}]")
     src.add(2, f"s[{f['reason']}] = K_reasons[reason]")
+    src.add(2, f"s[{f['ended']}].append(K_reasons[reason])")
     src.add(2, f"s[{f['round_winner']}] = winner")
     _scoring_lines(src, plan, 2, "round_end", lambda seat: names_for(plan, seat, "mover"))
     src.add(2, f"s[{f['last_winner']}] = winner")

@@ -47,7 +47,7 @@ def _new(src: Source, plan: Plan) -> None:
     start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
-             "chances": "[]", "pool": "[]", "pile": "[]"}
+             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -154,7 +154,7 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances"):
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
