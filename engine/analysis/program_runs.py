@@ -24,8 +24,8 @@ def random_program(game, agent_names: Sequence[str], deal):
     return program_for(game)
 
 
-def play_program_game(program, stats, players: int, seed: int, agent_names, max_moves: int,
-                      tally, finish_on_state) -> None:
+def play_program_game(program, stats, players: int, seed: int, max_moves: int,
+                      finish_on_state) -> None:
     """Play game `seed` on `program`, filling `stats` as `runs.play_game` does."""
     from engine.players.agents import agent_seed
 
@@ -34,13 +34,14 @@ def play_program_game(program, stats, players: int, seed: int, agent_names, max_
     s = program.new(players, seed)
     stats.first = program.to_move(s)
     events = s[program.fields["events"]]
-    tally(stats, program.events(s))
+    names = [name for name, _, _ in program.rules]
+    _tally(stats, names, events)
     legal, moves, apply, to_move = program.legal(s), 0, program.apply, program.fields["to_move"]
     while legal and moves < max_moves:
         before = len(events)
         legal = apply(s, choosers[s[to_move]](legal))
         if len(events) > before:
-            tally(stats, _converted(program, events[before:]))
+            _tally(stats, names, events[before:])
         moves += 1
     for reason in program.round_reasons(s):
         stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
@@ -50,11 +51,16 @@ def play_program_game(program, stats, players: int, seed: int, agent_names, max_
     stats.duration_ms = round((time.perf_counter() - start) * 1000, 3)
 
 
-def _converted(program, compact) -> list:
-    from engine.kernel.moves import ScoreEvent
-
-    rules = program.rules
-    return [ScoreEvent(seat, points, *rules[rule]) for seat, points, rule in compact]
+def _tally(stats, names: list, compact) -> None:
+    """`runs._tally` of one move's events, from the program's (seat, points, rule)."""
+    seen = set()
+    points, fired = stats.points, stats.fired
+    for _, gained, rule in compact:
+        name = names[rule]
+        points[name] = points.get(name, 0) + gained
+        if name not in seen:
+            seen.add(name)
+            fired[name] = fired.get(name, 0) + 1
 
 
 def _finish(program, stats, s, finish_on_state) -> None:

@@ -69,8 +69,7 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
     try:
         program = random_program(game, agent_names, deal)
         if program is not None:  # (random agents on a compiled program: the same game)
-            play_program_game(program, stats, players, seed, agent_names, max_moves,
-                              _tally, _finish)
+            play_program_game(program, stats, players, seed, max_moves, _finish)
             return stats
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
                   for s in range(players)]
