@@ -64,7 +64,7 @@ class Program:
         self.source = source
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
-        for name in ("legal", "apply", "copy", "is_over", "scores"):
+        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields

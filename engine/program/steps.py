@@ -160,6 +160,18 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
+    src.add(0, "def search_copy(s):")
+    src.add(1, "\"\"\"A copy for a search that only looks ahead (`State.search_clone`): its")
+    src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
+    src.add(1, "c = s[:]")
+    for name in ("scores", "counters", "pool", "pile"):
+        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    for name in ("events", "log", "chances", "ended"):
+        src.add(1, f"c[{f[name]}] = []")
+    src.block(1, plan.board.copy_lines(f))
+    src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
+    src.add(1, "return c")
+    src.add(0, "")
     for name, field in (("legal", "legal"), ("is_over", "over"), ("scores", "scores")):
         src.add(0, f"def {name}(s):")
         src.add(1, f"return s[{f[field]}]")

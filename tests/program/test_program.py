@@ -161,6 +161,11 @@ def test_a_copy_is_independent():
         program.apply(trial, program.legal(trial)[0])
     assert (program.legal_texts(s), list(program.scores(s))) == before[:2]
     assert program.events(trial) and not program.events(s)
+    ahead = program.search_copy(s)  # (starts with no history, plays on the same way)
+    program.apply(ahead, program.legal(ahead)[0])
+    program.apply(trial := program.copy(s), program.legal(s)[0])
+    assert program.scores(ahead) == program.scores(trial) and program.legal(ahead) == program.legal(trial)
+    assert program.legal_texts(s) == before[0]
 
 
 def test_the_source_points_back_to_the_yaml_and_holds_no_ruleset_text_as_code():
