@@ -88,6 +88,10 @@ def main() -> None:
     print(f"  State.clone     {clone_us:7.2f} us (the interpreter's, a new game's state)")
     print(f"  new match       {timed(lambda seed: program.new(None, seed), range(2000)):7.2f} us"
           f" (interpreter {timed(lambda seed: game.new_game(None, seed), range(2000)):.2f})")
+    middle = [s for s, _ in items[len(items) // 2: len(items) // 2 + 200]]
+    print(f"  memory a copy   {state_bytes(program, lambda i: program.copy(middle[i])):7.0f} B,"
+          f" a search copy {state_bytes(program, lambda i: program.search_copy(middle[i])):.0f} B"
+          " (mid-game positions)")
     print(f"  memory a state  {state_bytes(program, lambda seed: program.new(None, seed)):7.0f} B"
           f" (interpreter {state_bytes(program, lambda seed: game.new_game(None, seed)):.0f} B,"
           " tracemalloc, a new match)")
