@@ -496,6 +496,7 @@ class Triangular(Topology):
     def render_text(self, board: Board) -> str:
         return render(board)  # type: ignore[arg-type]
 
-    def render_runs(self, board: Board, last: object = None, symbols: bool = False):
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False,
+                    width: int | None = None):
         """The drawing as styled runs, the tile of the `last` placement marked."""
         return draw(board, getattr(last, "cell", None))  # type: ignore[arg-type]
