@@ -44,6 +44,22 @@ def random_play(state, rng, until_round_end: bool) -> int:
     return moves
 
 
+def program_random_play(program, players, seed: int) -> int:
+    """`random_play` of a new match on a compiled program (`engine.program`) to its
+    end: the same deal and the same random choices. `rng.choice(seq)` is
+    `seq[rng._randbelow(len(seq))]` (CPython's `random.py`), written so here as the
+    hand-written references write it; `apply` returns the next position's moves."""
+    state = program.new(players, seed)
+    below = random.Random(seed)._randbelow
+    apply = program.apply
+    legal = program.legal(state)
+    moves = 0
+    while legal:
+        legal = apply(state, legal[below(len(legal))])
+        moves += 1
+    return moves
+
+
 def per_second(fn, seconds: float) -> tuple[float, int, float]:
     """(runs per second, runs, CPU microseconds per unit) of `fn(i)` repeated for about
     `seconds` of CPU time (process time, so that other work on a shared machine does not

@@ -5,7 +5,9 @@ that one game does. `benchmarks/reference/` holds such programs, each checked to
 exactly the engine's game (`check_*.py`). This script times the engine's random games
 and the reference's in turns (engine, reference, engine, ...), so that the drift of a
 shared machine falls on both alike, and prints the best rate of each, the engine's share
-of the reference's, and the issue's target (half the figure the issue quotes).
+of the reference's, and the issue's target (half the figure the issue quotes). Where the ruleset has a
+compiled program (`engine.program`), its random games (`bench_games.program_random_play`:
+the same deals and choices) are timed in the same turns, on a line of their own.
 
     python benchmarks/bench_reference.py [--seconds 2] [--repeat 3] [--only tripeaks]
 """
@@ -22,13 +24,22 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "reference"))
 
-from bench_games import load, per_second, random_play  # noqa: E402
+from bench_games import load, per_second, program_random_play, random_play  # noqa: E402
 
 
 def engine_games(ref: str, players: int | None):
     """`run(i)`: random game i of the ruleset to the end of its first round."""
     game = load(ref)
     return lambda seed: random_play(game.new_game(players, seed), random.Random(seed), True)
+
+
+def program_games(ref: str, players: int | None):
+    """`run(i)` on the ruleset's compiled program, or None when it has none."""
+    from engine.program import program_for
+    program = program_for(load(ref))
+    if program is None:
+        return None
+    return lambda seed: program_random_play(program, players, seed)
 
 
 def reference_tripeaks():
@@ -75,21 +86,27 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", help="tripeaks, triominos or triolet")
     args = parser.parse_args()
-    print(f"{'ruleset':22} {'engine/s':>9} {'reference/s':>12} {'share':>6} "
+    print(f"{'ruleset':32} {'engine/s':>9} {'reference/s':>12} {'share':>6} "
           f"{'target/s':>9} {'met':>4}")
     for name, ref, players, reference, target in GAMES:
         if args.only and args.only != name:
             continue
-        mine, theirs = engine_games(ref, players), reference()
-        mine(10_000), theirs(10_000)  # warm both (tables, caches) on another seed
-        ours, refs = [], []
+        sides = {"engine": engine_games(ref, players), "program": program_games(ref, players),
+                 "reference": reference()}
+        sides = {side: run for side, run in sides.items() if run is not None}
+        for run in sides.values():
+            run(10_000)  # warm each (tables, caches) on another seed
+        rates: dict[str, list[float]] = {side: [] for side in sides}
         for _ in range(args.repeat):
-            ours.append(rate(mine, args.seconds))
-            refs.append(rate(theirs, args.seconds))
-        best, ref_best = max(ours), max(refs)
-        print(f"{ref:22} {best:9,.0f} {ref_best:12,.0f} {best / ref_best:6.1%} "
-              f"{target:9,} {'yes' if best >= target else 'no':>4}")
-
+            for side, run in sides.items():
+                rates[side].append(rate(run, args.seconds))
+        ref_best = max(rates["reference"])
+        for side in ("engine", "program"):
+            if side in rates:
+                best = max(rates[side])
+                label = ref if side == "engine" else f"{ref} (program)"
+                print(f"{label:32} {best:9,.0f} {ref_best:12,.0f} {best / ref_best:6.1%} "
+                      f"{target:9,} {'yes' if best >= target else 'no':>4}")
 
 if __name__ == "__main__":
     main()

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
+from engine.analysis.program_runs import play_program_game, random_program
 from engine.diagnostics import Position
 
 # Reasons the kernel gives a round that it ended itself rather than by a ruleset's rule.
@@ -66,6 +67,10 @@ def play_game(game, players: int, seed: int, agent_names: Sequence[str],
     state, moves, move = None, 0, None
     start = time.perf_counter()
     try:
+        program = random_program(game, agent_names, deal)
+        if program is not None:  # (random agents on a compiled program: the same game)
+            play_program_game(program, stats, players, seed, max_moves, _finish)
+            return stats
         agents = [make_agent(agent_names[s % len(agent_names)], agent_seed(seed, s))
                   for s in range(players)]
         state = game.new_game(players, seed, deal=deal)

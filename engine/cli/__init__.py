@@ -10,7 +10,7 @@ from engine.cli.options import finish_commands
 # One module per command group; each registers its commands on `app` when imported.
 _COMMAND_MODULES: tuple[str, ...] = (
     "lint", "catalog", "names", "play", "simulate", "moves", "replay", "solve", "analysis",
-    "render", "serve", "results", "agents",
+    "render", "serve", "results", "agents", "compile",
 )
 
 for _name in _COMMAND_MODULES:

@@ -21,8 +21,12 @@ Expressions are written in place by the checked expression compiler
 
 from __future__ import annotations
 
+from engine.expr import types as T
 from engine.program.plan import (
-    PIECE_NAMES, NotCompiled, Plan, names_for, reasons,
+    PIECE_NAMES,
+    NotCompiled,
+    Plan,
+    names_for,
 )
 from engine.program.source import Source, comment, where
 
@@ -33,6 +37,24 @@ def _inline(plan: Plan, expr, names: dict, pos) -> str:
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
     return text
+
+
+def at(plan: Plan, default, *path):
+    """Where the value at `path` of the resolved ruleset is written (an overlay's line
+    when an overlay set it), else `default`."""
+    try:
+        return plan.model.ruleset.where(*path) or default
+    except (KeyError, TypeError, AttributeError):
+        return default
+
+
+def _int(plan: Plan, expr, names: dict, pos) -> str:
+    """The text of an int-valued `expr`: a folded literal as it is, an int-typed one as
+    it is (its value is an int already), any other converted as the kernel does."""
+    if expr.is_constant:
+        return repr(int(expr.evaluate({})))
+    text = _inline(plan, expr, names, pos)
+    return text if expr.type == T.INT else f"k_int({text})"
 
 
 def _unread(expr, names: dict, pos) -> str:
@@ -86,14 +108,18 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
     for i, rule in enumerate(plan.model.scoring):
         if rule.on != trigger:
             continue
-        src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)})")
+        points_at = at(plan, rule.pos, "scoring", rule.name, "points")
+        overlaid = points_at is not None and rule.pos is not None and points_at.path != rule.pos.path
+        also = f"; points: {where(points_at)}" if overlaid else ""
+        src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)}{also})")
         names = names_of("seat")
         body = []
         pad = ""
         if rule.guard is not None:
-            body.append(f"if {_inline(plan, rule.guard, names, rule.pos)}:")
+            guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
+            body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
-        body.append(f"{pad}p = k_int({_inline(plan, rule.points, names, rule.pos)})")
+        body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
         body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
                  f"{pad}    events.append((seat, p, {i}))"]
         if rule.to == "mover":  # (one seat: no loop)
@@ -217,6 +243,7 @@ def _end_round(src: Source, plan: Plan) -> None:
     _bind(src, plan, 2)
     src.add(2, f"events = s[{f['events']}]")
     src.add(2, f"s[{f['reason']}] = K_reasons[reason]")
+    src.add(2, f"s[{f['ended']}].append(K_reasons[reason])")
     src.add(2, f"s[{f['round_winner']}] = winner")
     _scoring_lines(src, plan, 2, "round_end", lambda seat: names_for(plan, seat, "mover"))
     src.add(2, f"s[{f['last_winner']}] = winner")
@@ -226,7 +253,8 @@ def _end_round(src: Source, plan: Plan) -> None:
         over = "True"
     src.add(2, f"over = {over}")
     if model.match_end is not None:
-        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"), None)
+        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"),
+                       at(plan, None, "match", "end_if"))
         src.add(2, "if not over:")
         src.guarded(3, [f"over = k_bool({text})"], plan.site(("match",)))
     src.add(2, "if over:")

@@ -24,7 +24,7 @@ WINNER_MODES = frozenset({"none", "mover", "default", "highest", "lowest"})
 COMMON_FIELDS = (
     "n", "seed", "rng", "rng_shared", "scores", "counters", "legal", "to_move", "over",
     "winner", "round", "turns", "reason", "round_winner", "last_winner", "turns_total",
-    "pool", "pile", "events", "log", "chances",
+    "pool", "pile", "events", "log", "chances", "ended",
 )
 
 PIECE_NAMES = ("tile", "card", "token", "piece")

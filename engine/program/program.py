@@ -64,7 +64,7 @@ class Program:
         self.source = source
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
-        for name in ("legal", "apply", "copy", "is_over", "scores"):
+        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields
@@ -104,6 +104,17 @@ class Program:
 
     def round_number(self, s: list) -> int:
         return s[self.fields["round"]]
+
+    def round_reasons(self, s: list) -> list[str]:
+        """Why each round that ended ended (`round.reason`), in order."""
+        return s[self.fields["ended"]]
+
+    def turns(self, s: list) -> int:
+        """Turns played in the whole match (`State.turns_total`)."""
+        return s[self.fields["turns_total"]]
+
+    def to_move(self, s: list) -> int:
+        return s[self.fields["to_move"]]
 
     def chances(self, s: list) -> list[tuple[int, list[int]]]:
         """(index of the move that caused it, -1 for the setup; the uids in the order

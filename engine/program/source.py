@@ -5,7 +5,7 @@ A program's source holds only the compiler's own fixed text, Python from checked
 expression nodes (`Expression.inline`) and comments; every value taken from a ruleset
 (pieces, names, labels, positions) is a constant of the module's namespace, read by a
 fixed name (`K_pieces`, `K_what[3]`), never written into the source as code. Comments
-that point back to the YAML (`# rulesets/tripeaks/aisleriot.yaml:50`) pass through
+that point back to the YAML (`# rulesets/GAME/RULESET.yaml:50`) pass through
 `comment`, which keeps only a safe set of characters, so no text can end a comment
 line and start code.
 """

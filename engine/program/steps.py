@@ -5,7 +5,15 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 from __future__ import annotations
 
 from engine.program.generate import (
-    _bind, _end_round, _inline, _listing_lines, _scoring_lines, _start_round, _winner,
+    _bind,
+    _end_round,
+    _inline,
+    _int,
+    _listing_lines,
+    _scoring_lines,
+    _start_round,
+    _winner,
+    at,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.source import Source, comment, where
@@ -39,7 +47,7 @@ def _new(src: Source, plan: Plan) -> None:
     start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
-             "chances": "[]", "pool": "[]", "pile": "[]"}
+             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -72,7 +80,8 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, expr) in enumerate(action.then):
             if name not in order:
                 raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
-            body.append(f"n{i} = k_int({_inline(plan, expr, names, action.pos)})")
+            pos = at(plan, action.pos, "actions", action.name, "then", name)
+            body.append(f"n{i} = {_int(plan, expr, names, pos)}")
         src.note(indent, "then: (every value worked out before any is set)")
         src.guarded(indent, body, plan.site(("then", action.name)))
         for i, (name, _) in enumerate(action.then):
@@ -84,7 +93,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
 def _apply(src: Source, plan: Plan) -> None:
     f, model = plan.fields, plan.model
     src.add(0, "def apply(s, m):")
-    src.add(1, "\"\"\"Apply the legal move `m`; whether the match is over after it.\"\"\"")
+    src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"events = s[{f['events']}]")
     src.add(1, f"mover = s[{f['to_move']}]")
@@ -115,7 +124,7 @@ def _apply(src: Source, plan: Plan) -> None:
         src.add(2, f"s[{f['legal']}] = out")
         src.add(2, "if not out:")
         src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
-    src.add(1, f"return s[{f['over']}]")
+    src.add(1, f"return s[{f['legal']}]")
     src.add(0, "")
 
 
@@ -130,7 +139,7 @@ def _conditions(src: Source, plan: Plan, cans: dict) -> None:
         if i:
             src.add(1, "if ended < 0:")
             pad = 2
-        text = _inline(plan, cond.cond, names, cond.pos)
+        text = _inline(plan, cond.cond, names, at(plan, cond.pos, "round", "end", cond.name, "if"))
         src.guarded(pad, [f"if {text}:", f"    ended = {i}"], plan.site(("end", i)))
     for i, cond in enumerate(model.round_end):
         src.add(1, f"{'elif' if i else 'if'} ended == {i}:")
@@ -145,8 +154,20 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances"):
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    src.block(1, plan.board.copy_lines(f))
+    src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
+    src.add(1, "return c")
+    src.add(0, "")
+    src.add(0, "def search_copy(s):")
+    src.add(1, "\"\"\"A copy for a search that only looks ahead (`State.search_clone`): its")
+    src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
+    src.add(1, "c = s[:]")
+    for name in ("scores", "counters", "pool", "pile"):
+        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    for name in ("events", "log", "chances", "ended"):
+        src.add(1, f"c[{f[name]}] = []")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -169,4 +190,4 @@ def module_source(plan: Plan, title: str) -> str:
     return src.text()
 
 
-__all__ = ["module_source", "reasons", "comment"]
+__all__ = ["comment", "module_source", "reasons"]

@@ -1,14 +1,17 @@
 """The `tableau` board kind's part of a generated program (engine/topology/tableau.py).
 
 The board is four fields of the program's state: the piece in each slot (or None), how
-many cards still lie on each slot, the exposed slots as a bit set, and how many cards
-are left. A card is exposed when it is there and nothing lies on it (a face-down card
+many cards still lie on each slot, the exposed slots as a sorted list (as the
+hand-written reference keeps them: a listing walks it, a play takes one out and puts
+the slots it uncovers in, both in C), and how many cards are left. A card is exposed when it is there and nothing lies on it (a face-down card
 turns up as soon as it is uncovered, so the faces need no field of their own: only what
 a player may see depends on them, and that is the interpreter's to show). The lines
 below do what `TableauBoard.deal`, `remove` and `exposed_items` do, in slot order.
 """
 
 from __future__ import annotations
+
+from bisect import insort
 
 from engine.topology.tableau import TableauTopology
 
@@ -18,7 +21,7 @@ class TableauCode:
 
     kind = "tableau"
     #: the state fields the board owns, in order
-    fields = ("cards", "cover", "open", "count")
+    fields = ("cards", "cover", "exposed", "count")
     #: action kinds whose moves are the board's (a play takes the card of one slot)
     move_kinds = frozenset({"play"})
 
@@ -27,12 +30,13 @@ class TableauCode:
         self.size = self.layout.size
 
     def constants(self) -> dict:
+        """The board's constants (`B_*`) and helpers (`k_*`) the lines read."""
         # (as `tableau._fresh`: a slot with nothing on it is exposed, face-down or not,
         # since a deal turns such a card up)
         cover = tuple(len(tops) for tops in self.layout.covered_by)
-        exposed = sum(1 << s for s, lying in enumerate(cover) if not lying)
+        exposed = tuple(s for s, lying in enumerate(cover) if not lying)
         return {"B_covers": self.layout.covers, "B_slots": self.layout.slots,
-                "B_cover0": cover, "B_open0": exposed}
+                "B_cover0": cover, "B_open0": exposed, "k_insort": insort}
 
     def width(self, kind: str) -> int:
         """How many move codes an action of `kind` takes: one per slot."""
@@ -41,31 +45,31 @@ class TableauCode:
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board (`TableauTopology.new_board`)."""
         return [f"s[{f['cards']}] = [None] * {self.size}", f"s[{f['cover']}] = [0] * {self.size}",
-                f"s[{f['open']}] = 0", f"s[{f['count']}] = 0"]
+                f"s[{f['exposed']}] = []", f"s[{f['count']}] = 0"]
 
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         """`board.deal(dealt)`: one card a slot, in slot order (`dealt` is a new list)."""
         return [f"s[{f['cards']}] = {dealt}", f"s[{f['cover']}] = k_list(B_cover0)",
-                f"s[{f['open']}] = B_open0", f"s[{f['count']}] = {self.size}"]
+                f"s[{f['exposed']}] = k_list(B_open0)", f"s[{f['count']}] = {self.size}"]
 
     def remove_lines(self, f: dict, slot: str, piece: str) -> list[str]:
         """Take the exposed card of `slot` into the local `piece`; each card it uncovers
         becomes exposed (`TableauBoard.remove`)."""
         return [
             f"cards = s[{f['cards']}]", f"{piece} = cards[{slot}]", f"cards[{slot}] = None",
-            f"opened = s[{f['open']}] & ~(1 << {slot})", f"cover = s[{f['cover']}]",
+            f"exposed = s[{f['exposed']}]", f"exposed.remove({slot})",
+            f"cover = s[{f['cover']}]",
             f"for under in B_covers[{slot}]:", "    left = cover[under] - 1",
-            "    cover[under] = left", "    if not left:", "        opened |= 1 << under",
-            f"s[{f['open']}] = opened", f"s[{f['count']}] -= 1",
+            "    cover[under] = left", "    if not left:", "        k_insort(exposed, under)",
+            f"s[{f['count']}] -= 1",
         ]
 
     def candidates(self, f: dict, slot: str, piece: str) -> tuple[list[str], list[str]]:
         """(lines opening a loop over the exposed cards in slot order, binding `slot`
         and `piece`; lines closing each turn of it): `exposed_items()`."""
-        head = [f"cards = s[{f['cards']}]", f"bits = s[{f['open']}]", "while bits:",
-                "    low = bits & -bits", f"    {slot} = low.bit_length() - 1",
+        head = [f"cards = s[{f['cards']}]", f"for {slot} in s[{f['exposed']}]:",
                 f"    {piece} = cards[{slot}]"]
-        return head, ["bits ^= low"]
+        return head, []
 
     def names(self, f: dict) -> dict[str, str]:
         """`board.<field>` -> its text (the fields the program can read)."""
@@ -77,7 +81,8 @@ class TableauCode:
 
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s`."""
-        return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]"]
+        return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]",
+                f"c[{f['exposed']}] = s[{f['exposed']}][:]"]
 
 
 #: board kind -> its part of a program

@@ -1,0 +1,38 @@
+"""Random games of `simulate` (`runs.play_game`) on a compiled program give exactly the
+interpreter's statistics: scores, winner, turns, rounds and their reasons, which rule
+fired on how many moves and how many points each gave."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.analysis import runs
+from engine.analysis.runs import Spec, compile_spec, play_game
+
+
+def _plain(stats) -> dict:
+    found = dataclasses.asdict(stats)
+    found.pop("duration_ms")
+    return found
+
+
+@pytest.mark.parametrize("spec", [Spec("tripeaks/aisleriot"), Spec("tripeaks/pysol-scored"),
+                                  Spec("tripeaks/aisleriot", ("progressive-rounds",))],
+                         ids=lambda s: s.name)
+def test_random_games_on_the_program_give_the_interpreters_stats(spec, monkeypatch):
+    game = compile_spec(spec)
+    assert runs.random_program(game, ["random"], None) is not None
+    fast = [_plain(play_game(game, 1, seed, ["random"])) for seed in range(30)]
+    monkeypatch.setattr(runs, "random_program", lambda *args: None)
+    slow = [_plain(play_game(game, 1, seed, ["random"])) for seed in range(30)]
+    assert fast == slow
+    assert all(stats["fired"] and stats["reasons"] for stats in fast)
+
+
+def test_other_agents_or_a_fixed_deal_play_on_the_interpreter():
+    game = compile_spec(Spec("tripeaks/aisleriot"))
+    assert runs.random_program(game, ["greedy"], None) is None
+    assert runs.random_program(game, ["random"], list(range(52))) is None
+    assert runs.random_program(compile_spec(Spec("triolet/standard")), ["random"], None) is None

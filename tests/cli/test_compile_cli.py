@@ -1,0 +1,62 @@
+"""`rulecraft compile`: the program printed or written as an importable module, or
+the reason the ruleset is not compiled."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+
+from typer.testing import CliRunner
+
+from engine.cli import app
+from engine.program import compile_program
+from tests.program.test_program import _game
+
+runner = CliRunner()
+
+
+def test_a_written_program_imports_and_plays_as_the_compiled_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_CACHE", "off")
+    out = tmp_path / "tripeaks_program.py"
+    result = runner.invoke(app, ["compile", "tripeaks", "--with", "no-wrap", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "the program of tripeaks/aisleriot" in result.stderr
+    spec = importlib.util.spec_from_file_location("tripeaks_program", out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    program = compile_program(_game("tripeaks/aisleriot", ("no-wrap",)))
+    for seed in range(5):
+        mine, theirs, rng = module.new(1, seed), program.new(1, seed), random.Random(seed)
+        while module.legal(mine):
+            assert module.legal(mine) == program.legal(theirs)
+            code = rng.choice(module.legal(mine))
+            module.apply(mine, code)
+            program.apply(theirs, code)
+        assert module.scores(mine) == program.scores(theirs) and program.is_over(theirs)
+
+
+def test_printed_with_comments_pointing_at_the_yaml(monkeypatch):
+    monkeypatch.setenv("RULECRAFT_CACHE", "off")
+    result = runner.invoke(app, ["compile", "tripeaks/msc"])
+    assert result.exit_code == 0
+    # the rule is first written in aisleriot.yaml; msc.yaml sets its points
+    assert "# scoring rule `peak` (rulesets/tripeaks/aisleriot.yaml:68; points: " \
+        "rulesets/tripeaks/msc.yaml:18)" in result.stdout
+    assert "def apply(s, m):" in result.stdout
+
+
+def test_a_ruleset_not_covered_says_which_feature():
+    result = runner.invoke(app, ["compile", "triolet"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "not compiled: board kind `square`"
+    data = json.loads(runner.invoke(app, ["compile", "triolet", "--json"]).stdout)
+    assert data == {"ruleset": "triolet/standard", "compiled": False,
+                    "reason": "board kind `square`"}
+
+
+def test_json_names_the_cache_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_CACHE", str(tmp_path))
+    data = json.loads(runner.invoke(app, ["compile", "tripeaks", "--json"]).stdout)
+    assert data["compiled"] is True and data["lines"] > 100
+    assert data["cache"] == str(tmp_path / "programs" / f"{data['key']}.py")
