@@ -71,16 +71,17 @@ def play(game: Game, seed: int, specs: list[str], timing: dict) -> object:
     return state
 
 
-def head_to_head(ref: str, game: Game, spec: str, games: int) -> None:
-    """mcts against greedy, `games` a seat arrangement, and print the figures."""
+def head_to_head(ref: str, game: Game, spec: str, games: int, first: int = 0) -> None:
+    """mcts against greedy, `games` a seat arrangement (seeds first..), and print the
+    figures."""
     timing = {"seconds": 0.0, "moves": 0}
     wins = 0.0
-    for seed in range(games):
+    for seed in range(first, first + games):
         for seat in (0, 1):
             specs = [spec, "greedy"] if seat == 0 else ["greedy", spec]
             state = play(game, seed, specs, timing)
             wins += 0.5 if state.winner is None else float(state.winner == seat)
-        print(f"  {ref}: {seed + 1}/{games} seeds, mcts {wins:g}/{2 * seed + 2},"
+        print(f"  {ref}: {seed + 1 - first}/{games} seeds, mcts {wins:g}/{2 * (seed + 1 - first)},"
               f" {timing['seconds']:.0f} s of mcts", file=sys.stderr, flush=True)
     n = 2 * games
     low, high = wilson(wins, n)
@@ -122,8 +123,11 @@ def main() -> None:
     # so they tell moves apart badly: greedy ones do (docs/agents.md).
     parser.add_argument("--tripeaks", default="mcts:1s:greedy", help="the mcts spec for Tri Peaks")
     parser.add_argument("--only", default=None, help="one ruleset (or `tripeaks`)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the first seed (a long run split into processes: 0, 50, ...)")
     args = parser.parse_args()
-    print(f"mcts against greedy, {args.games} games a seat arrangement (seats swapped)")
+    print(f"mcts against greedy, {args.games} games a seat arrangement (seats swapped),"
+          f" seeds {args.seed}..{args.seed + args.games - 1}")
     for ref in MULTI:
         if args.only not in (None, ref):
             continue
@@ -132,7 +136,7 @@ def main() -> None:
             print(f"  {ref:22} not shipped: skipped")
             continue
         head_to_head(ref, game, args.dominoes if ref.startswith("dominoes") else args.mcts,
-                     args.games)
+                     args.games, args.seed)
     if args.only in (None, "tripeaks"):
         tripeaks(args.tripeaks, args.deals)
 

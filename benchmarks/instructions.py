@@ -26,28 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FAMILIES = (
-    "tripeaks/aisleriot",
-    "triominos/pressman",
-    "triolet/standard",
-    "dominoes/draw",
-    "pyramid/pysol",
-    "klondike/aisleriot",
-)
+from bench_memory import FAMILIES, load, players_of  # noqa: E402  (the same rulesets)
 
 
 def play(ref: str, games: int) -> int:
     """Play `games` seeded random matches of `ref`; the number of moves applied."""
-    from engine.kernel import Game
-    from engine.rules import load_ruleset
-    from engine.rules.model import compile_model
-
-    model, diagnostics = compile_model(load_ruleset(ref))
-    if model is None:
-        raise SystemExit("\n".join(map(str, diagnostics)))
-    game = Game(model)
-    players = max(model.players_min, min(2, model.players_max))
-    moves = 0
+    game = load(ref)
+    players, moves = players_of(game), 0
     for seed in range(games):
         rng = random.Random(seed)
         state = game.new_game(players, seed)

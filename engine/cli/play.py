@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from time import monotonic
+import time
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -30,6 +30,7 @@ HELP = ("Type a move's number or its text; `moves` lists every move, `hint` the 
         "with their rules, `undo` takes back your last move, `board` redraws, `quit` leaves.")
 _BOARD_ROOM = 9  # lines besides the board and the moves: status, hand, echoes, prompt
 UNDO = object()  # what `ask` returns when the person types `undo`
+now = time.monotonic  # the seconds of play are measured on this clock (tests replace it)
 
 
 @dataclass
@@ -49,11 +50,11 @@ class Session:
     undone: list = field(default_factory=list)  # the record's `undone` entries
     round_from: int = 0  # index in state.events where the current round began
     last: object = None  # the data of the last move (its cells are marked)
-    started: float = field(default_factory=lambda: monotonic())  # for `clock`
+    started: float = field(default_factory=lambda: now())  # for a ruleset's `clock`
 
     def seconds(self) -> int:
         """Whole seconds of play since the game began (the clock keeps running on undo)."""
-        return int(monotonic() - self.started)
+        return int(now() - self.started)
 
     def prompt(self, text: str) -> str:
         """A line typed at the prompt (on the screen's stream)."""
@@ -69,7 +70,7 @@ def show(session: Session) -> None:
     state, screen, human = session.state, session.screen, session.human
     screen.say("")
     topology = state.game.model.topology
-    screen.runs(topology.render_runs(state.board, session.last, screen.styled))
+    screen.runs(topology.render_runs(state.board, session.last, screen.styled, screen.width()))
     zones = state.game.model.zone_names
     line = Text(f"round {state.round.number}  ")
     who = ("game over" if state.is_over else "your turn" if state.to_move == human
@@ -104,7 +105,7 @@ def show(session: Session) -> None:
 def _best_count(session: Session) -> int:
     """How many moves fit under the board on this terminal (3 to 9)."""
     topology = session.state.game.model.topology
-    board = len(topology.render_runs(session.state.board))
+    board = len(topology.render_runs(session.state.board, width=session.screen.width()))
     return max(3, min(9, session.screen.height() - board - _BOARD_ROOM))
 
 

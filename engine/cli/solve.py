@@ -113,9 +113,7 @@ def _one(game, ref, deal, seed, goal, best, budget, as_json) -> None:
     typer.echo(f"deal: {result['deal']}")
     proven = found.exhaustive
     if not proven:
-        which = "--max-memory" if found.stopped == "memory" else "--max-nodes"
-        typer.echo(f"search stopped by the {'memory' if found.stopped == 'memory' else 'position'}"
-                   f" budget ({which}): the figures below are the best met, not proven")
+        typer.echo(stopped_text(found.stopped))
     reach = "reachable" if found.reachable else ("not reachable" if proven else "undecided")
     steps = ""
     if found.steps is not None:
@@ -127,6 +125,21 @@ def _one(game, ref, deal, seed, goal, best, budget, as_json) -> None:
         typer.echo(best_score_text(game.model, found.best_score, proven))
         typer.echo("  " + ", ".join(found.best_line))
     typer.echo(f"searched {counted(found.nodes, 'position')} in {found.seconds:.2f} s")
+
+
+#: why a search is not exhaustive, by `Solution.stopped`
+_STOPPED = {
+    "memory": "search stopped by the memory budget (--max-memory)",
+    "nodes": "search stopped by the position budget (--max-nodes)",
+    "turns": ("the turn limit (limits.max_turns_per_round) cut some lines, and positions"
+              " are told apart without the turn number"),
+}
+
+
+def stopped_text(stopped: str | None) -> str:
+    """The plain sentence for a search a budget stopped (`Solution.stopped`)."""
+    return (f"{_STOPPED.get(stopped, 'search stopped')}: the figures below are the best"
+            " met, not proven")
 
 
 def best_score_text(model, score: int, proven: bool) -> str:
@@ -164,10 +177,11 @@ def _many(game, ref, first, count, goal, budget, as_json) -> None:
         return
     seeds = f"seed {first}" if count == 1 else f"seeds {first} to {first + count - 1}"
     typer.echo(f"{ref}: {counted(count, 'seeded deal')} ({seeds})")
+    undecided = [d["seed"] for d in summary["deals"] if not (d["reachable"] or d["exhaustive"])]
     typer.echo(f"goal `{summary['goal']}` reachable: {summary['reached']} of {count}"
                f" ({100 * summary['share']:.1f}%)"
                + (f"; undecided (a budget stopped it): {summary['undecided']}"
-                  if summary["undecided"] else ""))
+                  f" (seeds {', '.join(map(str, undecided))})" if summary["undecided"] else ""))
     typer.echo(f"time per deal: mean {summary['mean_seconds']:.3f} s, median"
                f" {summary['median_seconds']:.3f} s, max {summary['max_seconds']:.3f} s;"
                f" positions per deal: mean {summary['mean_nodes']:,.0f}")
@@ -189,5 +203,6 @@ def _summary(ref: str, rows: list) -> dict:
         "max_seconds": max(seconds, default=0.0),
         "mean_nodes": statistics.fmean(f.nodes for _, f in rows) if rows else 0.0,
         "deals": [{"seed": s, "reachable": f.reachable, "exhaustive": f.exhaustive,
-                   "nodes": f.nodes, "seconds": round(f.seconds, 4)} for s, f in rows],
+                   "stopped": f.stopped, "nodes": f.nodes, "seconds": round(f.seconds, 4)}
+                  for s, f in rows],
     }

@@ -51,6 +51,7 @@ class MctsConfig:
     held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
+    z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
 
 
 PARAMETERS = [
@@ -73,6 +74,9 @@ PARAMETERS = [
     {"name": "halving", "values": "halving", "default": "off",
      "help": "no tree: the root's best moves compared by sequential halving, every move"
              " played out in the same samples"},
+    {"name": "z", "values": "X (z=1)", "default": "1",
+     "help": "halving: how many standard errors a move must beat the best immediate"
+             " one by, on the same samples, to be played instead"},
     {"name": "held", "values": "X (held=1)", "default": "0",
      "help": "a playout cut by depth: X times each seat's hand value counts against it"},
 ]
@@ -95,6 +99,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.widening = _number(part, part[2:], float)
         elif low.startswith("depth="):
             config.depth = _number(part, part[6:], int)
+        elif low.startswith("z="):
+            config.z = _number(part, part[2:], float, zero=True)
         elif low.startswith("held="):
             config.held = _number(part, part[5:], float, zero=True)
         elif low.startswith("expand="):
@@ -120,7 +126,7 @@ def _number(part: str, text: str, kind, zero: bool = False):
     if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, c=X, w=X, depth=N, held=X, expand=random|greedy or horizon=round|match")
+                         " halving, z=X, c=X, w=X, depth=N, held=X, expand=random|greedy or horizon=round|match")
     return value
 
 
@@ -147,6 +153,7 @@ class MctsAgent:
         self.config = config or MctsConfig()
         self.low, self.high = math.inf, -math.inf  # results seen, to scale them
         self.iterations = 0  # in the last search
+        self.preferred: str | None = None  # with halving: the move text it plays
 
     def choose(self, state):
         """The most visited move at the root after the search."""
@@ -156,7 +163,9 @@ class MctsAgent:
         return self.ranked(state)[0][0]
 
     def ranked(self, state) -> list[tuple]:
-        """(move, visit share, mean result) for each legal move, most visited first."""
+        """(move, visit share, mean result) for each legal move, most visited first (with
+        `halving`, the move it prefers first)."""
+        self.preferred = None
         root = self.search(state)
         total = max(1, sum(c.visits for c in root.children.values()))
         rows = []
@@ -165,7 +174,7 @@ class MctsAgent:
             visits = child.visits if child else 0
             mean = child.total / visits if visits else 0.0
             rows.append((move, visits / total, mean, index))
-        rows.sort(key=lambda r: (-r[1], -r[2], r[3]))
+        rows.sort(key=lambda r: (r[0].text != self.preferred, -r[1], -r[2], r[3]))
         return [r[:3] for r in rows]
 
     def search(self, state) -> Node:
@@ -199,7 +208,9 @@ class MctsAgent:
         the same fresh samples (common random numbers: the same hidden pieces and the
         same chance generator for every move, so their difference is the moves', not
         the samples'), and the better half by mean result over all its samples goes on.
-        A root whose children count the play-outs, as `search` returns."""
+        The best immediate move stays in to the end: the survivor replaces it only when
+        better by `z` standard errors of their paired differences (`preferred`). A root
+        whose children count the play-outs, as `search` returns."""
         config, seat = self.config, state.to_move
         root = Node(seat)
         sample = determinize(state, seat, self.rng)
@@ -207,27 +218,35 @@ class MctsAgent:
         ranked = [move for _, _, move in ranked_by_gain(sample)]
         alive = ranked[:max(2, math.ceil(config.widening * math.sqrt(budget)))]
         phases = max(1, math.ceil(math.log2(len(alive))))
-        start = time.perf_counter()
+        start, outcomes = time.perf_counter(), {m.text: {} for m in alive}
         for phase in range(phases):
             left = phases - phase
             if config.seconds is None:
                 samples = max(1, (budget - root.visits) // (left * len(alive)))
-                self.play_phase(root, state, alive, samples, None)
+                self.play_phase(root, state, alive, samples, None, outcomes)
             else:
                 spent = time.perf_counter() - start
-                self.play_phase(root, state, alive, None,
-                                time.perf_counter() + (config.seconds - spent) / left)
-            alive.sort(key=lambda m: -_mean(root.children[m.text]))  # stable: prior breaks ties
-            alive = alive[:math.ceil(len(alive) / 2)]
+                self.play_phase(root, state, alive, None, outcomes=outcomes,
+                                deadline=time.perf_counter() + (config.seconds - spent) / left)
+            kept = sorted(alive, key=lambda m: -_mean(root.children[m.text]))  # stable
+            alive = kept[:math.ceil(len(kept) / 2)]
+            if ranked[0] not in alive:
+                alive.append(ranked[0])
+        best = max(alive, key=lambda m: _mean(root.children[m.text]))
+        self.preferred = ranked[0].text
+        if _paired_better(outcomes[best.text], outcomes[ranked[0].text], config.z):
+            self.preferred = best.text
         self.iterations = root.visits
         return root
 
-    def play_phase(self, root: Node, state, alive: list, samples, deadline) -> None:
+    def play_phase(self, root: Node, state, alive: list, samples, deadline,
+                   outcomes: dict) -> None:
         """`samples` fresh samples (or as many as fit before `deadline`), each played out
-        after every move in `alive`; the results counted into the root's children."""
+        after every move in `alive`; the results counted into the root's children and
+        kept by sample in `outcomes`."""
         seat, done = state.to_move, 0
         while (done < samples) if deadline is None else (not done or time.perf_counter() < deadline):
-            world = determinize(state, seat, self.rng)
+            world, number = determinize(state, seat, self.rng), root.visits
             for move in alive:
                 trial = world.search_clone()  # shares the sample's chance generator state
                 begin = trial.round
@@ -239,6 +258,7 @@ class MctsAgent:
                 child.visits += 1
                 child.total += result
                 root.visits += 1
+                outcomes[move.text][number] = result
             done += 1
 
     def iterate(self, root: Node, state, seat: int) -> None:
@@ -319,6 +339,17 @@ class MctsAgent:
         self.low = min(self.low, *results)
         self.high = max(self.high, *results)
         return results
+
+
+def _paired_better(best: dict, anchor: dict, z: float) -> bool:
+    """Whether `best` beats `anchor` on the samples both were played out in, by more
+    than `z` standard errors of the mean paired difference."""
+    diffs = [best[k] - anchor[k] for k in best.keys() & anchor.keys()]
+    if len(diffs) < 2:
+        return bool(diffs) and diffs[0] > 0 and z <= 0
+    mean = sum(diffs) / len(diffs)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    return mean > z * spread / math.sqrt(len(diffs)) and mean > 0
 
 
 def _mean(node: Node) -> float:

@@ -175,13 +175,17 @@ def solve(
             result.reachable, result.line = line is not None, line or []
     except NodeLimit as stop:
         result.exhaustive, result.stopped = False, stop.reason
-    if solver.cut and result.exhaustive:
-        # the turn limit cut a line while the key does not hold the turn number: a
-        # position cut late may be reached early, so what was not found is unproven
-        result.exhaustive, result.stopped = False, "turns"
+    _note_cut(solver, result)
     result.nodes = solver.nodes
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _note_cut(solver: Solver, result: Solution) -> None:
+    """The turn limit cut a line while the key does not hold the turn number: a position
+    cut late may be reached early, so what was not found is unproven."""
+    if solver.cut and result.exhaustive:
+        result.exhaustive, result.stopped = False, "turns"
 
 
 def _fill_best(solver: Solver, state, result: Solution) -> None:

@@ -79,20 +79,33 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
     a round is left out: the round's number and, alone at the table, the seat to move.
     """
     consts: dict = {"_len": len, "_tuple": tuple, "_sorted": sorted, "_any": any}
+    parts = _key_parts(game, round_fields, counters, scores, root, consts)
+    lines = ["def key(state):", "    pile = state.pile"]
+    if counters:
+        lines.append("    counters = state.counters")
+    body = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
+    lines.append(f"    return {body}")
+    # the solver's own fixed text; the ruleset's names are constants (attrgetters)
+    exec(compile("\n".join(lines) + "\n", "<solver key>", "exec"), consts)
+    return consts["key"]
+
+
+def _key_parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
+               scores: bool, root, consts: dict) -> list[str]:
+    """The Python text of each part of the key (see `make_key`); the functions they
+    call go in `consts`."""
     size = len(game.pieces) + 1
-    root_pool = list(root.pool)
     if pool_only_shrinks(game):
         pool = "_len(state.pool)"
     else:
-        consts["_pool_code"] = _pool_code(root_pool)
+        consts["_pool_code"] = _pool_code(list(root.pool))
         pool = "_pool_code(state.pool)"
     top = "(pile[-1].uid + 1 if pile else 0)"
-    parts = []
     if isinstance(root.board.search_key(), int) and pool.startswith("_len"):
-        head = f"((state.board.search_key() * {size} + {pool}) * {size} + _len(pile)) * {size} + {top}"
-        parts.append(head)
+        parts = [f"((state.board.search_key() * {size} + {pool}) * {size} + _len(pile))"
+                 f" * {size} + {top}"]
     else:
-        parts += ["state.board.search_key()", pool, "_len(pile)", top]
+        parts = ["state.board.search_key()", pool, "_len(pile)", top]
     if hands_used(game):
         parts.append("_tuple([_tuple(_sorted([p.uid for p in h])) for h in state.hands])"
                      " if _any(state.hands) else ()")
@@ -103,22 +116,15 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
         consts[f"_r{i}"] = attrgetter(name)
         parts.append(f"_r{i}(state.round)")
     if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
-        parts.append("_turn(state.turn)")
         consts["_turn"] = _TURN
+        parts.append("_turn(state.turn)")
     if root.n > 1:
         parts.append("state.to_move")
     if scores:
         parts.append("_tuple(state.scores)")
     if game.model.zones is not None and game.model.zones.extra():
         parts.append("state.zones_key()")
-    lines = ["def key(state):", "    pile = state.pile"]
-    if counters:
-        lines.append("    counters = state.counters")
-    body = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
-    lines.append(f"    return {body}")
-    # the solver's own fixed text; the ruleset's names are constants (attrgetters)
-    exec(compile("\n".join(lines) + "\n", "<solver key>", "exec"), consts)
-    return consts["key"]
+    return parts
 
 
 def _pool_code(root_pool: list) -> Callable:

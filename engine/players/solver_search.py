@@ -1,9 +1,10 @@
 """The searches of the exact solver (`engine.players.solver`): positions, keys, budgets.
 
-It never reimplements a rule: it searches the kernel's own `legal_moves`, `clone` and
-action steps, memoised on a compact key of the position (the board kind's
-`search_key()`, the pool as its length while it is what the root's pool left, the
-pile as its size and top, and only the counters and scores the question can see).
+It never reimplements a rule: it searches the kernel's own `legal_moves` and action
+steps, memoised on a compact key of the position (`engine.players.solver_key`). The
+full search applies each move to the position itself with the kernel's search step
+(`Game.search_steps`: the same change, no score events or log) and takes it back
+(`State.search_save` / `search_restore`); the quick `decide` steps copies.
 """
 
 from __future__ import annotations
@@ -102,12 +103,13 @@ class Solver:
         notes a line the turn limit cut while the key does not hold the turn number."""
         before = state.round
         state.game.search_steps[move.action](state, move)
-        if state.round is not before:
-            reason = before.reason or "?"
-        elif state.is_over:
-            reason = state.round.reason or "?"
-        else:
-            return None
+        if state.round is not before or state.is_over:
+            return self.ended(state, before)
+        return None
+
+    def ended(self, state, before) -> str:
+        """Why the round `before` ended (a step just ended it)."""
+        reason = (before.reason if state.round is not before else state.round.reason) or "?"
         if reason == "turn_limit" and not self.turns_keyed:
             self.cut = True
         return reason
@@ -165,38 +167,46 @@ class Solver:
             budget, round_ = budget * 2, round_ + 1
 
     def _depth_first(self, root, dead: set, order) -> list[str] | None:
-        line: list[str] = []
-        path: list = []  # the moves from the root to the position searched
-        seat, sign = root.to_move, self.sign
-
-        def search(state) -> bool:
-            open_children = []
-            for move, child, reason in self.children(state, order):
-                if reason is None:
-                    key = self.key(child)
-                    if key not in dead:
-                        open_children.append((move, child, key))
-                    continue
-                if sign * child.scores[seat] > self.met[0]:  # a complete line: the best?
-                    self.met = (sign * child.scores[seat],
-                                [m.text for m in path] + [move.text])
-                if reason == self.goal:
-                    line.append(move.text)
-                    return True
-            for move, child, key in open_children:
-                if key in dead:
-                    continue
-                path.append(move)
-                if search(child):
-                    line.append(move.text)
-                    return True
-                path.pop()
-                dead.add(key)  # every line from it was searched: none reaches the goal
-            return False
-
+        self.walk = _Walk(dead, order, {self.key(root): 0}, root.to_move)
         with deep_recursion():
-            found = search(root)
-        return line[::-1] if found else None
+            found = self._search(root, 0)
+        return self.walk.line[::-1] if found is True else None
+
+    def _search(self, state, depth: int):
+        """True if a line from here reaches the goal; else the least depth of a position
+        on the path that a cycle met (INF if none): a position is dead only if no cycle
+        below it led back above it (its failure may not hold when it is reached another
+        way, in a search that a budget stops)."""
+        walk, sign = self.walk, self.sign
+        open_children, low, seat = [], INF, walk.seat
+        for move, child, reason in self.children(state, walk.order):
+            if reason is None:
+                key = self.key(child)
+                if key not in walk.dead:
+                    open_children.append((move, child, key))
+                continue
+            if sign * child.scores[seat] > self.met[0]:  # a complete line: the best?
+                self.met = (sign * child.scores[seat],
+                            [m.text for m in walk.path] + [move.text])
+            if reason == self.goal:
+                walk.line.append(move.text)
+                return True
+        for move, child, key in open_children:
+            if key in walk.dead or key in walk.on_path:
+                low = min(low, walk.on_path.get(key, INF))
+                continue
+            walk.path.append(move)
+            walk.on_path[key] = depth + 1
+            found = self._search(child, depth + 1)
+            del walk.on_path[key]
+            if found is True:
+                walk.line.append(move.text)
+                return True
+            walk.path.pop()
+            if found > depth:  # every line from it was searched: none reaches the goal
+                walk.dead.add(key)
+            low = min(low, found)
+        return low
 
     # -- fewest steps and best score ---------------------------------------------------------
     def optimise(self, root, seat: int, fields: tuple, shares: int = 1,
@@ -211,8 +221,11 @@ class Solver:
         position makes the final score that position's gain (the yardstick's reading of
         the floor: the best final score is the best such suffix). `fields` are the
         counters and whether the scores are in the key. The best complete lines met are
-        kept in `self.found`, for when a budget stops the search. It may spend a
-        `shares`-th of what is left of the call's node budget.
+        kept in `self.found`, for when a budget stops the search (with `floor` the
+        score met is not the real one: only the steps count). It may spend a
+        `shares`-th of what is left of the call's node budget. Each move is applied to
+        the position itself and taken back (`State.search_save`), but the last: nothing
+        reads a position once its last child is searched.
         """
         self.set_fields(fields, root)
         if self.max_nodes is None:
@@ -228,51 +241,44 @@ class Solver:
         return root_key
 
     def value(self, state, key) -> None:
-        """The memo entry of one position (see `optimise`), its children's first.
-
-        Each move is applied to `state` itself and taken back (`State.search_save`),
-        but the last: nothing reads the position once its last child is searched."""
+        """The memo entry of one position (see `optimise`), its children's first."""
         memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
         memo[key] = None  # on the path: a cycle back here is not a way out
-        base = state.scores[seat]
-        steps_best, smove, gain_best, gmove = INF, None, NO_GAIN, None
-        lift, lmove = NO_GAIN, None
-        moves = self.expand(state)
-        last = len(moves) - 1
-        for i, move in enumerate(moves):
-            saved = state.search_save() if i != last else None
-            reason = self.search_step(state, move)
+        base, floor, best = state.scores[seat], self.floor, [INF, None, NO_GAIN, None, NO_GAIN, None]
+        moves, step_of = self.expand(state), state.game.search_steps
+        for left, move in enumerate(moves, 1 - len(moves)):  # (`left` is 0 at the last)
+            saved = state.search_save() if left else None  # (see `optimise`)
+            before = state.round  # (`search_step`, the call written out)
+            step_of[move.action](state, move)
+            reason = self.ended(state, before) if (
+                state.round is not before or state.is_over) else None
             points = sign * (state.scores[seat] - base)  # (read before a search steps it)
-            if reason is not None:
-                steps, gain, below = (1 if reason == self.goal else INF), points, 0
-            else:
+            if reason is None:
                 ckey = self.key(state)
                 if ckey not in memo:
                     path.append(move)
                     self.value(state, ckey)
                     path.pop()
                 entry = memo[ckey]
-                if entry is None:
-                    if saved is not None:
-                        state.search_restore(saved)
-                    continue
-                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
             if saved is not None:
                 state.search_restore(saved)
-            if len(path) + steps < found[1][0] or (
-                    not self.floor and sign * base + gain > found[3][0]):
-                # (with `floor` the score here is not the real one: only steps are kept)
-                self.offer(path, move, len(path) + steps,
-                           None if self.floor else base + sign * gain)
-            if steps < steps_best:
-                steps_best, smove = steps, move
-            if gain > gain_best:
-                gain_best, gmove = gain, move
-            if below > lift:
-                lift, lmove = below, move
-        if gain_best > lift:
-            lift, lmove = gain_best, None  # None: from here, follow the gains
-        memo[key] = (steps_best, smove, gain_best, gmove, lift, lmove)
+            if reason is not None:
+                steps, gain, below = (1 if reason == self.goal else INF), points, 0
+            elif entry is None:
+                continue
+            else:
+                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+            if len(path) + steps < found[1][0] or not floor and sign * base + gain > found[3][0]:
+                self.offer(path, move, len(path) + steps, None if floor else base + sign * gain)
+            if steps < best[0]:
+                best[0], best[1] = steps, move
+            if gain > best[2]:
+                best[2], best[3] = gain, move
+            if below > best[4]:
+                best[4], best[5] = below, move
+        if best[2] > best[4]:
+            best[4], best[5] = best[2], None  # None: from here, follow the gains
+        memo[key] = tuple(best)
 
     def offer(self, path: list, move, steps, score) -> None:
         """Keep a complete line if it is the shortest or best scoring met so far."""
@@ -330,6 +336,17 @@ def _reversed_within_actions(moves: list) -> list:
 def _shuffled_within_actions(rng: random.Random):
     """An order: the actions kept in order, the moves of each shuffled by `rng`."""
     return lambda moves: [m for run in _runs(moves) for m in rng.sample(run, len(run))]
+
+
+class _Walk:
+    """What one depth-first search of `decide` keeps: the positions proven dead, the
+    move order, the positions on the path (key -> depth), the seat, the path's moves and,
+    once found, the line (last move first)."""
+
+    def __init__(self, dead: set, order, on_path: dict, seat: int):
+        self.dead, self.order, self.on_path, self.seat = dead, order, on_path, seat
+        self.path: list = []
+        self.line: list[str] = []
 
 
 class deep_recursion:

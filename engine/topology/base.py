@@ -193,9 +193,12 @@ class Topology(ABC):
     def render_text(self, board: Board) -> str:
         """The board as text a person can read at a glance."""
 
-    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False,
+                    width: int | None = None) -> list:
         """The drawing as lines of (text, style) runs (`engine.topology.styled`), the
-        pieces of `last` (what the last move generated: a placement, a slot) marked."""
+        pieces of `last` (what the last move generated: a placement, a slot) marked;
+        `width`: the columns the terminal has, for a kind that lays its drawing out to
+        fit (a line of play turns only where it must)."""
         from engine.topology.styled import from_text
 
         return from_text(self.render_text(board))

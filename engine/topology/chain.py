@@ -339,7 +339,9 @@ class Chain(Topology):
     def render_text(self, board: Board) -> str:
         return render(board)
 
-    def render_runs(self, board: Board, last: object = None, symbols: bool = False) -> list:
-        """The drawing as styled runs, the tile of the `last` placement marked."""
-        return draw(board, last)
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False,
+                    width: int | None = None) -> list:
+        """The drawing as styled runs, the tile of the `last` placement marked; with
+        `width`, the arms turn only where the line would not fit in so many columns."""
+        return draw(board, last, width)
 

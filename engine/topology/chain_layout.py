@@ -6,7 +6,9 @@ downwards, the set's centre at (0, 0); a position is a tile's centre, a multiple
 (`N` up and `S` down from a spinner on a horizontal arm, `N` left and `S` right from one on
 a vertical arm). Each arm turns once, clockwise, when it gets long (`TURN`), so the four
 arms of a spinner near the centre wind round it without meeting; a later spinner's arms
-may still cross others, which a picture then overlaps.
+may still cross others, which a picture then overlaps. The text drawing for a terminal
+of known width (`draw(..., width=)`, `fitted`) lets the row arms run on as far as the
+width allows, turning only the arm that must.
 """
 
 from __future__ import annotations
@@ -119,32 +121,42 @@ def _branch_start(board: "Board", arm: str, placed: dict, heading: dict):
     return (spot.x + side[0] * reach, spot.y + side[1] * reach), side
 
 
-def render(board) -> str:
+def render(board, width: int | None = None) -> str:
     """The layout in characters: `[5|2]` along a line, doubles and up-down tiles as a
-    column of two numbers; each open end marked with its arm's name; then the open ends."""
-    return plain(draw(board))
+    column of two numbers; each open end marked with its arm's name; then the open ends.
+    With `width` (columns), the arms turn only where the line would not fit (`fitted`)."""
+    return plain(draw(board, width=width))
 
 
-def draw(board, last=None) -> list:
+def fitted(board, width: int) -> Layout:
+    """The layout whose drawing fits `width` columns with the fewest turns: the row arms
+    (`W`, `E`) straight if they fit, else turning at the latest tile that lets the line
+    fit (a short arm never reaches the turn, so a long one runs on as far as there is
+    room), and never earlier than the picture's `TURN`. Arms that grow up and down turn
+    as in the picture (a terminal has room downwards, but the moves go under the board)."""
+    longest = max((2 * len(laid) for laid in board.arms.values()), default=0)
+    for run in range(longest + 2, TURN[0], -1):  # the latest turn first: none at all
+        layout = layout_of(board, (run, TURN[1]))
+        if not layout.tiles or _width(layout) <= width:
+            return layout
+    return layout_of(board, TURN)
+
+
+def _width(layout: Layout) -> int:
+    """How many columns the drawing of `layout` takes."""
+    columns = [c for _, c in _marks(layout, None)]
+    return max(columns) - min(columns) + 1
+
+
+def draw(board, last=None, width: int | None = None) -> list:
     """`render` as lines of (text, style) runs: tiles `piece`, the tile of the `last`
-    placement `last`, the end marks `open`."""
-    layout = board.layout()
+    placement `last`, the end marks `open`; `width`: the columns there are (`fitted`)."""
+    layout = board.layout() if width is None else fitted(board, width)
     if not layout.tiles:
         # Which tiles may open is the ruleset's opening rule (often the highest double only).
         return from_text("(empty table: the first tile laid is the set)")
-    marks: dict[tuple[int, int], tuple[str, str]] = {}
     latest = getattr(getattr(last, "piece", None), "uid", None)
-    for t in layout.tiles:
-        col, row, look = round(4 * t.x), round(2 * t.y), "last" if t.piece.uid == latest else "piece"
-        if t.vertical:
-            for dr, ch in ((-1, str(t.halves[0])), (0, "-"), (1, str(t.halves[1]))):
-                marks[(row + dr, col)] = (ch, look)
-        else:
-            for i, ch in enumerate(f"[{t.halves[0]}|{t.halves[1]}]"):
-                marks[(row, col - 2 + i)] = (ch, look)
-    for end in layout.ends:
-        col, row = round(4 * (end.x + end.dx * 0.5)), round(2 * (end.y + end.dy * 0.5))
-        marks.setdefault((row, col), (end.arm if len(end.arm) == 1 else "*", "open"))
+    marks = _marks(layout, latest)
     left, last_col = min(c for _, c in marks), {}
     for r, c in marks:
         last_col[r] = max(last_col.get(r, c), c)
@@ -160,3 +172,20 @@ def draw(board, last=None) -> list:
         lines.append(line)
     listing = ", ".join(f"{e.arm} {e.number}" for e in layout.ends)
     return lines + [[("open ends: ", None), (listing, "open")]]
+
+
+def _marks(layout: Layout, latest) -> dict[tuple[int, int], tuple[str, str]]:
+    """(row, column) -> (character, style) of every tile and end mark of the drawing."""
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    for t in layout.tiles:
+        col, row, look = round(4 * t.x), round(2 * t.y), "last" if t.piece.uid == latest else "piece"
+        if t.vertical:
+            for dr, ch in ((-1, str(t.halves[0])), (0, "-"), (1, str(t.halves[1]))):
+                marks[(row + dr, col)] = (ch, look)
+        else:
+            for i, ch in enumerate(f"[{t.halves[0]}|{t.halves[1]}]"):
+                marks[(row, col - 2 + i)] = (ch, look)
+    for end in layout.ends:
+        col, row = round(4 * (end.x + end.dx * 0.5)), round(2 * (end.y + end.dy * 0.5))
+        marks.setdefault((row, col), (end.arm if len(end.arm) == 1 else "*", "open"))
+    return marks

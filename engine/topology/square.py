@@ -250,7 +250,8 @@ class Square(Topology):
         """Rows A.. down, columns 1.. across; premium cells by their legend mark."""
         return plain(draw_board(self, board))
 
-    def render_runs(self, board: "SquareBoard", last: object = None, symbols: bool = False):
+    def render_runs(self, board: "SquareBoard", last: object = None, symbols: bool = False,
+                    width: int | None = None):
         """The drawing as styled runs, the cells of the `last` placement marked."""
         return draw_board(self, board, getattr(last, "cells", ()))
 

@@ -308,7 +308,8 @@ class TableauTopology(Topology):
         """Rows as laid out, `##` face down, and the slot number under each exposed card."""
         return plain(self.render_runs(board))
 
-    def render_runs(self, board: TableauBoard, last: object = None, symbols: bool = False):
+    def render_runs(self, board: TableauBoard, last: object = None, symbols: bool = False,
+                    width: int | None = None):
         """The drawing as styled runs: cards by colour (`red`, `black`, `piece`), face
         down ones `hidden`, slot numbers `axis`; `symbols` draws suits as symbols."""
         layout = self.layout

@@ -183,7 +183,7 @@ class TriangularBoard(Board):
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and the open cells up to date; the
         placement's measures, read later, describe the board before it. (It runs for every
-        tile laid: each step is a few look-ups, the open cells' part in the two below.)
+        tile laid: each step is a few look-ups; the new edge neighbours in `_open_sides`.)
         `placement` is a `TriangularPlacement` (its fields are read without a check)."""
         cell = placement.cell
         c, r = cell
@@ -191,7 +191,7 @@ class TriangularBoard(Board):
             raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
         up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
         dm, dl, dr, fm, fl, fr, bm, bl, br, _, _, _, _ = _PUT[up]
-        round_ = self._round
+        pts, round_, edge = self._pts, self._round, self._edge
         _, _, rotation, numbers, piece, _, bit, sides = placement._entry
         free = self._free = self._free - bit  # (- is &~: it was not down)
         at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
@@ -201,21 +201,21 @@ class TriangularBoard(Board):
             placement._found = _MEASURES.get(mask) or _measures(mask)
         round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
         self._tiles[cid] = (piece, numbers, rotation, cell)
-        self._edge.pop(cid, None)
+        edge.pop(cid, None)
         if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
-            self._show(cid, up, numbers, (at_m, at_l, at_r), (a_m, a_l, a_r), free)
+            around, catalogue, (n0, n1, n2) = _ID_AROUND_PAIRS[up], self._catalogue, numbers
+            if not a_m:  # (a point already showing one shows the same)
+                pts[at_m] = n0
+                _learn(edge, cid, around[0], n0, catalogue, free)
+            if not a_l:
+                pts[at_l] = n1
+                _learn(edge, cid, around[1], n1, catalogue, free)
+            if not a_r:
+                pts[at_r] = n2
+                _learn(edge, cid, around[2], n2, catalogue, free)
         self._open_sides(cid, cell, up, mask, sides, free)
         if self._near is not None:
             self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
-
-    def _show(self, cid: int, up: bool, numbers: tuple, at: tuple, held: tuple, free: int) -> None:
-        """`apply_placement` for the corners that showed no number (`held[j]` is 0): they
-        show the tile's, and the open cells round each learn it."""
-        pts, edge, catalogue, around = self._pts, self._edge, self._catalogue, _ID_AROUND_PAIRS[up]
-        for j in 0, 1, 2:
-            if not held[j]:
-                pts[at[j]] = numbers[j]
-                _learn(edge, cid, around[j], numbers[j], catalogue, free)
 
     def _open_sides(self, cid: int, cell: Cell, up: bool, mask: int, sides: tuple, free: int) -> None:
         """`apply_placement` for the edge neighbours of a tile just laid (`mask`: those
@@ -496,6 +496,7 @@ class Triangular(Topology):
     def render_text(self, board: Board) -> str:
         return render(board)  # type: ignore[arg-type]
 
-    def render_runs(self, board: Board, last: object = None, symbols: bool = False):
+    def render_runs(self, board: Board, last: object = None, symbols: bool = False,
+                    width: int | None = None):
         """The drawing as styled runs, the tile of the `last` placement marked."""
         return draw(board, getattr(last, "cell", None))  # type: ignore[arg-type]

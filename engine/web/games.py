@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 
 from engine.diagnostics import RulecraftError
@@ -11,6 +10,7 @@ from engine.rules import load_ruleset
 from engine.rules.model import compile_model
 from engine.web.catalog import catalog, check_choice
 from engine.web.records import BadRecord
+from engine.web import sessions
 from engine.web.sessions import HUMAN, Session, Setup
 
 SOLVER_NODES = 20_000  # the solver's budget per question: well under a second here
@@ -122,7 +122,7 @@ def restart(session) -> None:
         return
     _guarded(session.start)
     session.undone = []
-    session.started = time.monotonic()  # a new game: the clock from 0
+    session.started = sessions.now()  # a new game: the clock from 0
     _guarded(session.run_computers)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from time import monotonic
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -20,6 +20,7 @@ from engine.kernel import Game, IllegalMove
 from engine.players.agents import agent_seed, make_agent
 
 HUMAN = "human"
+now = time.monotonic  # the seconds of play are measured on this clock (tests replace it)
 MAX_SESSIONS = 256  # the oldest is dropped beyond this: a local server, not a service
 
 
@@ -67,7 +68,7 @@ class Session:
     # moves taken back, as records keep them: {"after": N kept moves, "moves": [...]}
     undone: list[dict] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    started: float = field(default_factory=lambda: monotonic())  # play began (clock)
+    started: float = field(default_factory=lambda: now())  # when play began (the clock)
 
     def start(self) -> None:
         """The first position, with fresh agents (the same seed gives the same game)."""
@@ -87,7 +88,7 @@ class Session:
         seat, state = self.state.to_move, self.state
         if state.game.model.reads_clock:
             if seconds is None and self.replay is None:
-                seconds = int(monotonic() - self.started)
+                seconds = int(now() - self.started)
             if seconds is not None:
                 state.set_clock(seconds)
         move = state.find_move(move)  # this state's own move (a replay brings texts)

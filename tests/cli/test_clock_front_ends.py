@@ -32,7 +32,7 @@ def test_play_sets_the_clock_from_the_seconds_of_play(tmp_path, monkeypatch):
         return 1000.0 if len(calls) == 1 else (1042.9, 1050.0, 1050.0)[min(applied[0], 2)]
 
     monkeypatch.setattr(State, "apply", counting)
-    monkeypatch.setattr("engine.cli.play.monotonic", now)  # play's own name: other threads' time.monotonic stays real
+    monkeypatch.setattr("engine.cli.play.now", now)
     record = tmp_path / "timed.json"
     result = runner.invoke(app, ["play", "klondike/windows", "--with", "timed", "--seed", "3",
                                  "--record", str(record)], input="deal\ndeal\nquit\n")
@@ -79,7 +79,7 @@ def test_simulate_refuses_a_clock_it_cannot_pass_on():
 def test_the_web_session_measures_the_clock_and_undo_replays_the_readings(monkeypatch):
     ruleset, game, _ = compile_game("klondike/windows", ["timed"])
     now = [500.0]
-    monkeypatch.setattr(sessions, "monotonic", lambda: now[0])
+    monkeypatch.setattr(sessions, "now", lambda: now[0])
     session = Session(Setup("klondike/windows", ["timed"], 1, 3, ["human"]), ruleset, game)
     session.start()
     session.started = 500.0

@@ -98,3 +98,25 @@ def test_a_fives_game_is_won_the_moment_a_score_reaches_the_target(tmp_path):
     state.apply(move)
     assert state.scores == [250, 0] and state.is_over and state.winner == 0
     assert state.round.reason == "target"
+
+
+def test_the_terminal_line_turns_only_where_the_terminal_is_too_narrow(monkeypatch):
+    """The turn is the terminal's: at 80 columns a long E runs 7 tiles along the row
+    (8 columns a tile: tests/topology/test_chain.py works the columns out), at 200 it
+    does not turn at all."""
+    import io
+
+    from engine.cli.play import Session, show
+    from engine.cli.screen import Screen
+
+    game = _game("dominoes/draw")
+    state = game.new_game(2, 0)
+    state.board = game.model.topology.new_board()
+    state.board.load_position("set: 6-6; E: 6-5 5-4 4-3 3-2 2-1 1-0 0-4 4-2 2-0; W: 6-1",
+                              game.pieces)
+    for columns, row in ((80, "W   [1|6]   -   [6|5]   [5|4]   [4|3]   [3|2]   [2|1]   [1|0]   [0|4]   4"),
+                         (200, "W   [1|6]   -   [6|5]   [5|4]   [4|3]   [3|2]   [2|1]   [1|0]   [0|4]   [4|2]   [2|0]   E")):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = io.StringIO()
+        show(Session(state, None, [], None, "greedy", "dominoes", Screen(False, file=out)))
+        assert row in out.getvalue().splitlines()

@@ -190,3 +190,62 @@ def test_a_memory_budget_stops_the_search_and_says_so():
     assert result.exit_code == 0 and "memory budget (--max-memory)" in result.stdout
     bad = runner.invoke(app, ["solve", "tripeaks", "--seed", "19", "--max-memory", "lots"])
     assert bad.exit_code == 2 and "not a size" in bad.stderr
+
+
+def test_a_stopped_search_says_so_plainly():
+    # Seed 19 cannot be cleared, and proving it takes about half a million positions:
+    # 300 leave it undecided, and the output says which budget stopped it.
+    result = runner.invoke(app, ["solve", "tripeaks", "--seed", "19", "--max-nodes", "300"])
+    assert result.exit_code == 0, result.output
+    assert "search stopped by the position budget (--max-nodes)" in result.output
+    assert "goal `cleared`: undecided" in result.output and "best score: at least" in result.output
+    many = runner.invoke(app, ["solve", "tripeaks", "--games", "2", "--seed", "19",
+                               "--max-nodes", "300"])
+    # seed 19 stays undecided; seed 20 is cleared within 300 positions or undecided too
+    assert "undecided (a budget stopped it):" in many.output and "19" in many.output
+    done = runner.invoke(app, ["solve", "tripeaks", "--deal", ONE_RUN, "--decide"])
+    assert "stopped" not in done.output and "not proven" not in done.output
+
+
+def test_the_key_holds_no_turn_number_unless_a_rule_reads_it():
+    from engine.kernel import Game
+    from engine.players.solver_key import make_key, round_fields_read
+    from engine.rules.model import compile_model
+
+    data = load_ruleset("klondike/aisleriot").data
+    assert round_fields_read(data) == ()  # Klondike: its passes count, not its turns
+    game = Game(compile_model(load_ruleset("klondike/aisleriot"))[0])
+    state = game.new_game(1, 0)
+    key = make_key(game, (), ("passes",), False, state)
+    later = state.clone()
+    later.round.turns += 7  # the same position seven turns later
+    assert key(later) == key(state)
+    later.counters.passes += 1  # not the same pass through the stock
+    assert key(later) != key(state)
+    data["round"]["end"]["late"] = {"if": "round.turns > 200"}
+    assert round_fields_read(data) == ("turns",)
+
+
+def test_the_turn_limit_leaves_an_answer_unproven():
+    # The small Golf deal (tests/players/test_objective.py) needs at least three moves
+    # to end its round; with a limit of two turns every line is cut by the limit, which
+    # the key does not hold: the search says so instead of claiming a proof.
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+    from tests.players.test_objective import DEAL, GOLF
+
+    ruleset = load_ruleset(GOLF)
+    ruleset.data["limits"] = {"max_turns_per_round": 2}
+    found = solve(Game(compile_model(ruleset)[0]).new_game(1, 0, deal=DEAL))
+    assert not found.exhaustive and found.stopped == "turns" and not found.reachable
+
+
+def test_a_cycle_is_no_way_out_and_klondike_is_searched():
+    # Klondike's moves go back and forth (a card to a foundation and back): the search
+    # must stop at positions already on its line, not run on to the turn limit.
+    from engine.kernel import Game
+    from engine.rules.model import compile_model
+
+    game = Game(compile_model(load_ruleset("klondike/aisleriot"))[0])
+    found = solve(game.new_game(1, 0), best=False, max_nodes=300)
+    assert found.nodes <= 300 and found.stopped in ("nodes", None)

@@ -11,6 +11,7 @@ import pytest
 from engine.pieces import build_pieces
 from engine.topology import BOARD_KINDS
 from engine.topology.chain import ChainBoard
+from engine.topology.chain_layout import render
 
 TILES = build_pieces({"tiles": {"kind": "corner_tiles", "corners": 2, "values": {"min": 0, "max": 6}}})
 BY_NAME = {p.name: p for p in TILES}
@@ -228,3 +229,70 @@ def test_the_styled_drawing_marks_the_last_tile_and_the_ends():
     styled = [(text, style) for line in runs for text, style in line if style in ("last", "open")]
     assert [t for t, s in styled if s == "last"] == ["5", "-", "1"]  # the 5-1 down S
     assert ("W", "open") in styled and styled[-1] == ("W 6, E 0, N 4, S 1", "open")
+
+
+# -- the terminal drawing fits the terminal: a line turns only where it must -------------
+# Columns: a tile half is 4 columns, so a tile along a row takes 8 (`[6|5]` and 3 blanks),
+# a crosswise double 4; the set 6-6 (crosswise) is drawn at column 0, E's tiles at 8, 16, ...
+LONG_EAST = "set: 6-6; E: 6-5 5-4 4-3 3-2 2-1 1-0 0-4 4-2 2-0; W: 6-1"
+
+
+def _rows(text: str) -> list[str]:
+    return text.splitlines()[:-1]  # (the last line lists the open ends)
+
+
+def test_a_long_arm_runs_on_while_the_terminal_has_room():
+    b = board(LONG_EAST, spinners="none")
+    # The picture's layout turns E after 8 halves (4 tiles: 6-5 5-4 4-3 3-2).
+    pictured = _rows(render(b))
+    assert "[3|2]" in pictured[1] and "[2|1]" not in pictured[1]
+    # In 80 columns W takes 12 (its mark and 1-6) and the double 4: E runs on for 7 tiles,
+    # 6-5 ... 0-4 (x = 8 ... 56: 61 columns from W's mark), and 4-2 turns the corner down,
+    # since an 8th tile along the row would end at column 81
+    fitted = _rows(render(b, width=80))
+    assert fitted[1] == "W   [1|6]   -   [6|5]   [5|4]   [4|3]   [3|2]   [2|1]   [1|0]   [0|4]   4"
+    assert max(map(len, fitted)) <= 80
+    # 4-2 turns the corner (its 4 on the row, its 2 below), 2-0 runs down, E under it
+    assert [row[72:] for row in fitted[2:]] == ["-", "2", "", "2", "-", "0", "", "E"]
+
+
+def test_a_line_that_fits_is_drawn_straight():
+    b = board(LONG_EAST, spinners="none")
+    rows = _rows(render(b, width=120))
+    # one row of tiles between the double's two halves: 1 + 1 + 9 tiles, no turn
+    assert len(rows) == 3 and rows[1].startswith("W   [1|6]") and rows[1].endswith("[2|0]   E")
+    assert render(b, width=120) == render(b, width=10_000)
+
+
+def test_a_terminal_too_narrow_for_any_straight_line_gets_the_picture_layout():
+    b = board(LONG_EAST, spinners="none")
+    assert render(b, width=30) == render(b)  # (it cannot fit: the picture's turns, no fewer)
+
+
+def test_the_fitted_drawing_is_never_wider_than_the_pictures_and_turns_no_earlier():
+    import random
+
+    from engine.topology.chain_layout import fitted, layout_of, TURN, _width
+
+    rng = random.Random(3)
+    for game in range(40):  # random lines of play, with and without a spinner
+        b = board(spinners="first" if game % 2 else "none")
+        pool = list(TILES)
+        rng.shuffle(pool)
+        for _ in range(rng.randrange(3, 20)):
+            moves = [m for m in b.iter_placements(pool, not b.count, None)]
+            if not moves:
+                break
+            move = rng.choice(moves)
+            b.apply_placement(move)
+            pool = [p for p in pool if p not in move.pieces]
+        for width in (60, 80, 100):
+            got, pictured = fitted(b, width), layout_of(b, TURN)
+            assert _width(got) <= max(width, _width(pictured))
+            # W and E keep at least as many tiles on the set's row as in the picture
+            on_row = [sum(t.arm in ("W", "E") and t.y == 0 for t in lay.tiles)
+                      for lay in (got, pictured)]
+            assert on_row[0] >= on_row[1]
+            if _width(pictured) > width:
+                continue
+            assert _width(got) <= width  # whenever the picture's layout fits, this does

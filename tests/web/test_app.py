@@ -232,3 +232,16 @@ def test_a_ruleset_without_undo_refuses_it(client):
     assert got.status_code == 400 and "does not allow undo" in got.json()["error"]
     kept = client.get(f"/api/games/{view['id']}").json()
     assert len(kept["log"]) == 1 and kept["scores"] == after.json()["scores"]
+
+
+def test_a_timed_game_keeps_the_servers_seconds_in_its_record(client, tmp_path):
+    view = start(client, "klondike/windows", seats=("human",), seed=3, overlays=("timed",))
+    assert view["clock"] == 0 and start(client, "klondike/windows", seats=("human",),
+                                        seed=3)["clock"] is None  # no clock read: none shown
+    after = client.post(f"/api/games/{view['id']}/move", json={"move": "deal"}).json()
+    record = json.loads(client.get(f"/api/games/{view['id']}/record").text)
+    seconds = record["moves"][0]["seconds"]
+    assert type(seconds) is int and seconds >= 0 and after["clock"] == seconds
+    path = tmp_path / "timed.json"
+    path.write_text(json.dumps(record))
+    assert CliRunner().invoke(cli, ["replay", str(path)]).exit_code == 0
