@@ -113,6 +113,19 @@ class ZoneView:
         return f"<zone {self.name}[{self.index}]>"
 
 
+class ListingView(ZoneView):
+    """A destination zone's view while moves are listed (nothing moves): its `count` and
+    `top` read once, plain attributes for the `accepts:` of every candidate."""
+
+    __slots__ = ("count", "top")
+
+    def __init__(self, owner, key: str, index: int, name: str):
+        super().__init__(owner, key, index, name, pinned=True)
+        pieces = self._pinned
+        self.count = len(pieces)
+        self.top = pieces[-1] if pieces else None
+
+
 class ZonesRecord:
     """`zones` (or `player.zones`): one attribute per zone name, a view or a list of views."""
 
