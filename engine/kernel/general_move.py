@@ -107,7 +107,9 @@ def move_moves(state, action, check=None) -> list[Move]:
     target = state.game.model.zones.zones[key]
     ctx = state._decision_context()
     probe = MoveRecord(state.weak, None)
-    views = [ListingView(state.weak, key, i, target.label) for i in _indexes(state, key)]
+    weak, label = state.weak, target.label
+    views = [ListingView(weak, key, i, label, zone_pieces(state, key, i))
+             for i in _indexes(state, key)]
     ctx["move"] = probe
     try:
         return (check or check_candidates)(
@@ -183,18 +185,20 @@ def _takes(state, spec):
                     continue
                 yield origins, tuple(p for _, p in combo)
         return
+    pack, low, high = spec.mode == "pack", spec.low, spec.high
     for key in spec.sources:
         for index in _indexes(state, key):
             pieces = zone_pieces(state, key, index)
             if not pieces:
                 continue
-            if spec.mode == "pack":
-                k = len(pieces) if spec.high == 0 else min(spec.high, len(pieces))
-                yield ((key, index),) * k, tuple(pieces[-k:])
+            origin = ((key, index),)
+            if pack:
+                k = len(pieces) if high == 0 else min(high, len(pieces))
+                yield origin * k, tuple(pieces[-k:])
                 continue
             up = len(pieces) - face_down(state, key, index)
-            for k in range(spec.low, min(spec.high, up) + 1):
-                yield ((key, index),) * k, tuple(pieces[-k:])
+            for k in range(low, min(high, up) + 1):
+                yield origin * k, tuple(pieces[-k:])
 
 
 def _with_what_lies_on(board, origins: tuple) -> bool:

@@ -119,9 +119,12 @@ class ListingView(ZoneView):
 
     __slots__ = ("count", "top")
 
-    def __init__(self, owner, key: str, index: int, name: str):
-        super().__init__(owner, key, index, name, pinned=True)
-        pieces = self._pinned
+    def __init__(self, owner, key: str, index: int, name: str, pieces: list):
+        self._owner = owner  # (as ZoneView's, pinned to `pieces`, the zone's own list)
+        self.key = key
+        self.index = index
+        self.name = name
+        self._pinned = pieces
         self.count = len(pieces)
         self.top = pieces[-1] if pieces else None
 
