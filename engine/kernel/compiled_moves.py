@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.kernel.compiled import _Writer, _locals
+from engine.kernel.general_move import MoveData, move_moves
 from engine.kernel.generators import GENERATORS, exchange_options, play_move
+from engine.kernel.moves import Move
 
 
 def _context_lines(w: _Writer, indent: int) -> None:
@@ -35,6 +37,57 @@ def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
 
 
 _SIMPLE = ("draw", "pass", "deal", "exchange")
+
+#: how the generated check of a `move` action reads the names of its conditions
+_CANDIDATE_NAMES = {"move": "probe", "move.pieces": "moving", "move.count": "count",
+                    "zone": "view",
+                    **{name: "piece" for name in ("tile", "card", "token", "piece")}}
+
+
+def compile_move_moves(game, action) -> Callable | None:
+    """`generate(state, action) -> moves` for a `move` action: `general_move.move_moves`
+    with its loop over candidates and destinations (`check_candidates`) generated, the
+    destination's `accepts:` and the action's `if:` written in place, each context name
+    they read a local (`_CANDIDATE_NAMES`) or the context's entry; None for other kinds,
+    or when a condition cannot be written in place."""
+    if action.kind != "move":
+        return None
+    accepts = game.model.zones.zones[action.move.target].accepts
+    conditions = [e for e in (accepts, action.guard) if e is not None]
+    names = {n: _CANDIDATE_NAMES.get(n, f"v[{n!r}]")
+             for e in conditions for n in e.names_used}
+    if "move" in names:
+        names.update({n: t for n, t in _CANDIDATE_NAMES.items() if n.startswith("move.")})
+    texts = [e.inline(names) for e in conditions]
+    if None in texts:
+        return None
+    w = _Writer()
+    w.add(0, "def check(v, probe, takes, views, target, action, make_text):")
+    w.add(1, f"key, name, out = {w.const(action.move.target)}, {w.const(action.name)}, []")
+    w.add(1, "for origins, pieces in takes:")
+    w.add(2, "probe.set(origins, pieces, key, 0)")
+    w.add(2, "piece, moving, count = pieces[0], probe.pieces, probe.count")
+    w.add(2, "for view in views:")
+    w.add(3, "index = view.index")
+    w.add(3, "if (key, index) in origins:")
+    w.add(4, "continue")
+    w.add(3, "probe.target_index = index")
+    if texts:
+        w.add(3, "try:")
+        w.add(4, "ok = " + " and ".join(f"({t})" for t in texts))
+        w.add(3, "except k_ERRORS as exc:")
+        w.add(4, "raise k_evaluation_error(exc) from exc")
+        w.add(3, "if not ok:")
+        w.add(4, "continue")
+    w.add(3, f"out.append({w.const(Move)}(name, None, "
+             f"{w.const(MoveData)}(origins, pieces, key, index, make_text)))")
+    w.add(1, "return out")
+    check = w.build("check")
+
+    def generate(state, action):
+        return move_moves(state, action, check)
+    generate.source = check.source
+    return generate
 
 
 def compile_simple_moves(game, action) -> Callable | None:
