@@ -5,11 +5,16 @@
   counts half. Also the mean time per mcts move (CPU seconds of this process).
 - Tri Peaks: the share of seeded deals (seeds 0..N-1) each agent clears alone.
 
-    python benchmarks/bench_agents.py [--games 200] [--deals 200] [--mcts mcts:1s]
-        [--dominoes mcts:0.2s] [--tripeaks mcts:1s:greedy] [--only triolet/standard]
+    python benchmarks/bench_agents.py [--games 100] [--deals 200] [--mcts SPEC]
+        [--triolet SPEC] [--dominoes SPEC] [--tripeaks SPEC] [--only triolet/standard]
+        [--seed 0] [--timing]
 
-The full run takes hours: `--games 20 --mcts mcts:100 --tripeaks mcts:100:greedy` is a
-quick check.
+`--timing` only times each family's spec on positions of greedy games (CPU seconds a
+move with a choice), apart from the matches.
+
+The defaults are the specs of the figures in docs/agents.md. The full run takes hours
+of CPU; split it with `--only` and `--seed` (one process per family and seed range).
+`--games 5 --deals 10` is a quick check.
 """
 
 from __future__ import annotations
@@ -113,20 +118,56 @@ def tripeaks(spec: str, deals: int) -> None:
               + (f", {per_move(timing)}" if agent.startswith("mcts") else ""))
 
 
+def time_moves(ref: str, game: Game, spec: str, games: int = 3) -> None:
+    """The CPU time of `spec`'s move at every third position with a choice of `games`
+    seeded greedy-against-greedy games (seeds 1000..), their first 40 moves: the time
+    per move by itself, apart from any match."""
+    players = 1 if game.model.players_max == 1 else 2
+    times = []
+    for seed in range(games):
+        state = game.new_game(players, 1000 + seed)
+        greedy = make_agent("greedy", seed)
+        for count in range(40):
+            if state.is_over:
+                break
+            if len(state.legal_moves()) > 1 and count % 3 == 0:
+                agent = make_agent(spec, count)
+                start = time.process_time()
+                agent.choose(state)
+                times.append(time.process_time() - start)
+            state.apply(greedy.choose(state))
+    times.sort()
+    print(f"  {ref:22} {spec}: {len(times)} moves with a choice, CPU s a move: mean"
+          f" {sum(times) / max(1, len(times)):.3f}, median {times[len(times) // 2]:.3f},"
+          f" most {times[-1]:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per seat arrangement")
+    parser.add_argument("--games", type=int, default=100,
+                        help="seeds, each played twice (seats swapped)")
     parser.add_argument("--deals", type=int, default=200, help="Tri Peaks deals")
-    parser.add_argument("--mcts", default="mcts:1s", help="the mcts spec (Tri-Ominos, Triolet)")
-    parser.add_argument("--dominoes", default="mcts:0.2s", help="the mcts spec for dominoes")
+    # The specs of docs/agents.md's figures: iteration budgets, each under 1 s a move
+    # (0.2 s in dominoes) of CPU (`--timing`).
+    parser.add_argument("--mcts", default="mcts:300:greedy:halving:w=1:depth=6:held=1",
+                        help="the mcts spec for Tri-Ominos")
+    parser.add_argument("--triolet", default="mcts:60:greedy:halving:w=1:depth=4",
+                        help="the mcts spec for Triolet")
+    parser.add_argument("--dominoes", default="mcts:100", help="the mcts spec for dominoes")
     # Random playouts of Tri Peaks almost never clear (the floor eats every deal's cost),
     # so they tell moves apart badly: greedy ones do (docs/agents.md).
-    parser.add_argument("--tripeaks", default="mcts:1s:greedy", help="the mcts spec for Tri Peaks")
+    parser.add_argument("--tripeaks", default="mcts:100:greedy:halving:win",
+                        help="the mcts spec for Tri Peaks")
     parser.add_argument("--only", default=None, help="one ruleset (or `tripeaks`)")
     parser.add_argument("--seed", type=int, default=0,
                         help="the first seed (a long run split into processes: 0, 50, ...)")
+    parser.add_argument("--timing", action="store_true",
+                        help="only time each spec's moves (CPU seconds), no matches")
     args = parser.parse_args()
-    print(f"mcts against greedy, {args.games} games a seat arrangement (seats swapped),"
+    if args.timing:
+        timed(args)
+        return
+    print(f"mcts against greedy, {args.games} seeds, each twice (seats swapped),"
           f" seeds {args.seed}..{args.seed + args.games - 1}")
     for ref in MULTI:
         if args.only not in (None, ref):
@@ -135,10 +176,27 @@ def main() -> None:
         if game is None:
             print(f"  {ref:22} not shipped: skipped")
             continue
-        head_to_head(ref, game, args.dominoes if ref.startswith("dominoes") else args.mcts,
-                     args.games, args.seed)
+        head_to_head(ref, game, spec_of(ref, args), args.games, args.seed)
     if args.only in (None, "tripeaks"):
         tripeaks(args.tripeaks, args.deals)
+
+
+def timed(args) -> None:
+    """`--timing`: the time per move of each family's spec."""
+    print("CPU seconds per mcts move with a choice (positions of greedy games)")
+    for ref in (*MULTI, "tripeaks/aisleriot"):
+        if args.only not in (None, ref) and not (args.only == "tripeaks" and "tripeaks" in ref):
+            continue
+        game = load(ref)
+        if game is not None:
+            time_moves(ref, game, spec_of(ref, args))
+
+
+def spec_of(ref: str, args) -> str:
+    """The mcts spec for a ruleset's family."""
+    family = ref.split("/")[0]
+    return {"dominoes": args.dominoes, "triolet": args.triolet,
+            "tripeaks": args.tripeaks}.get(family, args.mcts)
 
 
 if __name__ == "__main__":
