@@ -1,8 +1,9 @@
 """Compiled move listing: the generated functions that list the legal moves.
 
 `compile_simple_moves` writes out the guard of a draw, pass, deal or exchange action,
-`compile_play_moves` a play action's guard over the candidate pieces, `compile_piece_key`
-the key that shares a play move between positions, and `compile_legal` the whole
+`compile_play_moves` a play action's guard over the candidate pieces,
+`compile_move_moves` a `move` action's `accepts:` and `if:` over its candidates,
+`compile_piece_key` the key that shares a play move between positions, and `compile_legal` the whole
 `legal_moves()` of a ruleset: the actions in the order written, each action's moves
 taken from the position's cache or listed and cached. Written with `compiled._Writer`,
 under the same rule as the steps (`compiled.py`): the source holds only checked
@@ -62,6 +63,18 @@ def compile_move_moves(game, action) -> Callable | None:
     if None in texts:
         return None
     w = _Writer()
+    _check_lines(w, action, texts)
+    check = w.build("check")
+
+    def generate(state, action):
+        return move_moves(state, action, check)
+    generate.source = check.source
+    return generate
+
+
+def _check_lines(w: _Writer, action, texts: list[str]) -> None:
+    """`check(...)`: `general_move.check_candidates` with the conditions `texts` (Python
+    over the locals of `_CANDIDATE_NAMES` and `v`) written in place."""
     w.add(0, "def check(v, probe, takes, views, target, action, make_text):")
     w.add(1, f"key, name, out = {w.const(action.move.target)}, {w.const(action.name)}, []")
     w.add(1, "for origins, pieces in takes:")
@@ -82,12 +95,6 @@ def compile_move_moves(game, action) -> Callable | None:
     w.add(3, f"out.append({w.const(Move)}(name, None, "
              f"{w.const(MoveData)}(origins, pieces, key, index, make_text)))")
     w.add(1, "return out")
-    check = w.build("check")
-
-    def generate(state, action):
-        return move_moves(state, action, check)
-    generate.source = check.source
-    return generate
 
 
 def compile_simple_moves(game, action) -> Callable | None:

@@ -83,7 +83,8 @@ class Game:
         # Generated code (engine.kernel.compiled) unless `compiled` is false: the generic
         # path stays as the reference the tests compare it with. Kept on the Game, not on
         # the actions, which every Game built from one model shares.
-        #: action name -> its move generator (a draw/pass/deal guard written in place)
+        #: action name -> its move generator (a draw/pass/deal guard, a move's `accepts:`
+        #: and `if:`, written in place)
         self.generators = {
             a.name: (compiled and (compile_simple_moves(self, a) or compile_play_moves(self, a)
                                    or compile_move_moves(self, a)))
