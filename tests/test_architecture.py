@@ -159,10 +159,6 @@ KNOWN_LONG = {
     "engine/cli/replay.py:replay_command",
     "engine/cli/play.py:play_command",
     "engine/cli/lint.py:lint",
-    # came with main's merge at 01:35 UTC (the solver's work)
-    "engine/players/solver.py:solve",
-    "engine/players/solver_key.py:make_key",
-    "engine/players/solver_search.py:Solver.value",
 }
 
 

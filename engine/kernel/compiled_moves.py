@@ -1,8 +1,9 @@
 """Compiled move listing: the generated functions that list the legal moves.
 
 `compile_simple_moves` writes out the guard of a draw, pass, deal or exchange action,
-`compile_play_moves` a play action's guard over the candidate pieces, `compile_piece_key`
-the key that shares a play move between positions, and `compile_legal` the whole
+`compile_play_moves` a play action's guard over the candidate pieces,
+`compile_move_moves` a `move` action's `accepts:` and `if:` over its candidates,
+`compile_piece_key` the key that shares a play move between positions, and `compile_legal` the whole
 `legal_moves()` of a ruleset: the actions in the order written, each action's moves
 taken from the position's cache or listed and cached. Written with `compiled._Writer`,
 under the same rule as the steps (`compiled.py`): the source holds only checked
@@ -15,7 +16,9 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.kernel.compiled import _Writer, _locals
+from engine.kernel.general_move import MoveData, move_moves
 from engine.kernel.generators import GENERATORS, exchange_options, play_move
+from engine.kernel.moves import Move
 
 
 def _context_lines(w: _Writer, indent: int) -> None:
@@ -35,6 +38,63 @@ def _guard_lines(w: _Writer, indent: int, condition: str) -> None:
 
 
 _SIMPLE = ("draw", "pass", "deal", "exchange")
+
+#: how the generated check of a `move` action reads the names of its conditions
+_CANDIDATE_NAMES = {"move": "probe", "move.pieces": "moving", "move.count": "count",
+                    "zone": "view",
+                    **{name: "piece" for name in ("tile", "card", "token", "piece")}}
+
+
+def compile_move_moves(game, action) -> Callable | None:
+    """`generate(state, action) -> moves` for a `move` action: `general_move.move_moves`
+    with its loop over candidates and destinations (`check_candidates`) generated, the
+    destination's `accepts:` and the action's `if:` written in place, each context name
+    they read a local (`_CANDIDATE_NAMES`) or the context's entry; None for other kinds,
+    or when a condition cannot be written in place."""
+    if action.kind != "move":
+        return None
+    accepts = game.model.zones.zones[action.move.target].accepts
+    conditions = [e for e in (accepts, action.guard) if e is not None]
+    names = {n: _CANDIDATE_NAMES.get(n, f"v[{n!r}]")
+             for e in conditions for n in e.names_used}
+    if "move" in names:
+        names.update({n: t for n, t in _CANDIDATE_NAMES.items() if n.startswith("move.")})
+    texts = [e.inline(names) for e in conditions]
+    if None in texts:
+        return None
+    w = _Writer()
+    _check_lines(w, action, texts)
+    check = w.build("check")
+
+    def generate(state, action):
+        return move_moves(state, action, check)
+    generate.source = check.source
+    return generate
+
+
+def _check_lines(w: _Writer, action, texts: list[str]) -> None:
+    """`check(...)`: `general_move.check_candidates` with the conditions `texts` (Python
+    over the locals of `_CANDIDATE_NAMES` and `v`) written in place."""
+    w.add(0, "def check(v, probe, takes, views, target, action, make_text):")
+    w.add(1, f"key, name, out = {w.const(action.move.target)}, {w.const(action.name)}, []")
+    w.add(1, "for origins, pieces in takes:")
+    w.add(2, "probe.set(origins, pieces, key, 0)")
+    w.add(2, "piece, moving, count = pieces[0], probe.pieces, probe.count")
+    w.add(2, "for view in views:")
+    w.add(3, "index = view.index")
+    w.add(3, "if (key, index) in origins:")
+    w.add(4, "continue")
+    w.add(3, "probe.target_index = index")
+    if texts:
+        w.add(3, "try:")
+        w.add(4, "ok = " + " and ".join(f"({t})" for t in texts))
+        w.add(3, "except k_ERRORS as exc:")
+        w.add(4, "raise k_evaluation_error(exc) from exc")
+        w.add(3, "if not ok:")
+        w.add(4, "continue")
+    w.add(3, f"out.append({w.const(Move)}(name, None, "
+             f"{w.const(MoveData)}(origins, pieces, key, index, make_text)))")
+    w.add(1, "return out")
 
 
 def compile_simple_moves(game, action) -> Callable | None:

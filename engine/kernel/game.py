@@ -10,7 +10,8 @@ from engine.diagnostics import counted
 from engine.expr import EvaluationError
 from engine.kernel.compiled import compile_step
 from engine.kernel.compiled_moves import (
-    compile_legal, compile_piece_key, compile_play_moves, compile_simple_moves,
+    compile_legal, compile_move_moves, compile_piece_key, compile_play_moves,
+    compile_simple_moves,
 )
 from engine.kernel.flow import EFFECTS, apply_move, settle, start_round
 from engine.kernel.moves import Move
@@ -82,9 +83,11 @@ class Game:
         # Generated code (engine.kernel.compiled) unless `compiled` is false: the generic
         # path stays as the reference the tests compare it with. Kept on the Game, not on
         # the actions, which every Game built from one model shares.
-        #: action name -> its move generator (a draw/pass/deal guard written in place)
+        #: action name -> its move generator (a draw/pass/deal guard, a move's `accepts:`
+        #: and `if:`, written in place)
         self.generators = {
-            a.name: (compiled and (compile_simple_moves(self, a) or compile_play_moves(self, a)))
+            a.name: (compiled and (compile_simple_moves(self, a) or compile_play_moves(self, a)
+                                   or compile_move_moves(self, a)))
             or GENERATORS[a.kind]
             for a in self.actions
         }

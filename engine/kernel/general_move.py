@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.kernel.moves import Move
-from engine.kernel.zones import ZoneView, face_down, zone_pieces, zone_size
+from engine.kernel.zones import ListingView, face_down, zone_pieces, zone_size
 
 
 class MoveData:
@@ -97,25 +97,39 @@ def _label(state, key: str) -> str:
 
 
 # -- generating the moves ---------------------------------------------------------------
-def move_moves(state, action) -> list[Move]:
+def move_moves(state, action, check=None) -> list[Move]:
     """The legal moves of a `move` action in this position (sources in the order written,
-    then the pieces', then the destinations')."""
+    then the pieces', then the destinations'). `check`: the loop testing every candidate
+    against every destination (`check_candidates`, or one generated for the action with
+    its conditions written in place, `engine.kernel.compiled_moves.compile_move_moves`)."""
     spec = action.move
     key = spec.target
     target = state.game.model.zones.zones[key]
     ctx = state._decision_context()
+    probe = MoveRecord(state.weak, None)
+    weak, label = state.weak, target.label
+    views = [ListingView(weak, key, i, label, zone_pieces(state, key, i))
+             for i in _indexes(state, key)]
+    ctx["move"] = probe
+    try:
+        return (check or check_candidates)(
+            ctx, probe, _takes(state, spec), views, target, action, _texts(state, action, target))
+    finally:
+        for name in ("move", "zone", "tile", "card", "token", "piece"):
+            ctx.pop(name, None)
+
+
+def check_candidates(ctx, probe, takes, views, target, action, make_text) -> list[Move]:
+    """The moves of the candidates `takes` onto the destinations `views` (zones of
+    `target`) that its `accepts:` and the action's `if:` allow, evaluated over `ctx`."""
+    key = target.key
     accepts = target.accepts.evaluate if target.accepts is not None else None
     guard = action.guard.evaluate if action.guard is not None else None
-    probe = MoveRecord(state.weak, None)
-    views = [ZoneView(state.weak, key, i, target.label, pinned=True)
-             for i in _indexes(state, key)]
-    make_text = _texts(state, action, target)
     names = _names_read(target.accepts, action.guard)
     piece_names = [n for n in _PIECE_NAMES if n in names]
     sets_zone = "zone" in names
-    ctx["move"] = probe
     out = []
-    for origins, pieces in _takes(state, spec):
+    for origins, pieces in takes:
         # (the record is the candidate's, its destination set in the loop below)
         probe.set(origins, pieces, key, 0)
         for name in piece_names:
@@ -132,8 +146,6 @@ def move_moves(state, action) -> list[Move]:
             if guard is not None and not guard(ctx):
                 continue
             out.append(Move(action.name, None, MoveData(origins, pieces, key, index, make_text)))
-    for name in ("move", "zone", "tile", "card", "token", "piece"):
-        ctx.pop(name, None)
     return out
 
 
@@ -173,18 +185,20 @@ def _takes(state, spec):
                     continue
                 yield origins, tuple(p for _, p in combo)
         return
+    pack, low, high = spec.mode == "pack", spec.low, spec.high
     for key in spec.sources:
         for index in _indexes(state, key):
             pieces = zone_pieces(state, key, index)
             if not pieces:
                 continue
-            if spec.mode == "pack":
-                k = len(pieces) if spec.high == 0 else min(spec.high, len(pieces))
-                yield ((key, index),) * k, tuple(pieces[-k:])
+            origin = ((key, index),)
+            if pack:
+                k = len(pieces) if high == 0 else min(high, len(pieces))
+                yield origin * k, tuple(pieces[-k:])
                 continue
             up = len(pieces) - face_down(state, key, index)
-            for k in range(spec.low, min(spec.high, up) + 1):
-                yield ((key, index),) * k, tuple(pieces[-k:])
+            for k in range(low, min(high, up) + 1):
+                yield origin * k, tuple(pieces[-k:])
 
 
 def _with_what_lies_on(board, origins: tuple) -> bool:

@@ -113,6 +113,22 @@ class ZoneView:
         return f"<zone {self.name}[{self.index}]>"
 
 
+class ListingView(ZoneView):
+    """A destination zone's view while moves are listed (nothing moves): its `count` and
+    `top` read once, plain attributes for the `accepts:` of every candidate."""
+
+    __slots__ = ("count", "top")
+
+    def __init__(self, owner, key: str, index: int, name: str, pieces: list):
+        self._owner = owner  # (as ZoneView's, pinned to `pieces`, the zone's own list)
+        self.key = key
+        self.index = index
+        self.name = name
+        self._pinned = pieces
+        self.count = len(pieces)
+        self.top = pieces[-1] if pieces else None
+
+
 class ZonesRecord:
     """`zones` (or `player.zones`): one attribute per zone name, a view or a list of views."""
 

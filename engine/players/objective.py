@@ -31,17 +31,20 @@ def greedy_move(state, rng: random.Random | None = None):
     seen = sample.legal_moves()
     if [m.text for m in seen] != [m.text for m in moves]:  # legality read something hidden
         by_text = {m.text: m for m in seen}
-        seen = [by_text.get(m.text, m) for m in moves]
+        seen = [by_text.get(m.text) for m in moves]  # None: not legal in the sample
     return moves[best_index(sample, seen)]
 
 
 def best_index(state, moves: list) -> int:
-    """The index of the first move with the best immediate gain for the mover."""
+    """The index of the first move with the best immediate gain for the mover; a move
+    given as None (not legal in a sample) is not previewed and taken only if none is."""
     seat = state.to_move
     sign = score_sign(state.game)
     now = state.scores[seat]
     best, best_gain = 0, None
     for index, move in enumerate(moves):
+        if move is None:
+            continue
         _, trial = state.preview(move)
         gain = sign * (trial.scores[seat] - now)
         if best_gain is None or gain > best_gain:

@@ -68,10 +68,8 @@ def _unread(expr, names: dict, pos) -> str:
 def _bind(src: Source, plan: Plan, indent: int) -> None:
     """The locals every expression text may read (`plan.names_for`)."""
     f = plan.fields
-    src.add(indent, f"scores = s[{f['scores']}]")
-    src.add(indent, f"counters = s[{f['counters']}]")
-    src.add(indent, f"pool = s[{f['pool']}]")
-    src.add(indent, f"pile = s[{f['pile']}]")
+    for name in ("scores", "counters", "pool", "pile", "events"):
+        src.local(indent, f"{name} = s[{f[name]}]")
 
 
 # -- receivers and winners -------------------------------------------------------------
@@ -136,19 +134,19 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     the interpreter's order, and `h<i>` to whether action i has one; returns the
     `can_<action>` texts."""
     f = plan.fields
-    src.add(indent, f"seat = s[{f['to_move']}]")
+    src.local(indent, f"seat = s[{f['to_move']}]")
     src.add(indent, "out = []")
     cans: dict[str, str] = {}
     for i, (action, base) in enumerate(plan.actions):
         src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
         if i:
-            src.add(indent, f"a{i} = len(out)")
+            src.local(indent, f"a{i} = len(out)")
         names = names_for(plan, "seat", "seat", cans=cans)
         if action.kind == "deal":
             _deal_listing(src, plan, indent, action, base, names)
         else:
             _board_listing(src, plan, indent, action, base, names)
-        src.add(indent, f"h{i} = len(out) > a{i}" if i else f"h{i} = not not out")
+        src.local(indent, f"h{i} = len(out) > a{i}" if i else f"h{i} = not not out")
         cans[f"can_{action.name}"] = f"h{i}"
     return cans
 
@@ -177,7 +175,7 @@ def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, name
         raise NotCompiled(_unread(action.guard, names, action.guard_pos))
     condition, invariants = found
     for name in invariants:  # (parts shared by every candidate, computed once)
-        src.add(indent, f"{name} = _UNSET")
+        src.local(indent, f"{name} = _UNSET")
     src.block(indent, head)
     src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
     src.add(indent + 1, "if ok:")
@@ -206,7 +204,6 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
     if any(rule.on == "round_start" for rule in model.scoring):
         _bind(src, plan, 1)
-        src.add(1, f"events = s[{f['events']}]")
         src.add(1, f"mover = s[{f['to_move']}]")
         _scoring_lines(src, plan, 1, "round_start",
                        lambda seat: names_for(plan, seat, "mover"))
@@ -241,7 +238,6 @@ def _end_round(src: Source, plan: Plan) -> None:
     src.add(0, "def _end_round(s, reason, winner, mover):")
     src.add(1, "while True:")
     _bind(src, plan, 2)
-    src.add(2, f"events = s[{f['events']}]")
     src.add(2, f"s[{f['reason']}] = K_reasons[reason]")
     src.add(2, f"s[{f['ended']}].append(K_reasons[reason])")
     src.add(2, f"s[{f['round_winner']}] = winner")

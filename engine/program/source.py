@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9 _.,:;/+=<>()'`\-\[\]]")
+_ASSIGNED = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*) = ")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def comment(text: str) -> str:
@@ -33,9 +35,17 @@ class Source:
 
     def __init__(self):
         self.lines: list[str] = []
+        #: lines `name = value` (value without side effects) dropped when nothing reads
+        #: `name` in the same function
+        self.optional: set[int] = set()
 
     def add(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
+
+    def local(self, indent: int, text: str) -> None:
+        """`name = value`, a local kept only if the function reads it (`text`)."""
+        self.optional.add(len(self.lines))
+        self.add(indent, text)
 
     def note(self, indent: int, text: str) -> None:
         """A comment line (see `comment`)."""
@@ -54,4 +64,25 @@ class Source:
         self.add(indent + 1, f"raise k_failure({site}, exc) from exc")
 
     def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+        keep = self._kept()
+        return "\n".join(line for i, line in enumerate(self.lines) if keep[i]) + "\n"
+
+    def _kept(self) -> list[bool]:
+        """Which lines stay: every optional local that some other code line of its
+        function reads (again until nothing more goes: one may read another)."""
+        lines, keep = self.lines, [True] * len(self.lines)
+        starts = [i for i, line in enumerate(lines) if line.startswith("def ")]
+        bounds = list(zip(starts, starts[1:] + [len(lines)]))
+        words = [set(_WORD.findall(line)) if not line.lstrip().startswith("#") else set()
+                 for line in lines]
+        changed = True
+        while changed:
+            changed = False
+            for i in sorted(self.optional):
+                if not keep[i]:
+                    continue
+                name = _ASSIGNED.match(lines[i]).group(1)
+                first, end = next(((a, b) for a, b in bounds if a <= i < b), (0, len(lines)))
+                if not any(keep[j] and j != i and name in words[j] for j in range(first, end)):
+                    keep[i], changed = False, True
+        return keep

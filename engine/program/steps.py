@@ -95,7 +95,6 @@ def _apply(src: Source, plan: Plan) -> None:
     src.add(0, "def apply(s, m):")
     src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
-    src.add(1, f"events = s[{f['events']}]")
     src.add(1, f"mover = s[{f['to_move']}]")
     for i, (action, base) in enumerate(plan.actions):
         last = i == len(plan.actions) - 1

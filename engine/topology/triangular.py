@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 _ID_AROUND_PAIRS = {up: tuple(tuple(ring.items()) for ring in _ID_AROUND[up]) for up in (True, False)}
+_FAR = {up: _PUT[up][9:] for up in (True, False)}  # far corners' offsets, the cell below/above
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 _OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
@@ -213,18 +214,17 @@ class TriangularBoard(Board):
             if not a_r:
                 pts[at_r] = n2
                 _learn(edge, cid, around[2], n2, catalogue, free)
-        self._open_sides(cid, cell, up, mask, sides, free)
+        self._open_sides(cid, c, r, up, mask, sides, free)
         if self._near is not None:
             self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
 
-    def _open_sides(self, cid: int, cell: Cell, up: bool, mask: int, sides: tuple, free: int) -> None:
-        """`apply_placement` for the edge neighbours of a tile just laid (`mask`: those
-        holding a tile) that are empty and shared no edge until now: they open (if some
-        piece fits them); those open already know every number they share with the tile.
-        Each starts from its slot knowing the two corners it shares (`edge_slots`), and
-        learns the number at its far corner if one shows there."""
-        pts, edge, catalogue, (c, r) = self._pts, self._edge, self._catalogue, cell
-        far_l, far_r, far_m, mid = _PUT[up][9:]
+    def _open_sides(self, cid: int, c: int, r: int, up: bool, mask: int, sides: tuple, free: int) -> None:
+        """`apply_placement` for the empty edge neighbours of a tile just laid (`mask`: the
+        full ones) that shared no edge until now: they open if some piece fits, each from
+        its slot knowing the two corners it shares (`edge_slots`) and the number at its far
+        corner if one shows there (those open already know every number they share)."""
+        pts, edge, catalogue = self._pts, self._edge, self._catalogue
+        far_l, far_r, far_m, mid = _FAR[up]
         x = cid - 1
         if not mask & 1 and x not in edge:
             slot, v = sides[0], pts.get(cid + far_l)

@@ -175,3 +175,32 @@ def test_a_racks_exchanges_are_the_same_moves_in_any_order_of_the_hand():
             hand[:] = [hand[i] for i in order]
             state._invalidate()
             assert [m.text for m in state.legal_moves() if m.action == "exchange"] == texts
+
+
+def _klondike(tmp_path, old: str, new: str) -> tuple[Game, Game]:
+    text = (paths.rulesets_dir() / "klondike" / "aisleriot.yaml").read_text()
+    assert old in text
+    path = tmp_path / "aisleriot.yaml"
+    path.write_text(text.replace(old, new))
+    model, diagnostics = compile_model(load_ruleset(str(path)))
+    assert model is not None, "\n".join(map(str, diagnostics))
+    return Game(model), Game(model, compiled=False)
+
+
+def test_a_move_actions_accepts_is_written_into_its_generated_check(tmp_path):
+    compiled, generic = _games("klondike/aisleriot", ())
+    source = compiled.generators["build"].source
+    # the tableau's `accepts:` in place, `move` and `zone` read as the loop's locals
+    assert "moving[0].rank == 13" in source and "view.count == 0" in source
+    assert "v['move']" not in source and "v['zone']" not in source
+    for seed in range(2):
+        assert _trace(compiled, seed, False) == _trace(generic, seed, False), f"seed {seed}"
+
+
+def test_a_failing_accepts_names_its_action_the_same_way_compiled_or_not(tmp_path):
+    # the foundations' `accepts:` divides by zero for the first candidate it sees
+    games = _klondike(tmp_path, "move.count == 1 and card.suit",
+                      "1 // (move.count - move.count) == 0 and card.suit")
+    for game in games:
+        with pytest.raises(RuleFailure, match="action `to_foundation`.*division by zero"):
+            game.new_game(None, 0).legal_moves()

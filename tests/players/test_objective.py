@@ -124,3 +124,17 @@ def test_greedy_never_reads_the_next_card_it_would_deal():
     assert ranked_moves(high)[0][2].text == "deal"
     for seed in range(6):
         assert GreedyAgent(seed).choose(low).text == GreedyAgent(seed).choose(high).text
+
+
+def test_greedy_plays_whole_pyramid_games_whose_legal_pairs_read_a_hidden_card():
+    # Pyramid's moves can use a card the mover cannot see (a pair with the stock's top),
+    # so the sample greedy previews in lists other moves than the real position: a move
+    # not legal in the sample is not previewed there (it raised IllegalMove before), and
+    # every game runs to its end with only legal moves
+    for ref in ("pyramid/pysol", "pyramid/aisleriot"):
+        model, problems = compile_model(load_ruleset(ref))
+        assert model is not None, problems
+        game = Game(model)
+        for seed in range(6):
+            state = play_out(game.new_game(None, seed), [GreedyAgent(seed)])
+            assert state.is_over

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -76,9 +77,12 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 
 
 COMPILED = [(ref, overlays) for ref, overlays in shipped() if ref.startswith("tripeaks")]
+#: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
+#: the lowest score best
+GOLF = str(Path(__file__).resolve().parents[1] / "players" / "rulesets" / "golf52.yaml")
 
 
-@pytest.mark.parametrize("ref,overlays", COMPILED, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+@pytest.mark.parametrize("ref,overlays", COMPILED + [(GOLF, ())], ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
 def test_a_program_plays_as_the_interpreter(ref, overlays):
     game = _game(ref, overlays)
     program = compile_program(game)
