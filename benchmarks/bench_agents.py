@@ -102,18 +102,18 @@ def per_move(timing: dict) -> str:
             f" {searched} of {timing['moves']}; at most {timing.get('most', 0.0):.3f} s)")
 
 
-def tripeaks(spec: str, deals: int) -> None:
-    """The share of seeded Tri Peaks deals each agent clears."""
+def tripeaks(spec: str, deals: int, first: int = 0) -> None:
+    """The share of seeded Tri Peaks deals (`first`, `first` + 1, ...) each agent clears."""
     game = load("tripeaks/aisleriot")
     for agent in ("greedy", spec):
         timing = {"seconds": 0.0, "moves": 0}
         cleared = 0
-        for seed in range(deals):
+        for done, seed in enumerate(range(first, first + deals), 1):
             cleared += play(game, seed, [agent], timing).winner == 0
-            print(f"  tripeaks {agent}: {seed + 1}/{deals} deals, {cleared} cleared",
+            print(f"  tripeaks {agent}: {done}/{deals} deals, {cleared} cleared",
                   file=sys.stderr, flush=True)
         low, high = wilson(cleared, deals)
-        print(f"  tripeaks/aisleriot     {agent:>12} clears {cleared}/{deals} ="
+        print(f"  tripeaks/aisleriot     {agent:>12} clears {cleared}/{deals} (deals {first}..{first + deals - 1}) ="
               f" {100 * cleared / deals:.1f}% [95% {100 * low:.1f}-{100 * high:.1f}%]"
               + (f", {per_move(timing)}" if agent.startswith("mcts") else ""))
 
@@ -178,7 +178,7 @@ def main() -> None:
             continue
         head_to_head(ref, game, spec_of(ref, args), args.games, args.seed)
     if args.only in (None, "tripeaks"):
-        tripeaks(args.tripeaks, args.deals)
+        tripeaks(args.tripeaks, args.deals, args.seed)
 
 
 def timed(args) -> None:
