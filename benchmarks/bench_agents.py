@@ -167,8 +167,9 @@ def main() -> None:
     if args.timing:
         timed(args)
         return
-    print(f"mcts against greedy, {args.games} seeds, each twice (seats swapped),"
-          f" seeds {args.seed}..{args.seed + args.games - 1}")
+    if args.only != "tripeaks":
+        print(f"mcts against greedy, {args.games} seeds, each twice (seats swapped),"
+              f" seeds {args.seed}..{args.seed + args.games - 1}")
     for ref in MULTI:
         if args.only not in (None, ref):
             continue
