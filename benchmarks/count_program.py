@@ -30,14 +30,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     if args.side == "reference":
-        from tripeaks_aisleriot import play
-        deck = [rank for rank in range(1, 14) for _ in range(4)]
-
-        def run(seed: int) -> None:
-            rng = random.Random(seed)
-            order = deck[:]
-            rng.shuffle(order)
-            play(order, rng)
+        from bench_reference import reference_tripeaks
+        run = reference_tripeaks()
     elif args.side == "program":
         from engine.program import compile_program
         program = compile_program(load(args.ruleset))

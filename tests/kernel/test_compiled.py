@@ -18,6 +18,7 @@ from engine.rules import load_ruleset
 from engine.rules.model import compile_model
 from tests.kernel.helpers import game as kernel_game
 from tests.kernel.test_properties import shipped
+from tests.kernel.traces import seeded_trace
 
 
 def _games(ref: str, overlays: tuple[str, ...]) -> tuple[Game, Game]:
@@ -27,20 +28,9 @@ def _games(ref: str, overlays: tuple[str, ...]) -> tuple[Game, Game]:
 
 
 def _trace(game: Game, seed: int, greedy: bool) -> list:
-    """What a seeded game shows: each position's moves, each move's events, the end."""
+    """What a seeded game shows (`traces.seeded_trace`), two players where allowed."""
     players = None if game.model.players_max == 1 else 2
-    state, rng, trace = game.new_game(players, seed), random.Random(seed), []
-    while not state.is_over and len(trace) < 3000:
-        legal = state.legal_moves()
-        trace.append([m.text for m in legal])
-        if greedy:
-            gains = [state.preview(m)[1].scores[state.to_move] for m in legal]
-            move = legal[gains.index(max(gains))]
-        else:
-            move = rng.choice(legal)
-        trace.append([e.as_dict() for e in state.apply(move)])
-    trace.append((state.history, state.scores, state.winner, state.round.number))
-    return trace
+    return seeded_trace(game, seed, greedy, players, limit=3000)
 
 
 @pytest.mark.parametrize("ref,overlays", shipped(), ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)

@@ -23,6 +23,7 @@ from engine.program.source import comment
 from engine.rules import load_ruleset
 from engine.rules.model import compile_model
 from tests.kernel.test_properties import shipped
+from tests.kernel.traces import seeded_trace
 
 
 @pytest.fixture(autouse=True)
@@ -37,19 +38,7 @@ def _game(ref, overlays=()) -> Game:
 
 
 def _engine_trace(game: Game, seed: int, greedy: bool) -> list:
-    state, rng, trace = game.new_game(None, seed), random.Random(seed), []
-    while not state.is_over:
-        legal = state.legal_moves()
-        trace.append([m.text for m in legal])
-        if greedy:
-            gains = [state.preview(m)[1].scores[state.to_move] for m in legal]
-            move = legal[gains.index(max(gains))]
-        else:
-            move = rng.choice(legal)
-        trace.append([e.as_dict() for e in state.apply(move)])
-    trace.append((state.history, state.scores, state.winner, state.round.number,
-                  [e.as_dict() for e in state.events]))
-    return trace
+    return seeded_trace(game, seed, greedy)
 
 
 def _program_trace(program, seed: int, greedy: bool) -> list:
