@@ -39,7 +39,7 @@ class Seat:
     """`player`, `mover` and the items of `players` and `opponents` in a program: one
     seat's record, made when a rule reads the whole record (`PlayerView`'s fields)."""
 
-    __slots__ = ("index", "score", "hand", "hand_count", "hand_value", "won_last_round")
+    __slots__ = ("hand", "hand_count", "hand_value", "index", "score", "won_last_round")
 
     def __init__(self, index: int, score: int, hand: list, value: int, won: bool):
         self.index, self.score, self.hand = index, score, hand
