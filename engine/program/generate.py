@@ -139,7 +139,8 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     `can_<action>` texts."""
     f = plan.fields
     src.local(indent, f"seat = s[{f['to_move']}]")
-    src.add(indent, "out = []")
+    if plan.actions[0][0].kind != "place":  # (a placement listing starts `out` itself)
+        src.add(indent, "out = []")
     cans: dict[str, str] = {}
     for i, (action, base) in enumerate(plan.actions):
         src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
@@ -178,9 +179,7 @@ def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
     f = plan.fields
     i, action, base = listed
     src.block(indent, plan.board.listing_lines(f, i, "seat"))
-    if action.guard is None:
-        src.add(indent, "pls = k_list(pls)")
-    else:
+    if action.guard is not None:
         # (written in place for each placement: its `move` varies with it, which
         # `item_condition`, for a condition on the piece alone, does not know)
         move = plan.board.move_names("pl", applied=False)
@@ -193,7 +192,7 @@ def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
         src.add(indent + 1, "if ok:")
         src.add(indent + 2, "kept.append(pl)")
         src.add(indent, "pls = kept")
-    src.add(indent, f"s[{f['places']}] = pls")
+    src.add(indent, f"s[{f['places']}] = pls  # (a new list: `iter_placements`)")
     if i == 0 and not base:
         src.add(indent, "out = k_list(range(len(pls)))")
     else:
