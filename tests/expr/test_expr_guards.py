@@ -13,9 +13,9 @@ from engine.expr import EvaluationError
 def quick():
     # A guard that fails shows up as a hang or a crash; this bound only catches the
     # pathological, it is not a benchmark.
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time, so a loaded machine does not trip it
     yield
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize("text", [
