@@ -92,6 +92,17 @@ def _opener(game):
     return opener
 
 
+def _round_and_turn(state) -> dict:
+    """The hands and the round's and turn's counters of the interpreter's `state`, as
+    the program's fields (`plan.COMMON_FIELDS`)."""
+    rnd, turn = state.round, state.turn
+    return {"hands": [list(h) for h in state.hands], "opening": state.opening_pieces,
+            "placed_any": rnd.placed_any, "without_place": rnd.turns_without_place,
+            "passes": rnd.passes_in_row, "unable": rnd.unable_in_row,
+            "t_draws": turn.draws, "t_placed": turn.placed, "t_actions": turn.actions,
+            "t_could": turn.could_place}
+
+
 def namespace(plan: Plan) -> dict:
     """The names a program's source reads: the expression runtime, the program's own
     helpers, and the ruleset's constants (`K_*`, the board's `B_*`)."""
@@ -213,6 +224,7 @@ class Program:
             "turns_total": state.turns_total, "pool": list(state.pool),
             "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
         }
+        values.update(_round_and_turn(state))
         values.update(self.plan.board.values(state.board))
         s = [None] * len(self.fields)
         for name, i in self.fields.items():
