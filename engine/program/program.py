@@ -201,11 +201,12 @@ class Program:
 
     # -- from the engine's objects ----------------------------------------------------
     def codes(self, moves) -> list[int]:
-        """The codes of the interpreter's moves of this ruleset (a play: its slot)."""
+        """The codes of the interpreter's moves of this ruleset (a play: its slot; a
+        placement: the board's code of it, `move_code`)."""
         base = {action.name: at for action, at in self.plan.actions}
-        board = self.plan.board.move_kinds
-        kinds = {action.name: action.kind in board for action, _ in self.plan.actions}
-        return [base[m.action] + m.data[0] if kinds[m.action] else base[m.action]
+        board = self.plan.board
+        kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
+        return [base[m.action] + board.move_code(m.data) if kinds[m.action] else base[m.action]
                 for m in moves]
 
     def from_state(self, state) -> list:

@@ -98,6 +98,11 @@ class TableauCode:
         board (`TableauBoard.search_key`)."""
         return f"s[{f['mask']}]", 1 << self.size
 
+    @staticmethod
+    def move_code(data) -> int:
+        """The code (past its action's base) of a play move's data `(slot, piece)`."""
+        return data[0]
+
     def values(self, board) -> dict:
         """The board's fields for the interpreter's `TableauBoard` (a position the
         search starts from: a scenario, or a match under way)."""

@@ -185,6 +185,16 @@ class TriangularCode:
         entry = self.entries()[not (c + r) & 1][code & ((1 << _SHIFT) - 1)]
         return f"{entry[4].name}@{c},{r}r{entry[2]}"
 
+    @staticmethod
+    def move_code(data) -> int:
+        """The code (past its action's base) of a place move's placement."""
+        return _code(data)
+
+    def values(self, board) -> dict:
+        """The board's field for the interpreter's `TriangularBoard` (a position a search
+        starts from): a clone of it."""
+        return {"board": board.clone()}
+
     def copy_lines(self, f: dict) -> list[str]:
         """The board cloned into the copy `c` of `s`."""
         return [f"c[{f['board']}] = s[{f['board']}].clone()"]
