@@ -23,10 +23,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.players.determinize import determinize
 from engine.players.objective import best_index, greedy_move, score_sign
+from engine.players.tuning import choose as choose_tuning
+from engine.players.tuning import describe, measure
 
 DEFAULT_ITERATIONS = 500
 PLAYOUTS = ("random", "greedy")
@@ -52,6 +54,8 @@ class MctsConfig:
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
     z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
+    auto: bool = False  # a budget at most was given: the rest is chosen by cost (`tuning`)
+    budget_given: bool = False  # the spec named a budget (iterations or seconds)
 
 
 PARAMETERS = [
@@ -85,7 +89,8 @@ PARAMETERS = [
 def parse_spec(params: str) -> MctsConfig:
     """The parameters after `mcts:` (`800`, `0.5s:greedy`, ...); ValueError if one is bad."""
     config = MctsConfig()
-    for part in [p.strip() for p in params.split(":") if p.strip()]:
+    parts = [p.strip() for p in params.split(":") if p.strip()]
+    for part in parts:
         low = part.lower()
         if low in PLAYOUTS:
             config.playout = low
@@ -115,7 +120,13 @@ def parse_spec(params: str) -> MctsConfig:
             config.seconds, config.iterations = _number(part, part[:-1], float), None
         else:
             config.iterations, config.seconds = _number(part, part, int), None
+    config.budget_given = any(_is_budget(p) for p in parts)
+    config.auto = all(_is_budget(p) for p in parts)  # nothing but a budget: tuned
     return config
+
+
+def _is_budget(part: str) -> bool:
+    return part.replace(".", "", 1).rstrip("sS").isdigit()
 
 
 def _number(part: str, text: str, kind, zero: bool = False):
@@ -154,6 +165,7 @@ class MctsAgent:
         self.low, self.high = math.inf, -math.inf  # results seen, to scale them
         self.iterations = 0  # in the last search
         self.preferred: str | None = None  # with halving: the move text it plays
+        self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
 
     def choose(self, state):
         """The most visited move at the root after the search."""
@@ -201,6 +213,24 @@ class MctsAgent:
             done += 1
         self.iterations = done
         return root
+
+    def tune(self, state) -> None:
+        """A plain spec (a budget at most): measure what greedy play-outs of this
+        ruleset cost, in the agent's own samples, and take the configuration chosen
+        for that cost (`engine.players.tuning`); once, before the first search."""
+        config = self.config
+        fields = choose_tuning(measure(state, state.to_move, self.rng), config.iterations)
+        self.tuned = describe(fields, config.iterations if config.budget_given else None,
+                              config.seconds)
+        fields = dict(fields)
+        default = fields.pop("iterations_default")
+        if not config.budget_given:
+            fields["iterations"] = default
+        elif config.seconds is not None and "widening" in fields:
+            # halving sizes its root by the iterations (500 for a time budget): as many
+            # root moves as the tuned iteration budget would take
+            fields["widening"] *= math.sqrt(default / DEFAULT_ITERATIONS)
+        self.config = replace(config, auto=False, **fields)
 
     def halve(self, state) -> Node:
         """Sequential halving over the root's best moves by immediate score (Karnin,
