@@ -29,6 +29,8 @@ DEAR_PREVIEWS = 8.0
 #: with dear play-outs: moves previewed a search may spend (iterations x depth x
 #: previews a move), about 0.5-0.8 s a move on an idle core of the reference machine
 DEAR_WORK = 12_000
+#: with dear play-outs: turns a play-out plays (2: the move, then the reply)
+DEAR_PLIES = 2
 
 
 @dataclass(frozen=True)
@@ -66,11 +68,10 @@ def choose(cost: Cost, iterations: int | None) -> dict:
                 "iterations_default": 100}
     if cost.previews <= DEAR_PREVIEWS:
         return {"playout": "greedy", "halving": True, "widening": 1.0, "depth": 6,
-                "held": 1.0, "iterations_default": 300}
-    depth = 2
-    work = max(20, round(DEAR_WORK / (depth * cost.previews)))
-    return {"playout": "greedy", "halving": True, "widening": 1.0, "depth": depth,
-            "held": 0.0, "iterations_default": work}
+                "plies": 0, "held": 1.0, "iterations_default": 300}
+    work = max(20, round(DEAR_WORK / (DEAR_PLIES * cost.previews)))
+    return {"playout": "greedy", "halving": True, "widening": 1.0, "depth": 0,
+            "plies": DEAR_PLIES, "held": 0.0, "iterations_default": work}
 
 
 def describe(fields: dict, iterations: int | None, seconds: float | None) -> str:
@@ -86,6 +87,8 @@ def describe(fields: dict, iterations: int | None, seconds: float | None) -> str
         parts.append(f"w={fields['widening']:g}")
     if fields.get("depth"):
         parts.append(f"depth={fields['depth']}")
+    if fields.get("plies"):
+        parts.append(f"plies={fields['plies']}")
     if fields.get("held"):
         parts.append(f"held={fields['held']:g}")
     return ":".join(parts)
