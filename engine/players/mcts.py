@@ -413,6 +413,13 @@ def ranked_by_gain(state) -> list[tuple]:
     return rows
 
 
+def _tie_break(score: float) -> float:
+    """A solitaire's score squeezed into (-0.001, 0.001): it orders results that clear
+    alike (a Golf deal nobody clears is still played for the fewest cards left) and
+    never outweighs clearing."""
+    return 0.001 * score / (1.0 + abs(score))
+
+
 def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
     """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
     best other seat (alone: the score), the objective's way round. With `held` (a
@@ -425,8 +432,8 @@ def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -
         scores = [v - held * sum(values[p.uid] for p in world.hands[s])
                   for s, v in enumerate(scores)]
     if objective == "win":
-        if n == 1:
-            return [1.0 if winner == 0 else 0.0]
+        if n == 1:  # cleared first; between lines that do not clear, the better score
+            return [(1.0 if winner == 0 else 0.0) + _tie_break(scores[0])]
         return [0.5 if winner is None else float(winner == s) for s in range(n)]
     if n == 1:
         return [float(scores[0])]
