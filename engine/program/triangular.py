@@ -23,11 +23,21 @@ listed placement's properties.
 from __future__ import annotations
 
 from engine.topology.triangular import (
-    _ID_AROUND_PAIRS, Contact, Triangular, TriangularPlacement, _learn,
+    _ID_AROUND_PAIRS,
+    Contact,
+    Triangular,
+    TriangularPlacement,
+    _learn,
 )
 from engine.topology.triangular_catalogue import ENTRIES, Catalogue
 from engine.topology.triangular_grid import (
-    _HALF, _MEASURES, _PUT, _STRIDE, LIMIT, _contact_fields, _measures,
+    _HALF,
+    _MEASURES,
+    _PUT,
+    _STRIDE,
+    LIMIT,
+    _contact_fields,
+    _measures,
 )
 
 #: `move.<field>` -> its index in a placement's `_found` (`TriangularPlacement`)
