@@ -148,6 +148,14 @@ class TriangularCode:
             "for i, held in enumerate(hand):",
             f"    if held is {piece}:", "        del hand[i]", "        break",
             f"board = s[{f['board']}]",
+            *self._lay_lines(piece),
+            f"s[{f['t_placed']}] += 1", f"s[{f['placed_any']}] = True",
+        ]
+
+    @staticmethod
+    def _lay_lines(piece: str) -> list[str]:
+        """`TriangularBoard.apply_placement` of `entry` on `(c, r)`, id `cid`, of `board`."""
+        return [
             f"if (c + {LIMIT} | r + {LIMIT}) >> 15:  # (too far: the board says so)",
             "    board.apply_placement(B_placement(entry, (c, r), board))",
             "dm, dl, dr, fm, fl, fr, bm, bl, br, _, _, _, _ = B_put[up]",
@@ -171,7 +179,6 @@ class TriangularCode:
             "board._open_sides(cid, c, r, up, mask, entry[7], free)",
             "if board._near is not None:",
             "    board._put_near(cid, (c, r), up, (not a_m, not a_l, not a_r))",
-            f"s[{f['t_placed']}] += 1", f"s[{f['placed_any']}] = True",
         ]
 
     def listing_lines(self, f: dict, action, index: int, seat: str) -> list[str]:
