@@ -114,7 +114,8 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         overlaid = points_at is not None and rule.pos is not None and points_at.path != rule.pos.path
         also = f"; points: {where(points_at)}" if overlaid else ""
         src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)}{also})")
-        names = names_of("seat")
+        who = "mover" if rule.to == "mover" else "seat"  # (one seat: no loop)
+        names = names_of(who)
         body = []
         pad = ""
         if rule.guard is not None:
@@ -122,10 +123,9 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
         body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
-        body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
-                 f"{pad}    events.append((seat, p, {i}))"]
-        if rule.to == "mover":  # (one seat: no loop)
-            src.add(indent, "seat = mover")
+        body += [f"{pad}if p:", f"{pad}    scores[{who}] += p",
+                 f"{pad}    events.append(({who}, p, {i}))"]
+        if rule.to == "mover":
             src.guarded(indent, body, plan.site(("rule", i)))
         else:
             src.add(indent, f"for seat in {_receivers(plan, rule.to)}:")
@@ -182,7 +182,7 @@ def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
     target = "out" if i == 0 else "got"
     src.block(indent, board.listing_lines(plan.fields, action, i, "seat"))
     if board.direct(action):
-        src.block(indent, board.codes_lines(i, target, base))
+        src.block(indent, board.codes_lines(plan.fields, i, target, base))
     else:
         src.add(indent, board.objects_line(i))
         if action.guard is not None:
@@ -253,6 +253,8 @@ def _start_round(src: Source, plan: Plan) -> None:
         src.add(1, f"hands = s[{f['hands']}]")
         src.add(1, f"for x in range(s[{f['n']}]):")
         src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
+        if plan.held:
+            src.add(2, f"s[{f['held']}][x] = k_bits(hands[x])")
         src.add(1, f"h = s[{f['n']}] * size")
     else:
         src.add(1, "h = 0")

@@ -49,7 +49,7 @@ def _new(src: Source, plan: Plan) -> None:
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
              "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]"}
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -71,8 +71,14 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
     if kind == "deal":
         src.add(indent, "pile.append(pool.pop())")
     elif kind == "draw":
-        src.add(indent, "hands[mover].append(pool.pop())")
-        src.add(indent, f"s[{f['t_draws']}] += 1")
+        if plan.held:
+            src.add(indent, "drawn = pool.pop()")
+            src.add(indent, "hands[mover].append(drawn)")
+            src.add(indent, f"s[{f['held']}][mover] += 1 << drawn.uid  # (not held before)")
+        else:
+            src.add(indent, "hands[mover].append(pool.pop())")
+        if _kept(plan)["t_draws"]:
+            src.add(indent, f"s[{f['t_draws']}] += 1")
     elif kind == "place":
         src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
         src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
@@ -90,7 +96,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
-    if plan.reads("turn") or plan.model.tracks_unable:
+    if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     if action.then:
@@ -117,6 +123,19 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         src.add(indent, f"return s[{f['legal']}]")
 
 
+def _kept(plan: Plan) -> dict[str, bool]:
+    """Which of the round's and turn's counters the program keeps up to date: those
+    some expression may read (`Plan.mentions`), and those they are worked out from.
+    (`turn.placed` is kept always: a placement counts it, `flow._place`.)"""
+    unable = plan.model.tracks_unable
+    without = plan.mentions(r"turns_without_place")
+    return {"without_place": without, "passes": plan.mentions(r"passes_in_row"),
+            "unable": unable, "t_could": unable,
+            "t_draws": plan.mentions(r"\bdraws\b"),
+            "t_placed": True,
+            "t_actions": unable or plan.mentions(r"turn\W+actions")}
+
+
 def _could_place(src: Source, plan: Plan) -> None:
     """`turn.could_place` on a turn's first action (`flow.apply_move`): whether the
     position listed a placement (kept for `round.unable_in_row`)."""
@@ -137,16 +156,19 @@ def _end_turn_lines(src: Source, plan: Plan) -> None:
     src.note(1, "the turn's end (`flow.end_turn`)")
     src.add(1, f"s[{f['turns']}] += 1")
     src.add(1, f"s[{f['turns_total']}] += 1")
-    if plan.reads("round"):
+    kept = _kept(plan)
+    if kept["without_place"]:
         src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
+    if kept["passes"]:
         passes = [(base, base + 1) for a, base in plan.actions if a.kind == "pass"]
         test = " or ".join(f"m == {lo}" for lo, _ in passes) or "False"
         src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
-    if plan.model.tracks_unable:
+    if kept["unable"]:
         src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
     for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
                         ("t_could", "True")):
-        src.add(1, f"s[{f[name]}] = {value}")
+        if kept[name]:
+            src.add(1, f"s[{f[name]}] = {value}")
     src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
     src.add(1, f"s[{f['log']}].append(m)")
 
@@ -215,6 +237,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -229,6 +253,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = []")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")

@@ -63,6 +63,8 @@ class TriangularCode:
     #: action kinds whose moves are the board's (a placement of one tile from the hand)
     move_kinds = frozenset({"place"})
     size = 0  # (nothing is dealt onto it)
+    #: the listing reads the hand as a bit set (the state's `held`)
+    uses_held = True
 
     def __init__(self, topology: Triangular):
         self.topology = topology
@@ -110,6 +112,7 @@ class TriangularCode:
             f"{piece} = entry[4]",
             "pl = B_new(B_Placement)", "pl._entry = entry", "pl.pieces = entry[5]",
             "pl.cell = (c, r)", f"board = pl._board = s[{f['board']}]", "pl._found = None",
+            f"s[{f['held']}][mover] -= entry[6]  # (its bit)",
             "hand = hands[mover]",
             "for i, held in enumerate(hand):",
             f"    if held is {piece}:", "        del hand[i]", "        break",
@@ -136,7 +139,7 @@ class TriangularCode:
     def objects_line(self, index: int) -> str:
         return f"pls = board.iter_placements(hand, first, K_contact[{index}])"
 
-    def codes_lines(self, index: int, target: str, base: int) -> list[str]:
+    def codes_lines(self, f: dict, index: int, target: str, base: int) -> list[str]:
         """`iter_placements`' listing as code: the open cells some tile of the hand fits,
         by id, then each slot's entries for those tiles, as codes appended to `target`
         (the opening from `iter_placements`' own)."""
@@ -144,11 +147,16 @@ class TriangularCode:
         return [
             "if first and not board._tiles:",
             f"    {target} = [B_code(pl){plus} for pl in {self.objects_line(index)[6:]}]",
-            "else:",
-            "    held = 0",
-            "    for p in hand:",
-            "        held += B_bits[p.uid]",
-            "    fitting = [rec for rec in board._edge.values() if rec[1] & held]",
+            "else:",  # (the hand's bits: kept, unless an opening allows only some)
+            f"    held = s[{f['held']}][seat]",
+            "    if first:",
+            "        held = 0",
+            "        for p in hand:",
+            "            held += B_bits[p.uid]",
+            "    fitting = []",  # (a loop, not a comprehension: no frame of its own)
+            "    for rec in board._edge.values():",
+            "        if rec[1] & held:",
+            "            fitting.append(rec)",
             "    if len(fitting) > 1:",
             "        fitting.sort()",
             f"    {target} = []",
