@@ -100,9 +100,10 @@ def _winner(plan: Plan, spec, mover: str) -> str:
 
 
 def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
-                   names_of) -> None:
+                   names_of, events: bool = True) -> None:
     """The scoring rules on `trigger`, in order, each paying its receivers (`seat`):
-    `names_of(seat)` gives the context names."""
+    `names_of(seat)` gives the context names. `events=False`: the points only, no
+    event (a search's step)."""
     for i, rule in enumerate(plan.model.scoring):
         if rule.on != trigger:
             continue
@@ -118,8 +119,9 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
         body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
-        body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
-                 f"{pad}    events.append((seat, p, {i}))"]
+        body += [f"{pad}if p:", f"{pad}    scores[seat] += p"]
+        if events:
+            body.append(f"{pad}    events.append((seat, p, {i}))")
         if rule.to == "mover":  # (one seat: no loop)
             src.add(indent, "seat = mover")
             src.guarded(indent, body, plan.site(("rule", i)))

@@ -16,6 +16,7 @@ from engine.program.generate import (
     at,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
+from engine.program.search import fork_lines
 from engine.program.source import Source, comment, where
 
 
@@ -61,7 +62,8 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> None:
+def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
+                  events: bool = True) -> None:
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
@@ -87,13 +89,19 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, _) in enumerate(action.then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
-                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move))
+                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move), events)
 
 
-def _apply(src: Source, plan: Plan) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+    """`apply`; with `search`, `search_apply`: the same step without the action's score
+    events, the log and the match's turn count (a search that only looks ahead)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def apply(s, m):")
-    src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
+    if search:
+        src.add(0, "def search_apply(s, m):")
+        src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"")
+    else:
+        src.add(0, "def apply(s, m):")
+        src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
     for i, (action, base) in enumerate(plan.actions):
@@ -103,12 +111,14 @@ def _apply(src: Source, plan: Plan) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base)
+        _action_lines(src, plan, 2, action, base, events=not search)
     src.note(1, "the turn's end (`flow.end_turn`)")
     src.add(1, f"s[{f['turns']}] += 1")
-    src.add(1, f"s[{f['turns_total']}] += 1")
+    if not search:
+        src.add(1, f"s[{f['turns_total']}] += 1")
     src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    src.add(1, f"s[{f['log']}].append(m)")
+    if not search:
+        src.add(1, f"s[{f['log']}].append(m)")
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
@@ -186,6 +196,8 @@ def module_source(plan: Plan, title: str) -> str:
     _new(src, plan)
     _apply(src, plan)
     _copy_and_readers(src, plan)
+    _apply(src, plan, search=True)
+    fork_lines(src, plan)
     return src.text()
 
 
