@@ -159,6 +159,8 @@ KNOWN_LONG = {
     "engine/cli/replay.py:replay_command",
     "engine/cli/play.py:play_command",
     "engine/cli/lint.py:lint",
+    # the solver's inner loop on programs: every call it saves is paid per position
+    "engine/players/solver_program.py:ProgramSolver.value",
 }
 
 

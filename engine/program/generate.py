@@ -9,6 +9,8 @@ on the kernel's objects:
     apply(s, code) -> bool     one legal move; whether the match is over after it
     copy(s) -> s               an independent copy (for search)
     is_over(s), scores(s)
+    search_apply(s, code)      `apply` without the move's events or log (a search's step)
+    search_fork(s) -> s        a copy for `search_apply` (engine/program/search.py)
 
 Each step does what `engine.kernel.flow` does for the ruleset, in the same order: the
 effect, the `then:` updates (all evaluated before any is assigned), the scoring rules

@@ -96,12 +96,9 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
     """`apply`; with `search`, `search_apply`: the same step without the action's score
     events, the log and the match's turn count (a search that only looks ahead)."""
     f, model = plan.fields, plan.model
-    if search:
-        src.add(0, "def search_apply(s, m):")
-        src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"")
-    else:
-        src.add(0, "def apply(s, m):")
-        src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
+    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
+    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+            else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
     for i, (action, base) in enumerate(plan.actions):
