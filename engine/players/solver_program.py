@@ -43,6 +43,8 @@ def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...
         return None
     if any(action.kind not in ("play", "deal") for action, _ in program.plan.actions):
         return None  # (the pile's size would not follow from the rest)
+    if not hasattr(program.plan.board, "key_text") or program.plan.hands:
+        return None  # (a board kind with no key of its own yet; hands not in the key)
     board, bits = program.plan.board.key_text(f)
     size = len(program.game.pieces) + 1
     small = f"(pile[-1].uid + 1 if pile else 0) * {size} + _len(s[{f['pool']}])"

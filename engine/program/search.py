@@ -6,8 +6,8 @@
 A search copies a position for each of its moves but the last (the position itself
 takes that one: nothing reads it once its last child is searched), and a copy's
 subtree applies moves in place, so every list a step changes must be the copy's own:
-the scores and counters, the pool, the pile and the board's lists (`copy_lines` of the
-board's part). The lists only a round's end appends to (`ended`, `chances`, its
+the scores and counters, the pool, the pile, the hands and the board's lists
+(`copy_lines` of the board's part), as `search_copy` copies them. The lists only a round's end appends to (`ended`, `chances`, its
 events) and the log stay shared: `search_apply` adds no event and no log entry, so
 they are empty at every position within the round, and a search empties them again
 after reading why a round ended (engine/players/solver_program.py).
@@ -27,6 +27,10 @@ def fork_lines(src: Source, plan: Plan) -> None:
     src.add(1, "c = s[:]")
     for name in ("scores", "counters", "pool", "pile"):
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, "return c")
     src.add(0, "")

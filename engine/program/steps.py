@@ -14,6 +14,7 @@ from engine.program.generate import (
     _start_round,
     _winner,
     at,
+    winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.search import fork_lines
@@ -48,7 +49,8 @@ def _new(src: Source, plan: Plan) -> None:
     start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
-             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]"}
+             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -62,19 +64,43 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
-                  events: bool = True) -> None:
-    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
+    """The effect of a move of `action` (`flow.EFFECTS`); (the piece's text, the
+    `move.<field>` texts) its rules read."""
     f = plan.fields
-    src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece = move = None
-    if action.kind == "deal":
+    kind = action.kind
+    if kind == "deal":
         src.add(indent, "pile.append(pool.pop())")
-    else:
+    elif kind == "draw":
+        if plan.held:
+            src.add(indent, "drawn = pool.pop()")
+            src.add(indent, "hands[mover].append(drawn)")
+            src.add(indent, f"s[{f['held']}][mover] += 1 << drawn.uid  # (not held before)")
+        else:
+            src.add(indent, "hands[mover].append(pool.pop())")
+        if _kept(plan)["t_draws"]:
+            src.add(indent, f"s[{f['t_draws']}] += 1")
+    elif kind == "place":
+        src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
+        src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
+        return "piece", plan.board.move_names("pl", applied=True)
+    elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
         src.add(indent, "pile.append(piece)")
-        piece, move = "piece", plan.board.move_names("slot")
+        return "piece", plan.board.move_names("slot")
+    return None, None
+
+
+def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
+                  search: bool = False) -> None:
+    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
+    `search`: no score event and no log entry (`search_apply`)."""
+    f = plan.fields
+    src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
+    piece, move = _effect_lines(src, plan, indent, action, base)
+    if _kept(plan)["t_actions"]:
+        src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     if action.then:
         order = list(plan.model.counters)
@@ -89,7 +115,69 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         for i, (name, _) in enumerate(action.then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
-                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move), events)
+                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
+                   not search)
+    if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
+        src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
+        if not search:
+            src.add(indent, f"s[{f['log']}].append(m)")
+        _listing_lines(src, plan, indent)
+        src.add(indent, f"s[{f['legal']}] = out")
+        src.add(indent, "if not out:")
+        src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
+        src.add(indent, f"return s[{f['legal']}]")
+
+
+def _kept(plan: Plan) -> dict[str, bool]:
+    """Which of the round's and turn's counters the program keeps up to date: those
+    some expression may read (`Plan.mentions`), and those they are worked out from.
+    (`turn.placed` is kept always: a placement counts it, `flow._place`.)"""
+    unable = plan.model.tracks_unable
+    without = plan.mentions(r"turns_without_place")
+    return {"without_place": without, "passes": plan.mentions(r"passes_in_row"),
+            "unable": unable, "t_could": unable,
+            "t_draws": plan.mentions(r"\bdraws\b"),
+            "t_placed": True,
+            "t_actions": unable or plan.mentions(r"turn\W+actions")}
+
+
+def _could_place(src: Source, plan: Plan) -> None:
+    """`turn.could_place` on a turn's first action (`flow.apply_move`): whether the
+    position listed a placement (kept for `round.unable_in_row`)."""
+    f = plan.fields
+    spans = [(base, base + plan.board.width(a.kind)) for a, base in plan.actions
+             if a.kind == "place"]
+    if not plan.model.tracks_unable or not spans:
+        return
+    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
+    src.add(1, f"if not s[{f['t_actions']}]:")
+    src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
+
+
+def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
+    """`flow.end_turn` up to the round-end conditions: the round's counters, a fresh
+    turn, the next player (`search`: not the match's turn count, no log entry)."""
+    f = plan.fields
+    src.note(1, "the turn's end (`flow.end_turn`)")
+    src.add(1, f"s[{f['turns']}] += 1")
+    if not search:
+        src.add(1, f"s[{f['turns_total']}] += 1")
+    kept = _kept(plan)
+    if kept["without_place"]:
+        src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
+    if kept["passes"]:
+        passes = [(base, base + 1) for a, base in plan.actions if a.kind == "pass"]
+        test = " or ".join(f"m == {lo}" for lo, _ in passes) or "False"
+        src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
+    if kept["unable"]:
+        src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
+    for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
+                        ("t_could", "True")):
+        if kept[name]:
+            src.add(1, f"s[{f[name]}] = {value}")
+    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
+    if not search:
+        src.add(1, f"s[{f['log']}].append(m)")
 
 
 def _apply(src: Source, plan: Plan, search: bool = False) -> None:
@@ -101,6 +189,7 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
             else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
+    _could_place(src, plan)
     for i, (action, base) in enumerate(plan.actions):
         last = i == len(plan.actions) - 1
         if last:
@@ -108,14 +197,8 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base, events=not search)
-    src.note(1, "the turn's end (`flow.end_turn`)")
-    src.add(1, f"s[{f['turns']}] += 1")
-    if not search:
-        src.add(1, f"s[{f['turns_total']}] += 1")
-    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    if not search:
-        src.add(1, f"s[{f['log']}].append(m)")
+        _action_lines(src, plan, 2, action, base, search)
+    _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
@@ -162,6 +245,10 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "c = s[:]")
     for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -174,6 +261,10 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     for name in ("events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = []")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -188,6 +279,7 @@ def module_source(plan: Plan, title: str) -> str:
     """The whole module for `plan`; NotCompiled if some part cannot be written."""
     src = Source()
     _header(src, plan, title)
+    winner_functions(src, plan)
     _start_round(src, plan)
     _end_round(src, plan)
     _new(src, plan)

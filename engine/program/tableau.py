@@ -81,6 +81,11 @@ class TableauCode:
         """`move.<field>` of a play from `slot` (`PlayMove`)."""
         return {"move.slot": f"B_slots[{slot}]", "move.count": "1"}
 
+    def move_arg(self, s: list, f: dict, slot: int, game) -> str:
+        """The text of a play from `slot` (`play Ah`, or `Ah@3` when names repeat)."""
+        piece = s[f["cards"]][slot]
+        return piece.name if game.unique_names else f"{piece.name}@{slot}"
+
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s`."""
         return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]",
@@ -93,6 +98,11 @@ class TableauCode:
         board (`TableauBoard.search_key`)."""
         return f"s[{f['mask']}]", self.size
 
+    @staticmethod
+    def move_code(data) -> int:
+        """The code (past its action's base) of a play move's data `(slot, piece)`."""
+        return data[0]
+
     def values(self, board) -> dict:
         """The board's fields for the interpreter's `TableauBoard` (a position the
         search starts from: a scenario, or a match under way)."""
@@ -101,7 +111,3 @@ class TableauCode:
         exposed = [s for s, card in enumerate(cards) if card is not None and not cover[s]]
         return {"cards": cards, "cover": cover, "exposed": exposed,
                 "count": sum(1 for card in cards if card is not None), "mask": board.mask}
-
-
-#: board kind -> its part of a program
-BOARD_CODE = {"tableau": TableauCode}

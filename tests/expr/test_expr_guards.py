@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from conftest import compile_ok, problems_of
+from expr_context import compile_ok, problems_of
 from engine.expr import EvaluationError
 
 
