@@ -9,6 +9,8 @@ on the kernel's objects:
     apply(s, code) -> bool     one legal move; whether the match is over after it
     copy(s) -> s               an independent copy (for search)
     is_over(s), scores(s)
+    search_apply(s, code)      `apply` without the move's events or log (a search's step)
+    search_fork(s) -> s        a copy for `search_apply` (engine/program/search.py)
 
 Each step does what `engine.kernel.flow` does for the ruleset, in the same order: the
 effect, the `then:` updates (all evaluated before any is assigned), the scoring rules
@@ -104,9 +106,10 @@ def _winner(plan: Plan, spec, mover: str) -> str:
 
 
 def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
-                   names_of) -> None:
+                   names_of, events: bool = True) -> None:
     """The scoring rules on `trigger`, in order, each paying its receivers (`seat`):
-    `names_of(seat)` gives the context names."""
+    `names_of(seat)` gives the context names. `events=False`: the points only, no
+    event (a search's step)."""
     for i, rule in enumerate(plan.model.scoring):
         if rule.on != trigger:
             continue
@@ -123,8 +126,9 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
         body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
-        body += [f"{pad}if p:", f"{pad}    scores[{who}] += p",
-                 f"{pad}    events.append(({who}, p, {i}))"]
+        body += [f"{pad}if p:", f"{pad}    scores[{who}] += p"]
+        if events:
+            body.append(f"{pad}    events.append(({who}, p, {i}))")
         if rule.to == "mover":
             src.guarded(indent, body, plan.site(("rule", i)))
         else:

@@ -150,7 +150,8 @@ class Program:
         self.source = source
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
-        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores"):
+        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores",
+                     "search_apply", "search_fork"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields

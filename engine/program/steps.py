@@ -17,6 +17,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
+from engine.program.search import fork_lines
 from engine.program.source import Source, comment, where
 
 
@@ -91,8 +92,10 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
     return None, None
 
 
-def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> None:
-    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
+def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
+                  search: bool = False) -> None:
+    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
+    `search`: no score event and no log entry (`search_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
@@ -112,10 +115,12 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, _) in enumerate(action.then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
-                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move))
+                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
+                   not search)
     if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
-        src.add(indent, f"s[{f['log']}].append(m)")
+        if not search:
+            src.add(indent, f"s[{f['log']}].append(m)")
         _listing_lines(src, plan, indent)
         src.add(indent, f"s[{f['legal']}] = out")
         src.add(indent, "if not out:")
@@ -149,13 +154,14 @@ def _could_place(src: Source, plan: Plan) -> None:
     src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
 
 
-def _end_turn_lines(src: Source, plan: Plan) -> None:
+def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
     """`flow.end_turn` up to the round-end conditions: the round's counters, a fresh
-    turn, the next player."""
+    turn, the next player (`search`: not the match's turn count, no log entry)."""
     f = plan.fields
     src.note(1, "the turn's end (`flow.end_turn`)")
     src.add(1, f"s[{f['turns']}] += 1")
-    src.add(1, f"s[{f['turns_total']}] += 1")
+    if not search:
+        src.add(1, f"s[{f['turns_total']}] += 1")
     kept = _kept(plan)
     if kept["without_place"]:
         src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
@@ -170,13 +176,17 @@ def _end_turn_lines(src: Source, plan: Plan) -> None:
         if kept[name]:
             src.add(1, f"s[{f[name]}] = {value}")
     src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    src.add(1, f"s[{f['log']}].append(m)")
+    if not search:
+        src.add(1, f"s[{f['log']}].append(m)")
 
 
-def _apply(src: Source, plan: Plan) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+    """`apply`; with `search`, `search_apply`: the same step without the action's score
+    events, the log and the match's turn count (a search that only looks ahead)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def apply(s, m):")
-    src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
+    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
+    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+            else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
     _could_place(src, plan)
@@ -187,8 +197,8 @@ def _apply(src: Source, plan: Plan) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base)
-    _end_turn_lines(src, plan)
+        _action_lines(src, plan, 2, action, base, search)
+    _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
@@ -275,6 +285,8 @@ def module_source(plan: Plan, title: str) -> str:
     _new(src, plan)
     _apply(src, plan)
     _copy_and_readers(src, plan)
+    _apply(src, plan, search=True)
+    fork_lines(src, plan)
     return src.text()
 
 
