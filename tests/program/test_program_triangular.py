@@ -108,3 +108,23 @@ def test_the_contacts_and_the_cells_direction_read_as_the_interpreter_does(tmp_p
     program = compile_program(game)
     for seed in range(3):
         assert _program_trace(program, seed, False) == _engine_trace(game, seed, False)
+
+
+def test_a_searchs_step_plays_as_apply_without_events_or_log():
+    # `search_apply` on a `search_fork` (engine/program/search.py) changes the position
+    # as `apply` does (hands, board, scores, the next moves), adding no event and no
+    # log entry (the fork shares those lists with `s`: only `apply` appends to them)
+    program = compile_program(_game("triominos/goliath"))
+    s, rng = program.new(3, 5), random.Random(5)
+    apply_search, fork = program.module["search_apply"], program.module["search_fork"]
+    log = program.fields["log"]
+    ahead = fork(s)
+    for _ in range(80):
+        code = rng.choice(program.legal(s))
+        program.apply(s, code)
+        made, logged = len(program.events(s)), len(s[log])
+        apply_search(ahead, code)
+        assert (len(program.events(s)), len(s[log])) == (made, logged)  # (none added)
+        assert program.legal(ahead) == program.legal(s) and program.scores(ahead) == program.scores(s)
+        assert program.legal_texts(ahead) == program.legal_texts(s)
+    assert len(s[log]) == 80 and program.events(s)
