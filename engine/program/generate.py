@@ -251,17 +251,7 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, "order = k_list(K_pieces)")
     src.add(1, "k_shuffle(rng, order)  # (`random.shuffle`'s order, as `flow.shuffled`)")
     src.add(1, f"s[{f['chances']}].append((len(s[{f['log']}]) - 1, order))")
-    if plan.hands:
-        src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
-        src.add(1, f"size = K_hand[s[{f['n']}]]")
-        src.add(1, f"hands = s[{f['hands']}]")
-        src.add(1, f"for x in range(s[{f['n']}]):")
-        src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
-        if plan.held:
-            src.add(2, f"s[{f['held']}][x] = k_bits(hands[x])")
-        src.add(1, f"h = s[{f['n']}] * size")
-    else:
-        src.add(1, "h = 0")
+    _hand_lines(src, plan)
     _deal_lines(src, plan)
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
     if model.opening is not None:
@@ -275,6 +265,23 @@ def _start_round(src: Source, plan: Plan) -> None:
         _scoring_lines(src, plan, 1, "round_start",
                        lambda seat: names_for(plan, seat, "mover"))
     src.add(0, "")
+
+
+def _hand_lines(src: Source, plan: Plan) -> None:
+    """The hands from the shuffled `order`, the first dealt first (`flow.start_round`);
+    `h`: how many pieces they took."""
+    f = plan.fields
+    if not plan.hands:
+        src.add(1, "h = 0")
+        return
+    src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
+    src.add(1, f"size = K_hand[s[{f['n']}]]")
+    src.add(1, f"hands = s[{f['hands']}]")
+    src.add(1, f"for x in range(s[{f['n']}]):")
+    src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
+    if plan.held:
+        src.add(2, f"s[{f['held']}][x] = k_bits(hands[x])")
+    src.add(1, f"h = s[{f['n']}] * size")
 
 
 def _deal_lines(src: Source, plan: Plan) -> None:
