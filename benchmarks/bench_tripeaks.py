@@ -7,12 +7,16 @@
 - `--full K`: the full solve (clearable, fewest steps, best score, no budget) of seeded
   deals 0..K-1, each in a fresh process, its CPU time and peak memory beside those of
   the hand-written yardstick (`../shared/yardsticks/tripeaks_solver.py solve DEAL`, run
-  from where it lives, never copied) on the same deal, with both answers.
+  from where it lives, never copied) on the same deal, with both answers. The engine
+  searches the ruleset's compiled program (as `solve` does); `--interpreter` its
+  interpreter.
 
 Rates are per second of CPU time of this process (time.process_time).
 
     python benchmarks/bench_tripeaks.py [--seconds 3] [--deals 100] [--max-nodes 100000]
-        [--full 6 [--no-wrap] [--yardstick PATH]] [--skip-playouts]
+        [--full 6 [--no-wrap] [--yardstick PATH] [--interpreter]] [--skip-playouts]
+
+    python benchmarks/bench_tripeaks.py --full 6 --skip-playouts --deals 0   # the full solves only
 """
 
 from __future__ import annotations
@@ -95,7 +99,7 @@ from engine.rules.model import compile_model
 game = Game(compile_model(load_ruleset({ref!r}, {overlays!r}))[0])
 state = game.new_game(1, 0, deal={deal!r})
 start = time.process_time()
-found = solve(state, max_memory=None)
+found = solve(state, max_memory=None, compiled={compiled!r})
 print(json.dumps({{"seconds": time.process_time() - start, "nodes": found.nodes,
     "clearable": found.reachable, "steps": found.steps, "best": found.best_score,
     "exhaustive": found.exhaustive,
@@ -134,20 +138,23 @@ def run_json(code: str, cwd: Path | None = None) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def full_solves(ref: str, count: int, no_wrap: bool, yardstick: Path | None) -> None:
+def full_solves(ref: str, count: int, no_wrap: bool, yardstick: Path | None,
+                compiled: bool | None = None) -> None:
     """The engine's full solve beside the yardstick's, deal by deal (seeds 0..count-1)."""
     from engine.pieces import format_deal
 
     overlays = ("no-wrap",) if no_wrap else ()
     game = load(ref, overlays)
     print(f"full solve (clearable, fewest steps, best score), {ref}"
-          f"{' + no-wrap' if no_wrap else ''}: engine beside the yardstick, CPU s and peak MB")
+          f"{' + no-wrap' if no_wrap else ''}: engine"
+          f" ({'interpreter' if compiled is False else 'compiled program'}) beside the"
+          " yardstick, CPU s and peak MB")
     ratios = []
     for seed in range(count):
         state = game.new_game(1, seed)
         deal = format_deal([game.pieces[u] for u in state.setup_chances[0]])
         mine = run_json(ENGINE_SOLVE.format(root=str(ROOT), ref=ref, overlays=overlays,
-                                            deal=deal))
+                                            deal=deal, compiled=compiled))
         if "error" in mine:
             print(f"  seed {seed}: engine failed: {mine['error']}")
             continue
@@ -180,10 +187,13 @@ def main() -> None:
     parser.add_argument("--no-wrap", action="store_true", help="the full solves with no-wrap")
     parser.add_argument("--yardstick", default=None, help="path of tripeaks_solver.py")
     parser.add_argument("--skip-playouts", action="store_true", help="no playout figures")
+    parser.add_argument("--interpreter", action="store_true",
+                        help="the full solves on the interpreter (default: the compiled program)")
     args = parser.parse_args()
 
     if args.full:
-        full_solves(args.ruleset, args.full, args.no_wrap, find_yardstick(args.yardstick))
+        full_solves(args.ruleset, args.full, args.no_wrap, find_yardstick(args.yardstick),
+                    False if args.interpreter else None)
         if args.skip_playouts and not args.deals:
             return
     if not args.skip_playouts:

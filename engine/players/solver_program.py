@@ -2,9 +2,10 @@
 
 The same searches as `engine.players.solver_search` (which stays the reference and the
 fallback), on the program's plain state: a move is an int code, a position a list,
-applied by the program's own `apply` (which lists the next position's moves). Each
-child but the last is a `search_copy` of the position; the last is the position itself,
-stepped in place (nothing reads a position once its last child is searched). The key
+stepped by the program's own `search_apply` (its `apply` without the move's events and
+log; it lists the next position's moves). Each child but the last is a `search_fork`
+of the position; the last is the position itself, stepped in place (nothing reads a
+position once its last child is searched). The key
 is one function written for the ruleset and question (`program_key`): the board's part
 from its code (`TableauCode.key_text`: the slots holding a card, as bits), the pool's
 and pile's sizes and the pile's top packed into one integer, then the counters, turns
