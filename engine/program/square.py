@@ -1,0 +1,302 @@
+"""The `square` board kind's part of a generated program (engine/topology/square.py).
+
+The board is four fields of the program's state: `cells`, the value of each cell of the
+flat padded grid (`SquareBoard.v`: -1 empty, -2 a sentinel), and for each empty cell,
+per direction, the values a new piece there may take given the run it would join that
+way, as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`),
+and `anchors`, the empty cells beside a piece. A play is a tuple (cells in line order,
+values, pieces).
+
+The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
+single pieces by cell, then plays of two or more pieces along rows, then columns, by
+their first cell, each run of new cells as the walk meets it, and for each the
+arrangements of the ranked hand (its pieces by value, equal values in hand order) in
+order. Laying (`B_lay`) updates the masks at the ends of the runs through the new
+pieces, as the hand-written reference does, and returns the play's measures: its
+`lines` (length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s
+order, and per piece the lengths of the lines through it (`lines_through`).
+
+The functions are written out for the ruleset's numbers (the board's stride, the
+window, the longest line, the sum bounds by length, fewest and most pieces), from
+integers only. Jokers are not covered yet (`NotCompiled`).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from string import Template
+
+from engine.topology.square_placement import EDGE, EMPTY
+
+#: the builtins the board's functions read
+BUILTINS = {"len": len, "range": range, "sorted": sorted, "tuple": tuple, "set": set,
+            "min": min, "sum": sum, "zip": zip, "enumerate": enumerate, "True": True,
+            "False": False, "None": None}
+
+
+class SquareCode:
+    """What the generator writes for a square board."""
+
+    kind = "square"
+    #: the state fields the board owns, in order
+    fields = ("cells", "across", "down", "anchors")
+    #: action kinds whose moves are the board's (a play lays pieces from the hand)
+    move_kinds = frozenset({"place"})
+
+    @staticmethod
+    def why_not(rules, jokers: bool) -> str | None:
+        """What of these place rules the board's code does not cover, or None."""
+        if jokers:
+            return "jokers on a square board"
+        if not rules.cover_start:
+            return "a first play that need not cover a start cell"
+        return None
+
+    def __init__(self, topology, rules, values: tuple):
+        """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
+        each piece's value, by uid."""
+        self.topo, self.rules, self.values = topology, rules, values
+        self.stride = topology.stride
+        self.window = min(rules.window, max(topology.width, topology.height))
+        self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
+        top = max(values, default=0)
+        self.cross = _cross_table(rules, self.longest, top)
+        self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
+        self.starts = tuple(topology.starts)
+
+    # -- the program's constants and text --------------------------------------------
+    def constants(self) -> dict:
+        """The board's constants (`B_*`) the generated lines read."""
+        full = self.cross[0][0]
+        return {"B_cross": self.cross, "B_empty": tuple(self.empty),
+                "B_full": tuple(full if x == EMPTY else 0 for x in self.empty),
+                "B_value": self.values, "B_starts": self.starts,
+                "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
+                "B_labels": tuple(self.topo.labels), "B_plans": {},
+                "B_take": itemgetter}
+
+    def source(self) -> str:
+        """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
+        return _source(self)
+
+    def functions(self) -> dict:
+        """The board's functions and constants, as a namespace (the source run once)."""
+        names = {"__builtins__": BUILTINS}
+        names.update(self.constants())
+        exec(compile(self.source(), "<square board>", "exec"), names)  # noqa: S102 (integers only)
+        return names
+
+    def empty_lines(self, f: dict) -> list[str]:
+        """A new, empty board."""
+        return [f"s[{f['cells']}] = k_list(B_empty)", f"s[{f['across']}] = k_list(B_full)",
+                f"s[{f['down']}] = k_list(B_full)", f"s[{f['anchors']}] = set()"]
+
+    def copy_lines(self, f: dict) -> list[str]:
+        """The board's lists copied into the copy `c` of `s`."""
+        return [f"c[{f[n]}] = s[{f[n]}][:]" for n in ("cells", "across", "down")] + \
+            [f"c[{f['anchors']}] = set(s[{f['anchors']}])"]
+
+
+def _cross_table(rules, longest: int, top: int) -> tuple:
+    """`B_cross[n][total]`: the values (a bit set, 0: none) a new piece may take joining
+    `n` pieces summing to `total` in one direction (`PlaceRules.cross`), for every run
+    the board can hold on both sides of a cell."""
+    rows = []
+    for n in range(2 * longest + 1):
+        row = []
+        for total in range(top * n + 1):
+            found = rules.cross(n, total)
+            row.append(0 if found is None else found[3])
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+# -- the text of the functions -----------------------------------------------------------
+#: the hand plan, the listing's frame and laying: the same text for every ruleset but
+#: for the numbers put in (`$name`, integers and booleans)
+_FIXED = Template('''
+def B_plan(values):
+    """The hand plan of ranked `values` (`square_hands.HandPlan`): (the bit set of its
+    values, per count k the distinct arrangements of k pieces in order, each as (values,
+    their bits, the pieces' indices in the ranked hand, sum, what takes the pieces))."""
+    mask = 0
+    for x in values:
+        mask |= 1 << x
+    first = tuple([values.index(x) for x in values])
+    arrs = [[] for _ in range(len(values) + 1)]
+    for k in range(1, min(len(values), $most) + 1):
+        seen = set()
+        for idx in B_orders(len(values), k):
+            key = tuple([first[i] for i in idx])
+            if key not in seen:
+                seen.add(key)
+                vals = tuple([values[i] for i in idx])
+                bits = tuple([1 << x for x in vals])
+                arrs[k].append((vals, bits, idx, sum(vals), B_take(*idx)))
+    if len(B_plans) > 20000:
+        B_plans.clear()
+    plan = B_plans[values] = (mask, arrs)
+    return plan
+
+def B_orders(n, k):
+    """The index tuples of k of n items, in `itertools.permutations` order."""
+    if k == 0:
+        return [()]
+    return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
+
+def B_plays(v, across, down, anchors, hand, first):
+    """The legal plays of `hand` (piece uids), as `square_moves.find_plays` lists them."""
+    maxk = len(hand) if len(hand) < $most else $most
+    if not hand or maxk < $fewest:
+        return []
+    ranked = sorted(hand, key=B_value.__getitem__)
+    values = tuple([B_value[p] for p in ranked])
+    mask, arrs = B_plans.get(values) or B_plan(values)
+    out = []
+    if first:
+        need = set([c for c in B_starts if v[c] == -1])
+        near = sorted(need)
+    else:
+        need = None
+        near = sorted(anchors)
+    if $singles:
+        for c in near:
+            m = across[c] & down[c] & mask
+            if m:
+                for vals, bits, idx, _, _ in arrs[1]:
+                    if m & bits[0]:
+                        out.append(((c,), vals, (ranked[idx[0]],)))
+    if $lines and maxk >= 2:
+        B_along(out, v, down, near, need, mask, arrs, maxk, ranked, 1, $stride)
+        B_along(out, v, across, near, need, mask, arrs, maxk, ranked, $stride, 1)
+    return out
+
+def B_lay(v, across, down, anchors, cells, values):
+    """Lay the play; (its lines, the lengths of the lines through each piece), each
+    cell's row before its column, as `SquarePlacement._measure` gives them."""
+    for c, x in zip(cells, values):
+        v[c] = x
+        anchors.discard(c)
+    lines = []
+    through = [[] for _ in cells]
+    seen = set()
+    for c in cells:
+        for d, masks in ((1, across), ($stride, down)):
+            a = c
+            while v[a - d] >= 0:
+                a -= d
+            if (d, a) in seen:
+                continue
+            seen.add((d, a))
+            b, n, total = a, 0, 0
+            while v[b] >= 0:
+                n += 1
+                total += v[b]
+                b += d
+            if n >= 2:
+                fresh = 0
+                for k, p in enumerate(cells):
+                    if a <= p < b and (p - a) % d == 0:
+                        through[k].append(n)
+                        fresh += 1
+                lines.append((n, total, total, fresh, 0))
+            B_end(v, masks, a - d, d)
+            B_end(v, masks, b, d)
+    for c in cells:
+        for e in (c - $stride, c - 1, c + 1, c + $stride):
+            if v[e] == -1:
+                anchors.add(e)
+    return lines, through
+
+def B_end(v, masks, c, d):
+    """The mask along `d` of the empty cell `c` at the end of a run."""
+    if v[c] != -1:
+        return
+    n = total = 0
+    i = c - d
+    while v[i] >= 0:
+        n += 1
+        total += v[i]
+        i -= d
+    i = c + d
+    while v[i] >= 0:
+        n += 1
+        total += v[i]
+        i += d
+    row = B_cross[n] if n < len(B_cross) else ()
+    masks[c] = row[total] if total < len(row) else 0
+''')
+
+_ALONG_HEAD = Template('''
+def B_along(out, v, cross, near, need, mask, arrs, maxk, ranked, d, e):
+    """The plays of two or more pieces along step `d` (`e` the step across, `cross`
+    the masks across) by their first cell (`square_moves._along`), the walk from each
+    written out for the window: a cell filled, empty or off the board at each step."""
+    firsts = sorted(set([c for a in near for c in ($back) if v[c] == -1 and cross[c] & mask]))
+    for c in firsts:
+        plen = psum = 0
+        i = c - d
+        while v[i] >= 0:
+            plen += 1
+            psum += v[i]
+            i -= d
+        iv1 = cross[c]
+        near1 = plen > 0 or v[c - e] >= 0 or v[c + e] >= 0
+        cover1 = need is not None and c in need''')
+
+
+def _source(code: SquareCode) -> str:
+    """The board's functions for `code`'s numbers."""
+    rules = code.rules
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+                             singles=rules.min_count <= 1, stride=code.stride,
+                             lines=rules.max_count >= 2 and code.window >= 2)
+    back = ", ".join(["a"] + [f"a - {j} * d" for j in range(1, code.window)])
+    lines = [_ALONG_HEAD.substitute(back=back + ("," if code.window == 1 else ""))]
+    _walk(code, lines, 2, 1, (), 2)
+    return text + "\n".join(lines) + "\n"
+
+
+def _walk(code: SquareCode, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
+    """The walk's step `span` (its cell `s<span>`) with `n` new cells so far and the
+    steps `filled` among them holding pieces, written out (`square_moves._along_from`)."""
+    if span > code.window:
+        return
+    t = "    " * pad
+    prev = "c" if span == 2 else f"s{span - 1}"
+    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} >= 0:"]
+    if span < code.window:
+        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
+    else:
+        out.append(f"{t}    pass")
+    out += [f"{t}elif x{span} == -1:", f"{t}    iv{n + 1} = cross[s{span}]",
+            f"{t}    if iv{n + 1} & mask:"]
+    _new_cell(code, out, span, n + 1, filled, pad + 2)
+
+
+def _new_cell(code: SquareCode, out: list, span: int, n: int, filled: tuple,
+              pad: int) -> None:
+    """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
+    then the steps after it."""
+    t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
+    touch = "True" if filled else f"near{n - 1} or v[s{span} - e] >= 0 or v[s{span} + e] >= 0"
+    out += [f"{t}near{n} = {touch}",
+            f"{t}cover{n} = cover{n - 1} or need is not None and s{span} in need",
+            f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
+            f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
+            f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
+    if n >= max(2, rules.min_count):
+        cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
+        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
+        base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
+        out += [f"{t2}if cover{n} if need is not None else near{n} or sn > 0:",
+                f"{t2}    lo, hi = B_bounds[length]", f"{t2}    base = {base}",
+                f"{t2}    lo -= base", f"{t2}    hi -= base", f"{t2}    at = ({cells})",
+                f"{t2}    for vals, bits, _, total, take in arrs[{n}]:",
+                f"{t2}        if lo <= total <= hi and {test}:",
+                f"{t2}            out.append((at, vals, take(ranked)))"]
+    if n < rules.max_count and span < code.window:
+        out.append(f"{t2}if maxk > {n}:")
+        _walk(code, out, span + 1, n, filled, pad + 2)
+    else:
+        out.append(f"{t2}pass")
