@@ -232,7 +232,12 @@ def B_along(out, v, cross, near, need, mask, arrs, maxk, ranked, d, e):
     """The plays of two or more pieces along step `d` (`e` the step across, `cross`
     the masks across) by their first cell (`square_moves._along`), the walk from each
     written out for the window: a cell filled, empty or off the board at each step."""
-    firsts = sorted(set([c for a in near for c in ($back) if v[c] == -1 and cross[c] & mask]))
+    # Every run of new pieces that touches the board (or covers a needed cell) has a
+    # new piece on one of `near`, which takes a value of the hand, and begins at most
+    # a window before it; its first cell takes a value of the hand, and so does a
+    # second new cell within the window (filled cells passed over).
+    firsts = sorted(set([c for a in near if cross[a] & mask for c in ($back)
+                         if v[c] == -1 and cross[c] & mask and $second]))
     for c in firsts:
         plen = psum = 0
         i = c - d
@@ -252,9 +257,20 @@ def _source(code: SquareCode) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2)
     back = ", ".join(["a"] + [f"a - {j} * d" for j in range(1, code.window)])
-    lines = [_ALONG_HEAD.substitute(back=back + ("," if code.window == 1 else ""))]
+    lines = [_ALONG_HEAD.substitute(back=back + ("," if code.window == 1 else ""),
+                                    second=_second(1, code.window))]
     _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _second(k: int, window: int) -> str:
+    """The test that the walk from `c` meets a second new cell that takes a value of
+    the hand, from its step `k` on (filled cells passed over)."""
+    at = f"c + {k} * d"
+    here = f"v[{at}] == -1 and cross[{at}] & mask"
+    if k + 1 >= window:
+        return f"({here})"
+    return f"({here} or v[{at}] >= 0 and {_second(k + 1, window)})"
 
 
 def _walk(code: SquareCode, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
