@@ -45,16 +45,18 @@ def random_play(state, rng, until_round_end: bool) -> int:
 
 
 def program_random_play(program, players, seed: int) -> int:
-    """`random_play` of a new match on a compiled program (`engine.program`) to its
-    end: the same deal and the same random choices. `rng.choice(seq)` is
+    """`random_play(..., until_round_end=True)` of a new match on a compiled program
+    (`engine.program`): the same deal and the same random choices, to the end of the
+    first round (the whole match when it has one round). `rng.choice(seq)` is
     `seq[rng._randbelow(len(seq))]` (CPython's `random.py`), written so here as the
     hand-written references write it; `apply` returns the next position's moves."""
     state = program.new(players, seed)
     below = random.Random(seed)._randbelow
     apply = program.apply
     legal = program.legal(state)
+    at = program.fields["round"]
     moves = 0
-    while legal:
+    while legal and state[at] == 1:
         legal = apply(state, legal[below(len(legal))])
         moves += 1
     return moves

@@ -5,7 +5,9 @@ with `--games 0` measures the start-up to subtract:
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/count_program.py --side program --games 200
-    (sides: program, engine, reference; the reference is Tri Peaks only)
+    (sides: program, engine, reference; the reference of Tri Peaks, or with
+    `--ruleset triominos/pressman` (two players) Tri-Ominos'; each game to the end of
+    its first round, as `bench_reference.py` times them)
 """
 
 from __future__ import annotations
@@ -28,21 +30,24 @@ def main() -> None:
     parser.add_argument("--side", choices=("program", "engine", "reference"), default="program")
     parser.add_argument("--ruleset", default="tripeaks/aisleriot")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, help="default: the ruleset's (2 for Tri-Ominos)")
     args = parser.parse_args()
+    tri = args.ruleset.startswith("triominos")
+    players = args.players or (2 if tri else None)
     if args.side == "reference":
-        from bench_reference import reference_tripeaks
-        run = reference_tripeaks()
+        from bench_reference import reference_triominos, reference_tripeaks
+        run = reference_triominos() if tri else reference_tripeaks()
     elif args.side == "program":
         from engine.program import compile_program
         program = compile_program(load(args.ruleset))
 
         def run(seed: int) -> None:
-            program_random_play(program, None, seed)
+            program_random_play(program, players, seed)
     else:
         game = load(args.ruleset)
 
         def run(seed: int) -> None:
-            random_play(game.new_game(None, seed), random.Random(seed), True)
+            random_play(game.new_game(players, seed), random.Random(seed), True)
     run(10_000)
     for seed in range(args.games):
         run(seed)

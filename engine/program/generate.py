@@ -68,7 +68,7 @@ def _unread(expr, names: dict, pos) -> str:
 def _bind(src: Source, plan: Plan, indent: int) -> None:
     """The locals every expression text may read (`plan.names_for`)."""
     f = plan.fields
-    for name in ("scores", "counters", "pool", "pile", "events"):
+    for name in ("scores", "counters", "pool", "pile", "events", "hands"):
         src.local(indent, f"{name} = s[{f[name]}]")
 
 
@@ -87,8 +87,12 @@ def _receivers(plan: Plan, to: str) -> str:
 
 
 def _winner(plan: Plan, spec, mover: str) -> str:
-    """The winner a spec chooses, as Python text (`flow.choose_winner`, no keys)."""
+    """The winner a spec chooses, as Python text (`flow.choose_winner`; by keys, a
+    call of its function, `winner_functions`)."""
     f = plan.fields
+    if spec.keys:
+        j = next(j for j, other in enumerate(plan.winner_specs) if other is spec)
+        return f"_winner_{j}(s, {mover})"
     lowest = "True" if plan.model.objective == "lowest" else "False"
     if spec.mode == "mover":
         return mover
@@ -142,8 +146,10 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
         if i:
             src.local(indent, f"a{i} = len(out)")
         names = names_for(plan, "seat", "seat", cans=cans)
-        if action.kind == "deal":
-            _deal_listing(src, plan, indent, action, base, names)
+        if action.kind in ("deal", "draw", "pass"):
+            _simple_listing(src, plan, indent, action, base, names)
+        elif action.kind == "place":
+            _place_listing(src, plan, indent, (i, action, base), names)
         else:
             _board_listing(src, plan, indent, action, base, names)
         src.local(indent, f"h{i} = len(out) > a{i}" if i else f"h{i} = not not out")
@@ -151,15 +157,47 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     return cans
 
 
-def _deal_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
-    src.add(indent, "if pool:")  # (`_simple_moves`: no deal from an empty pool)
+def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+    """A deal, draw or pass: its one move when its guard holds (`_simple_moves`: no deal
+    or draw from an empty pool)."""
+    if action.kind != "pass":
+        src.add(indent, "if pool:")
+        indent += 1
     if action.guard is None:
-        src.add(indent + 1, f"out.append({base})")
+        src.add(indent, f"out.append({base})")
         return
     condition = _inline(plan, action.guard, names, action.guard_pos)
-    src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
-    src.add(indent + 1, "if ok:")
-    src.add(indent + 2, f"out.append({base})")
+    src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
+    src.add(indent, "if ok:")
+    src.add(indent + 1, f"out.append({base})")
+
+
+def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
+    """A place action's placements (`generators._place_moves`), kept in the state's
+    `places` (a code is base + the index there), those its guard allows."""
+    f = plan.fields
+    i, action, base = listed
+    src.block(indent, plan.board.listing_lines(f, i, "seat"))
+    if action.guard is None:
+        src.add(indent, "pls = k_list(pls)")
+    else:
+        # (written in place for each placement: its `move` varies with it, which
+        # `item_condition`, for a condition on the piece alone, does not know)
+        move = plan.board.move_names("pl", applied=False)
+        pieces = {alias: "_p" for alias in PIECE_NAMES}
+        condition = _inline(plan, action.guard, {**names, **move, **pieces}, action.guard_pos)
+        src.add(indent, "kept = []")
+        src.add(indent, "for pl in pls:")
+        src.add(indent + 1, "_p = pl.pieces[0]")
+        src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+        src.add(indent + 1, "if ok:")
+        src.add(indent + 2, "kept.append(pl)")
+        src.add(indent, "pls = kept")
+    src.add(indent, f"s[{f['places']}] = pls")
+    if i == 0 and not base:
+        src.add(indent, "out = k_list(range(len(pls)))")
+    else:
+        src.add(indent, f"out += range({base}, {base} + len(pls))")
 
 
 def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
@@ -185,12 +223,15 @@ def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, name
 
 # -- the functions of the module -----------------------------------------------------------
 def _start_round(src: Source, plan: Plan) -> None:
-    """`_start_round(s, number)`: `flow.start_round` (a fresh shuffle, the deal, the
-    opener, the `round_start` scoring rules)."""
+    """`_start_round(s, number)`: `flow.start_round` (a fresh shuffle, the hands, the
+    deal, the opener, the `round_start` scoring rules)."""
     f, model = plan.fields, plan.model
     src.add(0, "def _start_round(s, number):")
     for name, value in (("round", "number"), ("turns", "0"), ("reason", "None"),
-                        ("round_winner", "None")):
+                        ("round_winner", "None"), ("placed_any", "False"),
+                        ("without_place", "0"), ("passes", "0"), ("unable", "0"),
+                        ("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
+                        ("t_could", "True"), ("opening", "None")):
         src.add(1, f"s[{f[name]}] = {value}")
     src.add(1, f"s[{f['counters']}][:] = K_counters0")
     src.add(1, f"rng = s[{f['rng']}]")
@@ -200,8 +241,22 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, "order = k_list(K_pieces)")
     src.add(1, "k_shuffle(rng, order)  # (`random.shuffle`'s order, as `flow.shuffled`)")
     src.add(1, f"s[{f['chances']}].append((len(s[{f['log']}]) - 1, order))")
+    if plan.hands:
+        src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
+        src.add(1, f"size = K_hand[s[{f['n']}]]")
+        src.add(1, f"hands = s[{f['hands']}]")
+        src.add(1, f"for x in range(s[{f['n']}]):")
+        src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
+        src.add(1, f"h = s[{f['n']}] * size")
+    else:
+        src.add(1, "h = 0")
     _deal_lines(src, plan)
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
+    if model.opening is not None:
+        src.note(1, f"the opener ({where(at(plan, None, 'setup', 'opening'))})")
+        src.add(1, f"found = k_opener(s[{f['hands']}])")
+        src.add(1, "if found is not None:")
+        src.add(2, f"s[{f['to_move']}], s[{f['opening']}] = found")
     if any(rule.on == "round_start" for rule in model.scoring):
         _bind(src, plan, 1)
         src.add(1, f"mover = s[{f['to_move']}]")
@@ -211,24 +266,44 @@ def _start_round(src: Source, plan: Plan) -> None:
 
 
 def _deal_lines(src: Source, plan: Plan) -> None:
-    """`setup.deal` from the shuffled `order` (the first drawn first)."""
+    """`setup.deal` from the shuffled `order` past the hands' `h` pieces."""
     f, board, at = plan.fields, plan.board, 0
     piles, dealt_board = [], False
     for to, count in plan.model.deal:
         if to == "board":
-            if count is not None and count != board.size or dealt_board:
+            if count is not None and count != board.size or dealt_board or not board.size:
                 raise NotCompiled("a board dealt other than once, one card a slot")
             src.note(1, "the board, one piece a slot")
-            src.block(1, board.deal_lines(f, f"order[{at}:{at + board.size}]"))
+            src.block(1, board.deal_lines(f, f"order[h + {at}:h + {at + board.size}]"))
             at, dealt_board = at + board.size, True
         else:
-            piles.append(f"order[{at}:{at + int(count)}]")
+            piles.append(f"order[h + {at}:h + {at + int(count)}]")
             at += int(count)
     if not dealt_board:
         src.block(1, board.empty_lines(f))
     src.add(1, f"s[{f['pile']}] = {' + '.join(piles) if piles else '[]'}")
-    src.add(1, f"pool = s[{f['pool']}] = order[{at}:]")
+    src.add(1, f"pool = s[{f['pool']}] = order[h + {at}:]")
     src.add(1, "pool.reverse()  # (the next drawn is the last)")
+
+
+def winner_functions(src: Source, plan: Plan) -> None:
+    """`_winner_<j>(s, mv)` for each winner spec chosen by keys (`flow.choose_winner`):
+    each seat's keys in a context of that seat (the mover `mv`, or the seat itself)."""
+    f = plan.fields
+    for j, spec in enumerate(plan.winner_specs):
+        if not spec.keys:
+            continue
+        src.add(0, f"def _winner_{j}(s, mv):")
+        _bind(src, plan, 1)
+        src.add(1, "keyed = []")
+        src.add(1, f"for x in range(s[{f['n']}]):")
+        src.add(2, "mover = x if mv is None else mv")
+        names = names_for(plan, "x", "mover")
+        keys = [_int(plan, key, names, plan.sites[plan.site(("winner", j))].pos)
+                for key in spec.keys]
+        src.guarded(2, [f"keyed.append(({', '.join(keys)},))"], plan.site(("winner", j)))
+        src.add(1, f"return k_pick(keyed, {spec.mode == 'lowest'})")
+        src.add(0, "")
 
 
 def _end_round(src: Source, plan: Plan) -> None:

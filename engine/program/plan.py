@@ -3,20 +3,27 @@ the state's layout, the tables of constants, and the Python text each context na
 read as.
 
 The compiler covers a ruleset when every part of it has generated code: a board kind
-with a part in `BOARD_CODE` (today `tableau`), actions of the kinds below, no hands,
-zones, opening rule or `unable_in_row` tracking, and expressions that read only the
-names of `names_for`. Anything else is `NotCompiled`, whose reason names the feature,
-and the interpreter plays the ruleset as before.
+with a part in `BOARD_CODE` (`tableau`, `triangular`), actions of the kinds below (a
+draw may leave the turn open: `ends_turn: false`), hands dealt from the pool (no
+refills), an opening rule whose rank reads the piece alone, winners chosen by keys, no
+zones beyond the pool and the pile, and expressions that read only the names of
+`names_for`. Anything else is `NotCompiled`, whose reason names the feature, and the
+interpreter plays the ruleset as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.program.tableau import BOARD_CODE
+from engine.program.tableau import TableauCode
+from engine.program.triangular import TriangularCode
 
-#: action kinds a program covers: the board's own (a play) and a deal from the pool
-ACTION_KINDS = frozenset({"play", "deal"})
+#: board kind -> its part of a program
+BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode}
+
+#: action kinds a program covers: the board's own (a play, a placement from the hand),
+#: a deal from the pool, a draw into the hand and a pass
+ACTION_KINDS = frozenset({"play", "place", "deal", "draw", "pass"})
 RECEIVERS = frozenset({"mover", "winner", "losers", "each"})
 WINNER_MODES = frozenset({"none", "mover", "default", "highest", "lowest"})
 
@@ -25,6 +32,9 @@ COMMON_FIELDS = (
     "n", "seed", "rng", "rng_shared", "scores", "counters", "legal", "to_move", "over",
     "winner", "round", "turns", "reason", "round_winner", "last_winner", "turns_total",
     "pool", "pile", "events", "log", "chances", "ended",
+    # hands and the round's and turn's counters (`RoundInfo`, `TurnInfo`)
+    "hands", "opening", "placed_any", "without_place", "passes", "unable",
+    "t_draws", "t_placed", "t_actions", "t_could",
 )
 
 PIECE_NAMES = ("tile", "card", "token", "piece")
@@ -65,6 +75,26 @@ class Plan:
     def site(self, key) -> int:
         return self.site_of[key]
 
+    @property
+    def hands(self) -> bool:
+        """Whether players hold hands (`setup.hand_size`)."""
+        model = self.model
+        return any(model.hand_size_for(n) for n in range(model.players_min, model.players_max + 1))
+
+    @property
+    def winner_specs(self) -> list:
+        """The round-end conditions' winner specs, then the match's."""
+        return [c.winner for c in self.model.round_end] + [self.model.match_winner]
+
+    def reads(self, name: str) -> bool:
+        """Whether some expression of the ruleset reads the context name `name`."""
+        model = self.model
+        exprs = [a.guard for a in model.actions] + [e for a in model.actions for _, e in a.then]
+        exprs += [e for r in model.scoring for e in (r.guard, r.points)]
+        exprs += [c.cond for c in model.round_end] + [model.match_end]
+        exprs += [k for spec in self.winner_specs for k in spec.keys]
+        return any(e is not None and name in e.names_used for e in exprs)
+
 
 def _check(game) -> None:
     """Raise NotCompiled naming the first feature the compiler does not cover."""
@@ -75,16 +105,19 @@ def _check(game) -> None:
     for action in model.actions:
         if action.kind not in ACTION_KINDS:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}`")
-        if not action.ends_turn or action.extra_turn is not None:
+        if action.extra_turn is not None or not (action.ends_turn or action.kind == "draw"):
             raise NotCompiled(f"action `{action.name}` that does not end the turn")
-    if any(model.hand_size_for(n) for n in range(model.players_min, model.players_max + 1)):
-        raise NotCompiled("hands (`setup.hand_size`)")
-    if model.refill or model.opening is not None:
-        raise NotCompiled("refilled hands or an opening rule")
+        if action.kind not in BOARD_CODE[kind].move_kinds | {"deal", "draw", "pass"}:
+            raise NotCompiled(f"action `{action.name}` of kind `{action.kind}` on this board")
+    if sum(a.kind == "place" for a in model.actions) > 1:
+        raise NotCompiled("more than one place action")
+    if model.refill:
+        raise NotCompiled("refilled hands")
+    if model.opening is not None and (game.opening_ranks is None or (
+            model.opening.also is not None and game.opening_also is None)):
+        raise NotCompiled("an opening rule that reads more than the piece")
     if model.zones is not None and model.zones.extra():
         raise NotCompiled("zones beyond the pool and the pile")
-    if model.tracks_unable:
-        raise NotCompiled("`round.unable_in_row`")
     for to, count in model.deal:
         if to not in ("board", "pile"):
             raise NotCompiled(f"a deal to `{to}`")
@@ -99,8 +132,8 @@ def _check_rules(game) -> None:
             raise NotCompiled(f"scoring rule `{rule.name}` (on `{rule.on}`, to `{rule.to}`)")
     specs = [c.winner for c in model.round_end] + [model.match_winner]
     for spec in specs:
-        if spec.mode not in WINNER_MODES or spec.keys:
-            raise NotCompiled(f"a winner chosen by keys (`{spec.mode}`)")
+        if spec.mode not in WINNER_MODES:
+            raise NotCompiled(f"a winner chosen as `{spec.mode}`")
 
 
 def make_plan(game) -> Plan:
@@ -135,6 +168,9 @@ def _sites(plan: Plan) -> None:
     for i, cond in enumerate(model.round_end):
         add(("end", i), f"round-end condition `{cond.name}`", cond.pos)
     add(("match",), "the match's end condition (`match.end_if`)", None)
+    for j, spec in enumerate(plan.winner_specs):
+        cond = model.round_end[j] if j < len(model.round_end) else None
+        add(("winner", j), "the keys choosing a winner", cond.pos if cond else None)
 
 
 def reasons(model) -> tuple:
@@ -147,18 +183,31 @@ def names_for(plan: Plan, seat: str, mover: str, piece: str | None = None,
     """Context name -> its Python text in generated code, for the context of `seat`
     (the text of a seat) with `mover` the mover: what `engine.kernel.views` gives,
     read from the program's state `s` and the locals `scores`, `counters`, `pool`,
-    `pile` every generated function binds. `piece`: the text of the move's piece;
-    `move`: `move.<field>` texts; `cans`: `can_<action>` texts."""
+    `pile`, `hands` every generated function binds. `piece`: the text of the move's
+    piece; `move`: `move.<field>` texts; `cans`: `can_<action>` texts. (`player`,
+    `players` and `opponents` as whole records are seat records made on the spot,
+    `k_seat`: only rules at a round's end read them.)"""
     f, model = plan.fields, plan.model
     names = {
-        "player.score": f"scores[{seat}]", "player.index": seat, "player.hand_count": "0",
-        "mover.score": f"scores[{mover}]", "mover.index": mover, "mover.hand_count": "0",
-        "players.count": f"s[{f['n']}]",
+        "players.count": f"s[{f['n']}]", "players": "k_seats(s)",
+        "opponents": f"k_others(s, {seat})",
         "pool.count": "_len(pool)", "pool.top": "(pool[-1] if pool else None)",
         "pile.count": "_len(pile)", "pile.top": "(pile[-1] if pile else None)",
         "round.number": f"s[{f['round']}]", "round.turns": f"s[{f['turns']}]",
         "round.reason": f"s[{f['reason']}]",
+        "round.turns_without_place": f"s[{f['without_place']}]",
+        "round.passes_in_row": f"s[{f['passes']}]", "round.unable_in_row": f"s[{f['unable']}]",
+        "round.placed_any": f"s[{f['placed_any']}]",
+        "turn.draws": f"s[{f['t_draws']}]", "turn.placed": f"s[{f['t_placed']}]",
+        "turn.actions": f"s[{f['t_actions']}]",
     }
+    for role, text in (("player", seat), ("mover", mover)):
+        names.update({
+            role: f"k_seat(s, {text})", f"{role}.score": f"scores[{text}]",
+            f"{role}.index": text, f"{role}.hand_count": f"_len(hands[{text}])",
+            f"{role}.hand_value": f"k_hand_value(hands[{text}])",
+            f"{role}.won_last_round": f"(s[{f['last_winner']}] == {text})",
+        })
     names.update(plan.board.names(f))
     for i, name in enumerate(model.counters):
         names[f"counters.{name}"] = f"counters[{i}]"

@@ -28,6 +28,70 @@ def _best(scores: list, lowest: bool):
     return seats[0] if len(seats) == 1 else None
 
 
+def _pick(keyed: list, lowest: bool):
+    """The single seat with the best keys (None on a tie): `flow.choose_winner`."""
+    best = (min if lowest else max)(keyed)
+    seats = [seat for seat, key in enumerate(keyed) if key == best]
+    return seats[0] if len(seats) == 1 else None
+
+
+class Seat:
+    """`player`, `mover` and the items of `players` and `opponents` in a program: one
+    seat's record, made when a rule reads the whole record (`PlayerView`'s fields)."""
+
+    __slots__ = ("hand", "hand_count", "hand_value", "index", "score", "won_last_round")
+
+    def __init__(self, index: int, score: int, hand: list, value: int, won: bool):
+        self.index, self.score, self.hand = index, score, hand
+        self.hand_count, self.hand_value, self.won_last_round = len(hand), value, won
+
+    def __repr__(self) -> str:
+        return f"<player {self.index}>"
+
+
+def _seat_helpers(plan: Plan) -> dict:
+    """`k_seat(s, i)`, `k_seats(s)`, `k_others(s, i)`, `k_hand_value(hand)` over the
+    state's fields (`views.PlayerView`, `views.opponents_of`)."""
+    f, values = plan.fields, plan.game.values
+
+    def hand_value(hand: list) -> int:
+        return sum([values[p.uid] for p in hand])
+
+    def seat(s: list, i: int) -> Seat:
+        hand = s[f["hands"]][i]
+        return Seat(i, s[f["scores"]][i], hand, hand_value(hand), s[f["last_winner"]] == i)
+
+    def seats(s: list) -> list:
+        return [seat(s, i) for i in range(s[f["n"]])]
+
+    def others(s: list, i: int) -> list:
+        return [seat(s, j) for j in range(s[f["n"]]) if j != i]
+
+    return {"k_seat": seat, "k_seats": seats, "k_others": others, "k_hand_value": hand_value}
+
+
+def _opener(game):
+    """`k_opener(hands)`: (the seat, the uids it may open with) of the opening rule
+    (`flow.choose_opener`), None when no hand holds a piece; ranks by uid, worked out
+    once (`Game.opening_ranks`)."""
+    ranks, also = game.opening_ranks, game.opening_also
+    allowed_too = frozenset(p.uid for p in game.pieces if also is not None and also(p)[0])
+
+    def opener(hands: list):
+        best = None
+        for seat, hand in enumerate(hands):
+            for piece in hand:
+                key = ranks[piece.uid]
+                if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
+                    best = (key, seat, piece)
+        if best is None:
+            return None
+        _, seat, piece = best
+        allowed = {piece.uid} | {p.uid for p in hands[seat] if p.uid in allowed_too}
+        return seat, frozenset(allowed)
+    return opener
+
+
 def namespace(plan: Plan) -> dict:
     """The names a program's source reads: the expression runtime, the program's own
     helpers, and the ruleset's constants (`K_*`, the board's `B_*`)."""
@@ -41,15 +105,20 @@ def namespace(plan: Plan) -> dict:
     names.update(
         k_ERRORS=_ERRORS, k_failure=failure, k_int=int, k_bool=bool, k_list=list,
         k_Random=random.Random, k_copy_rng=_copy_rng, k_shuffle=shuffle, k_best=_best,
-        _UNSET=UNSET,
+        k_pick=_pick, k_has=lambda items, test: any(map(test, items)), _UNSET=UNSET,
+        k_opener=_opener(game) if model.opening is not None else None,
+        K_hand=tuple(model.hand_size_for(n) if n >= model.players_min else 0
+                     for n in range(model.players_max + 1)),
+        K_contact=tuple(getattr(a, "rules", None) for a in model.actions),
         K_pieces=tuple(sorted(game.pieces, key=lambda p: p.uid)),
         K_counters0=tuple(int(v) for v in model.counters.values()),
         K_reasons=reasons(model),
         K_rules=tuple((r.name, r.pos, r.label) for r in model.scoring),
-        __builtins__={"len": len, "range": range, "True": True, "False": False,
+        __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
                       "None": None},
     )
     names.update(plan.board.constants())
+    names.update(_seat_helpers(plan))
     return names
 
 
@@ -84,11 +153,9 @@ class Program:
         for action, base in reversed(self.plan.actions):
             if code >= base:
                 break
-        if action.kind == "deal":
+        if action.kind not in self.plan.board.move_kinds:
             return action.name
-        piece = s[self.fields["cards"]][code - base]
-        arg = piece.name if self.game.unique_names else f"{piece.name}@{code - base}"
-        return f"{action.name} {arg}"
+        return f"{action.name} {self.plan.board.move_arg(s, self.fields, code - base, self.game)}"
 
     def legal_texts(self, s: list) -> list[str]:
         return [self.move_text(s, code) for code in self.legal(s)]

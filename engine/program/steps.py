@@ -14,6 +14,7 @@ from engine.program.generate import (
     _start_round,
     _winner,
     at,
+    winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.source import Source, comment, where
@@ -47,7 +48,8 @@ def _new(src: Source, plan: Plan) -> None:
     start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
-             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]"}
+             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
+             "hands": "[[] for _ in range(n)]"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -61,18 +63,35 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
+    """The effect of a move of `action` (`flow.EFFECTS`); (the piece's text, the
+    `move.<field>` texts) its rules read."""
+    f = plan.fields
+    kind = action.kind
+    if kind == "deal":
+        src.add(indent, "pile.append(pool.pop())")
+    elif kind == "draw":
+        src.add(indent, "hands[mover].append(pool.pop())")
+        src.add(indent, f"s[{f['t_draws']}] += 1")
+    elif kind == "place":
+        src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
+        src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
+        return "piece", plan.board.move_names("pl", applied=True)
+    elif kind == "play":
+        src.add(indent, f"slot = m - {base}" if base else "slot = m")
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
+        src.add(indent, "pile.append(piece)")
+        return "piece", plan.board.move_names("slot")
+    return None, None
+
+
 def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> None:
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece = move = None
-    if action.kind == "deal":
-        src.add(indent, "pile.append(pool.pop())")
-    else:
-        src.add(indent, f"slot = m - {base}" if base else "slot = m")
-        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
-        src.add(indent, "pile.append(piece)")
-        piece, move = "piece", plan.board.move_names("slot")
+    piece, move = _effect_lines(src, plan, indent, action, base)
+    if plan.reads("turn") or plan.model.tracks_unable:
+        src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     if action.then:
         order = list(plan.model.counters)
@@ -88,6 +107,48 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move))
+    if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
+        src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
+        src.add(indent, f"s[{f['log']}].append(m)")
+        _listing_lines(src, plan, indent)
+        src.add(indent, f"s[{f['legal']}] = out")
+        src.add(indent, "if not out:")
+        src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
+        src.add(indent, f"return s[{f['legal']}]")
+
+
+def _could_place(src: Source, plan: Plan) -> None:
+    """`turn.could_place` on a turn's first action (`flow.apply_move`): whether the
+    position listed a placement (kept for `round.unable_in_row`)."""
+    f = plan.fields
+    spans = [(base, base + plan.board.width(a.kind)) for a, base in plan.actions
+             if a.kind == "place"]
+    if not plan.model.tracks_unable or not spans:
+        return
+    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
+    src.add(1, f"if not s[{f['t_actions']}]:")
+    src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
+
+
+def _end_turn_lines(src: Source, plan: Plan) -> None:
+    """`flow.end_turn` up to the round-end conditions: the round's counters, a fresh
+    turn, the next player."""
+    f = plan.fields
+    src.note(1, "the turn's end (`flow.end_turn`)")
+    src.add(1, f"s[{f['turns']}] += 1")
+    src.add(1, f"s[{f['turns_total']}] += 1")
+    if plan.reads("round"):
+        src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
+        passes = [(base, base + 1) for a, base in plan.actions if a.kind == "pass"]
+        test = " or ".join(f"m == {lo}" for lo, _ in passes) or "False"
+        src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
+    if plan.model.tracks_unable:
+        src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
+    for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
+                        ("t_could", "True")):
+        src.add(1, f"s[{f[name]}] = {value}")
+    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
+    src.add(1, f"s[{f['log']}].append(m)")
 
 
 def _apply(src: Source, plan: Plan) -> None:
@@ -96,6 +157,7 @@ def _apply(src: Source, plan: Plan) -> None:
     src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
+    _could_place(src, plan)
     for i, (action, base) in enumerate(plan.actions):
         last = i == len(plan.actions) - 1
         if last:
@@ -104,11 +166,7 @@ def _apply(src: Source, plan: Plan) -> None:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
         _action_lines(src, plan, 2, action, base)
-    src.note(1, "the turn's end (`flow.end_turn`)")
-    src.add(1, f"s[{f['turns']}] += 1")
-    src.add(1, f"s[{f['turns_total']}] += 1")
-    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    src.add(1, f"s[{f['log']}].append(m)")
+    _end_turn_lines(src, plan)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
@@ -155,6 +213,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "c = s[:]")
     for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -167,6 +227,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     for name in ("events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = []")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -181,6 +243,7 @@ def module_source(plan: Plan, title: str) -> str:
     """The whole module for `plan`; NotCompiled if some part cannot be written."""
     src = Source()
     _header(src, plan, title)
+    winner_functions(src, plan)
     _start_round(src, plan)
     _end_round(src, plan)
     _new(src, plan)

@@ -79,11 +79,12 @@ class TableauCode:
         """`move.<field>` of a play from `slot` (`PlayMove`)."""
         return {"move.slot": f"B_slots[{slot}]", "move.count": "1"}
 
+    def move_arg(self, s: list, f: dict, slot: int, game) -> str:
+        """The text of a play from `slot` (`play Ah`, or `Ah@3` when names repeat)."""
+        piece = s[f["cards"]][slot]
+        return piece.name if game.unique_names else f"{piece.name}@{slot}"
+
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s`."""
         return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]",
                 f"c[{f['exposed']}] = s[{f['exposed']}][:]"]
-
-
-#: board kind -> its part of a program
-BOARD_CODE = {"tableau": TableauCode}
