@@ -151,14 +151,8 @@ KNOWN_LONG = {
     "engine/kernel/compiled.py:compile_step",  # left to the work on compilation
     "engine/kernel/compiled.py:_end_turn_lines",
     "engine/kernel/game.py:Game.__init__",
-    "engine/kernel/scenario.py:load_scenario",
-    "engine/rules/contexts.py:ContextTypes.__init__",
     "engine/topology/triangular.py:TriangularBoard.iter_placements",  # the hot listing loop
     "engine/topology/square_placement.py:lay_cell",
-    "engine/expr/calls.py:check_comprehension",
-    "engine/cli/replay.py:replay_command",
-    "engine/cli/play.py:play_command",
-    "engine/cli/lint.py:lint",
 }
 
 

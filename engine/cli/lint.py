@@ -33,14 +33,7 @@ def lint(
 
     Exit status: 0 clean, 1 problems found, 2 usage error.
     """
-    missing = [p for p in paths if not _exists(p)]
-    if missing:
-        typer.echo(f"error: no such file or folder: {', '.join(missing)}", err=True)
-        raise typer.Exit(2)
-    empty = [p for p in paths if not _has_yaml(p)]
-    if empty:  # "clean" would hide a wrong folder
-        typer.echo(f"error: no .yaml or .yml file under: {', '.join(empty)}", err=True)
-        raise typer.Exit(2)
+    _check_paths(paths)
     # A bug here (not the author's mistake) is reported by the global guard (engine.cli.app).
     skipped: list = []
     diagnostics = lint_paths(paths, tuple(with_ or ()), strict=strict,
@@ -49,15 +42,33 @@ def lint(
         diagnostics += _simulate(paths, with_, simulate, strict, exclude, fmt)
     print_diagnostics(diagnostics, fmt.value)
     if fmt is Format.text:
-        errors = sum(d.is_error for d in diagnostics)
-        warnings = len(diagnostics) - errors
-        summary = "clean" if not diagnostics else f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
-        if skipped:  # said, so that a file left out by mistake is noticed
-            summary += f" ({counted(len(skipped), 'file')} skipped: excluded, or no top-level"
-            summary += " `ruleset:`/`overlay:`)"
-        sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
-        typer.echo(summary, err=True)
+        _summary(diagnostics, skipped)
     raise typer.Exit(1 if has_errors(diagnostics, strict) else 0)
+
+
+def _check_paths(paths) -> None:
+    """Exit 2 when a path is missing or holds no YAML file ("clean" would hide a wrong
+    folder)."""
+    missing = [p for p in paths if not _exists(p)]
+    if missing:
+        typer.echo(f"error: no such file or folder: {', '.join(missing)}", err=True)
+        raise typer.Exit(2)
+    empty = [p for p in paths if not _has_yaml(p)]
+    if empty:
+        typer.echo(f"error: no .yaml or .yml file under: {', '.join(empty)}", err=True)
+        raise typer.Exit(2)
+
+
+def _summary(diagnostics, skipped) -> None:
+    """The count of errors and warnings (stderr, after the diagnostics on stdout)."""
+    errors = sum(d.is_error for d in diagnostics)
+    warnings = len(diagnostics) - errors
+    summary = "clean" if not diagnostics else f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
+    if skipped:  # said, so that a file left out by mistake is noticed
+        summary += f" ({counted(len(skipped), 'file')} skipped: excluded, or no top-level"
+        summary += " `ruleset:`/`overlay:`)"
+    sys.stdout.flush()  # the summary (stderr) after the diagnostics (stdout) in a terminal
+    typer.echo(summary, err=True)
 
 
 def _simulate(paths, with_, games: int, strict: bool, exclude, fmt) -> list:

@@ -265,11 +265,16 @@ def play_command(
     if finished:
         show(session)
         play_summary.game_over(screen, session.state)
-    if session.undone:  # undo is never silent: the summary says it, the record keeps them
-        taken = sum(len(entry["moves"]) for entry in session.undone)
-        screen.say(f"{counted(taken, 'move')} taken back with undo (kept in the record under"
-                   " `undone`)", style="note")
+    _say_undone(session)
     _keep(session, finished, as_json)
+
+
+def _say_undone(session: Session) -> None:
+    """Undo is never silent: the summary says it, and the record keeps the moves."""
+    if session.undone:
+        taken = sum(len(entry["moves"]) for entry in session.undone)
+        session.screen.say(f"{counted(taken, 'move')} taken back with undo (kept in the record"
+                           " under `undone`)", style="note")
 
 
 def _greet(session: Session) -> None:

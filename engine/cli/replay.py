@@ -28,16 +28,8 @@ def replay_command(
         loaded = load_record(record)
     except RulecraftError as exc:
         exit_with(exc, 1)
+    ruleset, game = _named_ruleset(record, loaded.data["ruleset"])
     rs = loaded.data["ruleset"]
-    ref, overlays = rs.get("ref") or rs["id"], rs.get("overlays") or []
-    try:
-        ruleset, game = load_game_or_exit(ref, overlays)
-    except typer.Exit:
-        # The diagnostics name only the ruleset or overlay; say which file asked for it.
-        named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
-        typer.echo(printable(f"{record}: the ruleset this record names ({named}) cannot be"
-                             " loaded"), err=True)
-        raise
     try:
         result = replay_record(loaded, game, ruleset.hash, rescore=rescore)
     except RulecraftError as exc:
@@ -59,6 +51,20 @@ def replay_command(
         raise typer.Exit(1)
     if result.problems:
         raise typer.Exit(1)
+
+
+def _named_ruleset(record: str, rs: dict):
+    """(ruleset, game) the record names; if it cannot be loaded, its diagnostics, then a
+    line saying which record asked for it."""
+    ref, overlays = rs.get("ref") or rs["id"], rs.get("overlays") or []
+    try:
+        return load_game_or_exit(ref, overlays)
+    except typer.Exit:
+        # The diagnostics name only the ruleset or overlay; say which file asked for it.
+        named = f"`{ref}`" + "".join(f" with `{o}`" for o in overlays)
+        typer.echo(printable(f"{record}: the ruleset this record names ({named}) cannot be"
+                             " loaded"), err=True)
+        raise
 
 
 def _print_text(rs: dict, result, moves: int, recorded) -> None:

@@ -75,6 +75,16 @@ def _arity(function) -> str:
     return f"{function.min_args} to {function.max_args} arguments"
 
 
+def _mark_budget(checker, new, depth: int, inner_before: int) -> None:
+    """The run-time step budget: inner `for` forms count their items, the outermost one
+    (only when it has inner ones: a single `for` costs nothing extra) starts the count."""
+    if depth > 0:
+        checker.out.loops[id(new)] = "tick"
+        checker.inner_loops += 1
+    elif checker.inner_loops > inner_before:
+        checker.out.loops[id(new)] = "start"
+
+
 def check_comprehension(checker, node: A.Comprehension, function, arg_count: int):
     """`E for x in L if C` as a function's only argument: a list of E's type."""
     source, st = checker.check(node.source)
@@ -104,13 +114,7 @@ def check_comprehension(checker, node: A.Comprehension, function, arg_count: int
     new = A.Comprehension(element, node.var, source, condition,
                           offset=node.offset, line=node.line, col=node.col)
     checker.out.refs[id(new)] = ("local", slot)
-    # the run-time step budget: inner `for` forms count their items, the outermost one
-    # (only when it has inner ones: a single `for` costs nothing extra) starts the count
-    if depth > 0:
-        checker.out.loops[id(new)] = "tick"
-        checker.inner_loops += 1
-    elif checker.inner_loops > inner_before:
-        checker.out.loops[id(new)] = "start"
+    _mark_budget(checker, new, depth, inner_before)
     if function is not None and (not function.takes_list or arg_count != 1):
         return new, checker.report(
             codes.MISPLACED_COMPREHENSION, node.offset,

@@ -86,6 +86,21 @@ def _fail(code, message: str, pos: Position | None, help: str | None = None):
     raise RulecraftError([Diagnostic(code.code, message, pos, help)])
 
 
+def _scenario_data(doc) -> dict:
+    """The scenario's mapping, with a `ruleset:` name; K_BAD_SCENARIO otherwise (a game
+    record is valid YAML too, but its `ruleset` is a mapping)."""
+    data = doc.data
+    if isinstance(data, dict) and data.get("format") != "rulecraft-record":
+        _check_top_keys(data, doc)
+    if not isinstance(data, dict) or "ruleset" not in data:
+        _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
+    if not isinstance(data["ruleset"], str):
+        record = data.get("format") == "rulecraft-record"
+        _fail(K_BAD_SCENARIO, "this is a game record, not a scenario (see `replay`)" if record
+              else "`ruleset` must be a ruleset id, game name or path", doc.near("ruleset"))
+    return data
+
+
 def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     """Read a scenario file and build its position; raises RulecraftError (Y/K/R codes).
 
@@ -101,16 +116,7 @@ def load_scenario(path: str | Path, load_ruleset=None) -> Scenario:
     doc = read_text(path)
     if not doc.ok:
         raise RulecraftError(doc.diagnostics)
-    data = doc.data
-    if isinstance(data, dict) and data.get("format") != "rulecraft-record":
-        _check_top_keys(data, doc)
-    if not isinstance(data, dict) or "ruleset" not in data:
-        _fail(K_BAD_SCENARIO, "a scenario needs `ruleset:`", doc.near())
-    if not isinstance(data["ruleset"], str):
-        # A game record is valid YAML too; its `ruleset` is a mapping, not a name.
-        record = data.get("format") == "rulecraft-record"
-        _fail(K_BAD_SCENARIO, "this is a game record, not a scenario (see `replay`)" if record
-              else "`ruleset` must be a ruleset id, game name or path", doc.near("ruleset"))
+    data = _scenario_data(doc)
     ref = data["ruleset"]
     local = Path(path).parent / ref
     if local.suffix in (".yaml", ".yml") and _is_file(local):

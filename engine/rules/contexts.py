@@ -42,6 +42,24 @@ ZONE_FIELDS = {"count": "int", "value": "int", "top": "piece", "pieces": "list[p
                "face_up": "int", "index": "int", "name": "str"}
 
 
+def _move_records(move_fields: Mapping) -> dict:
+    """`<kind>_move` -> its fields, for each move kind: the generic ones and the board
+    kind's (`move_fields`)."""
+    specs = {}
+    for kind in MOVE_KINDS:
+        fields = dict(GENERIC_MOVE_FIELDS)
+        if kind == "exchange":
+            fields.pop("opening")
+        if kind == "move":
+            fields.update(MOVE_MOVE_FIELDS)
+            slot = move_fields.get("play", {}).get("slot")
+            if slot:  # the board's slots a move emptied (of a board kind with slots)
+                fields["slots"] = f"list[{slot}]"
+        fields.update(move_fields.get(kind, {}))
+        specs[f"{kind}_move"] = fields
+    return specs
+
+
 class ContextTypes:
     """The environments of one ruleset, built from its pieces, board kind and sections."""
 
@@ -62,18 +80,7 @@ class ContextTypes:
         specs["turn"] = TURN_FIELDS
         specs["clock"] = CLOCK_FIELDS
         specs["counters"] = {name: "int" for name in counters}
-        move_fields = getattr(topology, "move_fields", {}) or {}
-        for kind in MOVE_KINDS:
-            fields = dict(GENERIC_MOVE_FIELDS)
-            if kind == "exchange":
-                fields.pop("opening")
-            if kind == "move":
-                fields.update(MOVE_MOVE_FIELDS)
-                slot = move_fields.get("play", {}).get("slot")
-                if slot:  # the board's slots a move emptied (of a board kind with slots)
-                    fields["slots"] = f"list[{slot}]"
-            fields.update(move_fields.get(kind, {}))
-            specs[f"{kind}_move"] = fields
+        specs.update(_move_records(getattr(topology, "move_fields", {}) or {}))
         self.specs = specs
         self.piece = self.type("piece")
         player = self.type("player")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ENV, START
+from expr_context import ENV, START
 from engine.diagnostics import Position
 from engine.expr import compile_expression
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace as Obj
 
 import pytest
 
-from conftest import ENV, START
+from expr_context import ENV, START
 from engine.expr import EvaluationError, compile_expression
 from engine.expr.closures import compile_closures
 from engine.expr.runtime import MAX_STEPS

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import ENV, START, compile_ok, problems_of
+from expr_context import ENV, START, compile_ok, problems_of
 from engine.diagnostics import CODES, Position
 from engine.expr import codes
 from engine.expr import types as T

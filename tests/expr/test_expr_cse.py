@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ENV, START, compile_ok, make_values
+from expr_context import ENV, START, compile_ok, make_values
 from engine.expr import EvaluationError
 from engine.expr.checker import Checker
 from engine.expr.closures import compile_closures

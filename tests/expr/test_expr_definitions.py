@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import ENV, START, compile_ok, problems_of
+from expr_context import ENV, START, compile_ok, problems_of
 from engine.diagnostics import Position
 from engine.expr import Definition, compile_expression
 from engine.expr import types as T

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import compile_ok
+from expr_context import compile_ok
 from engine.expr import codes
 from engine.expr.docs import BEGIN, END, render_functions, splice
 from engine.expr.library import FUNCTIONS

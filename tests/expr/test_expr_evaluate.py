@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import ENV, START, compile_ok, make_values
+from expr_context import ENV, START, compile_ok, make_values
 from engine.expr import EvaluationError
 from engine.expr import types as T
 from engine.expr.checker import Checker

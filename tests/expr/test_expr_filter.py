@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ENV, PLAYER, START, compile_ok, make_values
+from expr_context import ENV, PLAYER, START, compile_ok, make_values
 from engine.expr import EvaluationError, compile_expression
 from engine.expr.checker import Checker
 from engine.expr.closures import compile_closures

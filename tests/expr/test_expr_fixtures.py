@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ENV
+from expr_context import ENV
 from engine.diagnostics import Position
 from engine.expr import Definition, compile_expression
 from engine.expr import types as T

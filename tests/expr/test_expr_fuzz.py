@@ -5,7 +5,7 @@ agree. Budgets: tests/fuzzing.py (`--fuzz-long`, RULECRAFT_FUZZ_EXAMPLES)."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ENV, START, make_values
+from expr_context import ENV, START, make_values
 from engine.diagnostics import CODES
 from engine.expr import EvaluationError, compile_expression
 from tests.fuzzing import fuzz_settings

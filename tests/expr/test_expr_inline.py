@@ -8,7 +8,7 @@ opponents 1 (120 points, hand 12) and 2 (405, hand 7); move.value 11, line sums 
 
 import pytest
 
-from conftest import compile_ok, make_values
+from expr_context import compile_ok, make_values
 from engine.expr import runtime
 from engine.expr.compiler import UNSET
 

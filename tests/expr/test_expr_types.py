@@ -6,7 +6,7 @@ import pytest
 
 import engine.expr
 import engine.expr.types
-from conftest import compile_ok, problems_of
+from expr_context import compile_ok, problems_of
 from engine.expr import types as T
 
 

@@ -2,7 +2,7 @@
 
 import yaml
 
-from conftest import ENV
+from expr_context import ENV
 from engine.diagnostics import Position
 from engine.expr import compile_expression
 

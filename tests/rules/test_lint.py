@@ -70,9 +70,10 @@ def test_a_thousand_files_in_bounded_time(tmp_path, write):
         if i % 10 == 0:
             body += "setup: {hand_size: -1}\n"
         write(tmp_path, f"many/r{i:04d}.yaml", body)
-    start = time.perf_counter()
+    # CPU time, not wall time: a loaded machine slows the clock on the wall, not the work
+    start = time.process_time()
     diags = own(lint_paths([tmp_path / "many"]), tmp_path)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert sum(d.code == "S203" for d in diags) == 100
     assert elapsed < 60, elapsed
 

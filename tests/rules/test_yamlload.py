@@ -84,10 +84,10 @@ def test_alias_bomb_is_capped_quickly():
     for i in range(1, 9):
         prev, name = chr(96 + i), chr(97 + i)
         lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the bound holds on a loaded machine too
     doc = parse_text("\n".join(lines) + "\n", "bomb.yaml")
     assert codes(doc) == ["Y106"]
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_recursive_alias_and_deep_nesting_are_refused():
@@ -100,10 +100,10 @@ def test_recursive_alias_and_deep_nesting_are_refused():
 def test_ten_megabyte_file_gets_a_diagnostic_in_bounded_time(tmp_path):
     big = tmp_path / "big.yaml"
     big.write_bytes(b"# " + b"x" * 98 + b"\n" + b"a: 1\n" * (10 * 1024 * 1024 // 5))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: load does not move it
     doc = read_text(big)
     assert codes(doc) == ["Y107"]
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert big.stat().st_size > MAX_BYTES
 
 
