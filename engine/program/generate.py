@@ -148,6 +148,8 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
         names = names_for(plan, "seat", "seat", cans=cans)
         if action.kind in ("deal", "draw", "pass"):
             _simple_listing(src, plan, indent, action, base, names)
+        elif action.kind == "exchange":
+            _exchange_listing(src, plan, indent, (i, action, base), names)
         elif action.kind == "place":
             _place_listing(src, plan, indent, (i, action, base), names)
         else:
@@ -170,6 +172,23 @@ def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, nam
     src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
     src.add(indent, "if ok:")
     src.add(indent + 1, f"out.append({base})")
+
+
+def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
+    """An exchange's moves (`generators._exchange_moves`): none with an empty pool or
+    its guard failing, else every exchange of the hand, kept in the state's
+    `exchanges` (a code is base + the index there)."""
+    f = plan.fields
+    i, action, base = listed
+    src.add(indent, "if pool:")
+    ok = "True"
+    if action.guard is not None:
+        condition = _inline(plan, action.guard, names, action.guard_pos)
+        src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+        ok = "ok"
+    src.add(indent + 1, f"if {ok}:")
+    src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges(hands[seat], K_most[{i}])")
+    src.add(indent + 2, f"out += range({base}, {base} + len(xs))")
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
@@ -241,15 +260,7 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, "order = k_list(K_pieces)")
     src.add(1, "k_shuffle(rng, order)  # (`random.shuffle`'s order, as `flow.shuffled`)")
     src.add(1, f"s[{f['chances']}].append((len(s[{f['log']}]) - 1, order))")
-    if plan.hands:
-        src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
-        src.add(1, f"size = K_hand[s[{f['n']}]]")
-        src.add(1, f"hands = s[{f['hands']}]")
-        src.add(1, f"for x in range(s[{f['n']}]):")
-        src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
-        src.add(1, f"h = s[{f['n']}] * size")
-    else:
-        src.add(1, "h = 0")
+    _hand_lines(src, plan)
     _deal_lines(src, plan)
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
     if model.opening is not None:
@@ -263,6 +274,20 @@ def _start_round(src: Source, plan: Plan) -> None:
         _scoring_lines(src, plan, 1, "round_start",
                        lambda seat: names_for(plan, seat, "mover"))
     src.add(0, "")
+
+
+def _hand_lines(src: Source, plan: Plan) -> None:
+    """The hands from the shuffled `order`, the first dealt first; `h` how many."""
+    f = plan.fields
+    if not plan.hands:
+        src.add(1, "h = 0")
+        return
+    src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
+    src.add(1, f"size = K_hand[s[{f['n']}]]")
+    src.add(1, f"hands = s[{f['hands']}]")
+    src.add(1, f"for x in range(s[{f['n']}]):")
+    src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
+    src.add(1, f"h = s[{f['n']}] * size")
 
 
 def _deal_lines(src: Source, plan: Plan) -> None:

@@ -10,6 +10,7 @@ from engine.expr.compiler import UNSET
 from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
+from engine.program.exchange import exchange, exchanges
 from engine.program.plan import Plan, reasons
 
 _ERRORS = (runtime.EvaluationError,) + runtime.FAILURES
@@ -114,8 +115,11 @@ def namespace(plan: Plan) -> dict:
         K_counters0=tuple(int(v) for v in model.counters.values()),
         K_reasons=reasons(model),
         K_rules=tuple((r.name, r.pos, r.label) for r in model.scoring),
+        k_set=set, k_exchanges=exchanges, k_exchange=exchange,
+        K_most=tuple(getattr(a, "max", None) for a in model.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
-                      "None": None},
+                      "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,
+                      "max": max, "sum": sum, "zip": zip, "map": map},
     )
     names.update(plan.board.constants())
     names.update(_seat_helpers(plan))
@@ -153,6 +157,8 @@ class Program:
         for action, base in reversed(self.plan.actions):
             if code >= base:
                 break
+        if action.kind == "exchange":
+            return " ".join((action.name, *s[self.fields["exchanges"]][code - base]))
         if action.kind not in self.plan.board.move_kinds:
             return action.name
         return f"{action.name} {self.plan.board.move_arg(s, self.fields, code - base, self.game)}"

@@ -23,15 +23,21 @@ integers only. Jokers are not covered yet (`NotCompiled`).
 
 from __future__ import annotations
 
-from operator import itemgetter
+from collections import namedtuple
+from operator import attrgetter, itemgetter
 from string import Template
 
 from engine.topology.square_placement import EDGE, EMPTY
 
+#: a `line` record of a play (`square_placement.Line`)
+Line = namedtuple("Line", ("length", "sum", "face_sum", "new", "jokers"))
+#: how many codes a place action spans: more than any position lists
+_WIDTH = 1 << 20
+
 #: the builtins the board's functions read
 BUILTINS = {"len": len, "range": range, "sorted": sorted, "tuple": tuple, "set": set,
-            "min": min, "sum": sum, "zip": zip, "enumerate": enumerate, "True": True,
-            "False": False, "None": None}
+            "min": min, "max": max, "sum": sum, "zip": zip, "map": map,
+            "enumerate": enumerate, "True": True, "False": False, "None": None}
 
 
 class SquareCode:
@@ -39,9 +45,11 @@ class SquareCode:
 
     kind = "square"
     #: the state fields the board owns, in order
-    fields = ("cells", "across", "down", "anchors")
+    fields = ("cells", "across", "down", "anchors", "places")
     #: action kinds whose moves are the board's (a play lays pieces from the hand)
     move_kinds = frozenset({"place"})
+
+    size = 0  # (nothing is dealt onto it)
 
     @staticmethod
     def why_not(rules, jokers: bool) -> str | None:
@@ -52,6 +60,21 @@ class SquareCode:
             return "a first play that need not cover a start cell"
         return None
 
+    @classmethod
+    def for_game(cls, game) -> SquareCode:
+        """The board's code for `game` (its place action's rules, its pieces' values);
+        ValueError naming what is not covered (`why_not`, or a guard on the place)."""
+        model = game.model
+        action = next(a for a in model.actions if a.kind == "place")
+        pieces = sorted(game.pieces, key=lambda p: p.uid)
+        jokers = any(p.attrs.get("joker") for p in pieces)
+        reason = cls.why_not(action.rules, jokers)
+        if reason is None and action.guard is not None:
+            reason = f"a condition on the square board's place action `{action.name}`"
+        if reason is not None:
+            raise ValueError(reason)
+        return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces))
+
     def __init__(self, topology, rules, values: tuple):
         """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
         each piece's value, by uid."""
@@ -60,6 +83,11 @@ class SquareCode:
         self.window = min(rules.window, max(topology.width, topology.height))
         self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
         top = max(values, default=0)
+        names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
+        self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
+                                                     "max_line", "lines_through"))
+        self.attrs = [tuple(a[k] for k in names) if a is not None else None
+                      for a in topology.attrs]
         self.cross = _cross_table(rules, self.longest, top)
         self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
         self.starts = tuple(topology.starts)
@@ -73,7 +101,9 @@ class SquareCode:
                 "B_value": self.values, "B_starts": self.starts,
                 "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
-                "B_take": itemgetter}
+                "B_take": itemgetter, "B_val": attrgetter("value"), "B_Line": Line,
+                "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
+                "B_xy": tuple(map(self.topo.xy, range(len(self.empty))))}
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
@@ -86,15 +116,57 @@ class SquareCode:
         exec(compile(self.source(), "<square board>", "exec"), names)  # noqa: S102 (integers only)
         return names
 
+    # -- the lines the program's steps read (`engine/program/steps.py`) -----------------
+    def width(self, kind: str) -> int:
+        return _WIDTH
+
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board."""
         return [f"s[{f['cells']}] = k_list(B_empty)", f"s[{f['across']}] = k_list(B_full)",
-                f"s[{f['down']}] = k_list(B_full)", f"s[{f['anchors']}] = set()"]
+                f"s[{f['down']}] = k_list(B_full)", f"s[{f['anchors']}] = k_set()",
+                f"s[{f['places']}] = ()"]
+
+    def deal_lines(self, f: dict, dealt: str) -> list[str]:
+        raise NotImplementedError  # (plan: no deal to a square board)
+
+    def listing_lines(self, f: dict, action: int, seat: str) -> list[str]:
+        """Lines setting the local `pls` to the plays of `seat`'s hand."""
+        board = ", ".join(f"s[{f[n]}]" for n in ("cells", "across", "down", "anchors"))
+        return [f"pls = B_plays({board}, hands[{seat}], not s[{f['placed_any']}])"]
+
+    def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
+        """Lay the play listed at `index` (its pieces taken from the mover's hand by
+        identity, `flow._place`); its measures in the locals `lines` and `placed`."""
+        board = ", ".join(f"s[{f[n]}]" for n in ("cells", "across", "down", "anchors"))
+        return [
+            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
+            "hand = hands[mover]", f"for {piece} in taken:",
+            "    for i, held in enumerate(hand):",
+            f"        if held is {piece}:", "            del hand[i]", "            break",
+            f"lines, placed = B_lay({board}, cells, values, taken)",
+            f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
+        ]
+
+    def names(self, f: dict) -> dict[str, str]:
+        """`board.<field>` -> its text (the fields the program can read)."""
+        return {"board.width": str(self.topo.width), "board.height": str(self.topo.height)}
+
+    def move_names(self, placement: str, applied: bool) -> dict[str, str]:
+        """`move.<field>` of the play laid (`PlaceMove`): its measures as `B_lay` gave
+        them (no jokers: a piece's face is its value)."""
+        return {"move.count": "len(cells)", "move.value": "sum(values)", "move.jokers": "0",
+                "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
+
+    def move_arg(self, s: list, f: dict, index: int, game) -> str:
+        """The text of the play listed at `index` (`H8=4 H9=11`)."""
+        cells, values, _ = s[f["places"]][index]
+        labels = self.topo.labels
+        return " ".join([f"{labels[c]}={x}" for c, x in zip(cells, values)])
 
     def copy_lines(self, f: dict) -> list[str]:
-        """The board's lists copied into the copy `c` of `s`."""
+        """The board's lists copied into the copy `c` of `s` (the listing is shared)."""
         return [f"c[{f[n]}] = s[{f[n]}][:]" for n in ("cells", "across", "down")] + \
-            [f"c[{f['anchors']}] = set(s[{f['anchors']}])"]
+            [f"c[{f['anchors']}] = k_set(s[{f['anchors']}])"]
 
 
 def _cross_table(rules, longest: int, top: int) -> tuple:
@@ -145,12 +217,12 @@ def B_orders(n, k):
     return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
 
 def B_plays(v, across, down, anchors, hand, first):
-    """The legal plays of `hand` (piece uids), as `square_moves.find_plays` lists them."""
+    """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    ranked = sorted(hand, key=B_value.__getitem__)
-    values = tuple([B_value[p] for p in ranked])
+    ranked = sorted(hand, key=B_val)  # (stable: equal values in hand order)
+    values = tuple(map(B_val, ranked))
     mask, arrs = B_plans.get(values) or B_plan(values)
     out = []
     if first:
@@ -171,9 +243,9 @@ def B_plays(v, across, down, anchors, hand, first):
         B_along(out, v, across, near, need, mask, arrs, maxk, ranked, $stride, 1)
     return out
 
-def B_lay(v, across, down, anchors, cells, values):
-    """Lay the play; (its lines, the lengths of the lines through each piece), each
-    cell's row before its column, as `SquarePlacement._measure` gives them."""
+def B_lay(v, across, down, anchors, cells, values, pieces):
+    """Lay the play; its `lines` and `placed` records, each cell's row before its
+    column, as `SquarePlacement._measure` gives them."""
     for c, x in zip(cells, values):
         v[c] = x
         anchors.discard(c)
@@ -199,14 +271,18 @@ def B_lay(v, across, down, anchors, cells, values):
                     if a <= p < b and (p - a) % d == 0:
                         through[k].append(n)
                         fresh += 1
-                lines.append((n, total, total, fresh, 0))
+                lines.append(B_Line(n, total, total, fresh, 0))
             B_end(v, masks, a - d, d)
             B_end(v, masks, b, d)
     for c in cells:
         for e in (c - $stride, c - 1, c + 1, c + $stride):
             if v[e] == -1:
                 anchors.add(e)
-    return lines, through
+    placed = []
+    for c, x, p, t in zip(cells, values, pieces, through):
+        cx, cy = B_xy[c]
+        placed.append(B_Placed(*B_attrs[c], p.value, x, False, cx, cy, max(t) if t else 1, t))
+    return lines, placed
 
 def B_end(v, masks, c, d):
     """The mask along `d` of the empty cell `c` at the end of a run."""

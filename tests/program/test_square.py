@@ -60,18 +60,20 @@ def _check_games(game: Game, seeds, players=None) -> int:
         board = [list(ns["B_empty"]), list(ns["B_full"]), list(ns["B_full"]), set()]
         while not state.is_over:
             hand, first = state.hands[state.to_move], not state.round.placed_any
-            mine = ns["B_plays"](*board, [p.uid for p in hand], first)
+            mine = ns["B_plays"](*board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
-            assert [pieces for _, _, pieces in mine] == \
+            assert [tuple(p.uid for p in pieces) for _, _, pieces in mine] == \
                 [tuple(p.uid for p in play.pieces) for play in theirs]
             compared += len(mine)
             move = rng.choice(state.legal_moves())
             if move.action == action.name:
                 play = move.data
                 lines = [(x.length, x.sum, x.face_sum, x.new, x.jokers) for x in play.lines]
-                through = [list(p.lines_through) for p in play.placed]
-                assert ns["B_lay"](*board, play.cells, play.values) == (lines, through)
+                placed = [vars(p) for p in play.placed]
+                mine_lines, mine_placed = ns["B_lay"](*board, play.cells, play.values, play.pieces)
+                assert [tuple(x) for x in mine_lines] == lines
+                assert [p._asdict() for p in mine_placed] == placed
             state.apply(move)
     return compared
 
