@@ -36,7 +36,8 @@ def _inline(plan: Plan, expr, names: dict, pos) -> str:
     text = expr.inline(names)
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
-    return text
+    # (`len(players)` is the number of seats: no seat records made to count them)
+    return text.replace("_len(k_seats(s))", f"s[{plan.fields['n']}]")
 
 
 def at(plan: Plan, default, *path):

@@ -119,7 +119,8 @@ def namespace(plan: Plan) -> dict:
         K_most=tuple(getattr(a, "max", None) for a in model.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
                       "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,
-                      "max": max, "sum": sum, "zip": zip, "map": map},
+                      "max": max, "sum": sum, "zip": zip, "map": map, "list": list,
+                      "dict": dict},
     )
     names.update(plan.board.constants())
     names.update(_seat_helpers(plan))

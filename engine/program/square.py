@@ -36,6 +36,7 @@ _WIDTH = 1 << 20
 
 #: the builtins the board's functions read
 BUILTINS = {"len": len, "range": range, "sorted": sorted, "tuple": tuple, "set": set,
+            "list": list, "dict": dict,
             "min": min, "max": max, "sum": sum, "zip": zip, "map": map,
             "enumerate": enumerate, "True": True, "False": False, "None": None}
 
@@ -45,7 +46,7 @@ class SquareCode:
 
     kind = "square"
     #: the state fields the board owns, in order
-    fields = ("cells", "across", "down", "anchors", "places")
+    fields = ("board", "places")
     #: action kinds whose moves are the board's (a play lays pieces from the hand)
     move_kinds = frozenset({"place"})
 
@@ -103,7 +104,18 @@ class SquareCode:
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
                 "B_take": itemgetter, "B_val": attrgetter("value"), "B_Line": Line,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
-                "B_xy": tuple(map(self.topo.xy, range(len(self.empty))))}
+                "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
+                "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
+                                                 if x == EMPTY),
+                "B_near": tuple(self._near(c) for c in range(len(self.empty))),
+                "B_start_bits": sum(1 << c for c in self.starts)}
+
+    def _near(self, c: int) -> int:
+        """The cells beside cell `c` (a bit set)."""
+        if self.empty[c] != EMPTY:
+            return 0
+        return sum(1 << e for e in (c - self.stride, c - 1, c + 1, c + self.stride)
+                   if self.empty[e] == EMPTY)
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
@@ -122,28 +134,24 @@ class SquareCode:
 
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board."""
-        return [f"s[{f['cells']}] = k_list(B_empty)", f"s[{f['across']}] = k_list(B_full)",
-                f"s[{f['down']}] = k_list(B_full)", f"s[{f['anchors']}] = k_set()",
-                f"s[{f['places']}] = ()"]
+        return [f"s[{f['board']}] = B_new()", f"s[{f['places']}] = ()"]
 
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         raise NotImplementedError  # (plan: no deal to a square board)
 
     def listing_lines(self, f: dict, action: int, seat: str) -> list[str]:
         """Lines setting the local `pls` to the plays of `seat`'s hand."""
-        board = ", ".join(f"s[{f[n]}]" for n in ("cells", "across", "down", "anchors"))
-        return [f"pls = B_plays({board}, hands[{seat}], not s[{f['placed_any']}])"]
+        return [f"pls = B_plays(s[{f['board']}], hands[{seat}], not s[{f['placed_any']}])"]
 
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
         """Lay the play listed at `index` (its pieces taken from the mover's hand by
         identity, `flow._place`); its measures in the locals `lines` and `placed`."""
-        board = ", ".join(f"s[{f[n]}]" for n in ("cells", "across", "down", "anchors"))
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
             "hand = hands[mover]", f"for {piece} in taken:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
-            f"lines, placed = B_lay({board}, cells, values, taken)",
+            f"lines, placed = B_lay(s[{f['board']}], cells, values, taken)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
@@ -165,8 +173,7 @@ class SquareCode:
 
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s` (the listing is shared)."""
-        return [f"c[{f[n]}] = s[{f[n]}][:]" for n in ("cells", "across", "down")] + \
-            [f"c[{f['anchors']}] = k_set(s[{f['anchors']}])"]
+        return [f"c[{f['board']}] = B_copy(s[{f['board']}])"]
 
 
 def _cross_table(rules, longest: int, top: int) -> tuple:
@@ -187,6 +194,15 @@ def _cross_table(rules, longest: int, top: int) -> tuple:
 #: the hand plan, the listing's frame and laying: the same text for every ruleset but
 #: for the numbers put in (`$name`, integers and booleans)
 _FIXED = Template('''
+def B_new():
+    """An empty board: [cells, across, down, anchors, filled, by_across, by_down]."""
+    return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
+            {B_full0: B_cells}]
+
+def B_copy(b):
+    """An independent copy of board `b`."""
+    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
+
 def B_plan(values):
     """The hand plan of ranked `values` (`square_hands.HandPlan`): (the bit set of its
     values, per count k the distinct arrangements of k pieces in order, each as (values,
@@ -216,7 +232,15 @@ def B_orders(n, k):
         return [()]
     return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
 
-def B_plays(v, across, down, anchors, hand, first):
+def B_fits(groups, mask):
+    """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
+    fit = 0
+    for m, cells in groups.items():
+        if m & mask:
+            fit |= cells
+    return fit
+
+def B_plays(b, hand, first):
     """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
@@ -224,67 +248,90 @@ def B_plays(v, across, down, anchors, hand, first):
     ranked = sorted(hand, key=B_val)  # (stable: equal values in hand order)
     values = tuple(map(B_val, ranked))
     mask, arrs = B_plans.get(values) or B_plan(values)
+    v, across, down, anchors, filled, by_across, by_down = b
+    fit_a = B_fits(by_across, mask)
+    fit_d = B_fits(by_down, mask)
     out = []
     if first:
         need = set([c for c in B_starts if v[c] == -1])
-        near = sorted(need)
+        near = B_start_bits & ~filled
     else:
         need = None
-        near = sorted(anchors)
+        near = anchors
     if $singles:
-        for c in near:
+        x = near & fit_a & fit_d
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
             m = across[c] & down[c] & mask
             if m:
                 for vals, bits, idx, _, _ in arrs[1]:
                     if m & bits[0]:
                         out.append(((c,), vals, (ranked[idx[0]],)))
     if $lines and maxk >= 2:
-        B_along(out, v, down, near, need, mask, arrs, maxk, ranked, 1, $stride)
-        B_along(out, v, across, near, need, mask, arrs, maxk, ranked, $stride, 1)
+        along = B_covering if first else B_touching
+        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, maxk, ranked,
+                1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, maxk, ranked,
+                $stride, 1)
     return out
 
-def B_lay(v, across, down, anchors, cells, values, pieces):
-    """Lay the play; its `lines` and `placed` records, each cell's row before its
-    column, as `SquarePlacement._measure` gives them."""
+def B_lay(b, cells, values, pieces):
+    """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
+    before its column, as `SquarePlacement._measure` gives them."""
+    v, across, down, anchors, filled, by_across, by_down = b
     for c, x in zip(cells, values):
         v[c] = x
-        anchors.discard(c)
+        bit = 1 << c
+        filled |= bit
+        anchors |= B_near[c]
+        B_regroup(by_across, across[c], None, bit)
+        B_regroup(by_down, down[c], None, bit)
+    b[3] = anchors & ~filled
+    b[4] = filled
     lines = []
     through = [[] for _ in cells]
     seen = set()
     for c in cells:
-        for d, masks in ((1, across), ($stride, down)):
+        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
             a = c
             while v[a - d] >= 0:
                 a -= d
             if (d, a) in seen:
                 continue
             seen.add((d, a))
-            b, n, total = a, 0, 0
-            while v[b] >= 0:
+            e, n, total = a, 0, 0
+            while v[e] >= 0:
                 n += 1
-                total += v[b]
-                b += d
+                total += v[e]
+                e += d
             if n >= 2:
                 fresh = 0
                 for k, p in enumerate(cells):
-                    if a <= p < b and (p - a) % d == 0:
+                    if a <= p < e and (p - a) % d == 0:
                         through[k].append(n)
                         fresh += 1
                 lines.append(B_Line(n, total, total, fresh, 0))
-            B_end(v, masks, a - d, d)
-            B_end(v, masks, b, d)
-    for c in cells:
-        for e in (c - $stride, c - 1, c + 1, c + $stride):
-            if v[e] == -1:
-                anchors.add(e)
+            B_end(v, masks, groups, a - d, d)
+            B_end(v, masks, groups, e, d)
     placed = []
     for c, x, p, t in zip(cells, values, pieces, through):
         cx, cy = B_xy[c]
         placed.append(B_Placed(*B_attrs[c], p.value, x, False, cx, cy, max(t) if t else 1, t))
     return lines, placed
 
-def B_end(v, masks, c, d):
+def B_regroup(groups, old, new, bit):
+    """Move the cell of `bit` from the group of mask `old` to that of `new` (None: none)."""
+    left = groups[old] ^ bit
+    if left:
+        groups[old] = left
+    else:
+        del groups[old]
+    if new is not None:
+        groups[new] = groups.get(new, 0) | bit
+
+def B_end(v, masks, groups, c, d):
     """The mask along `d` of the empty cell `c` at the end of a run."""
     if v[c] != -1:
         return
@@ -300,30 +347,37 @@ def B_end(v, masks, c, d):
         total += v[i]
         i += d
     row = B_cross[n] if n < len(B_cross) else ()
-    masks[c] = row[total] if total < len(row) else 0
+    new = row[total] if total < len(row) else 0
+    old = masks[c]
+    if new != old:
+        masks[c] = new
+        B_regroup(groups, old, new, 1 << c)
 ''')
 
 _ALONG_HEAD = Template('''
-def B_along(out, v, cross, near, need, mask, arrs, maxk, ranked, d, e):
-    """The plays of two or more pieces along step `d` (`e` the step across, `cross`
-    the masks across) by their first cell (`square_moves._along`), the walk from each
-    written out for the window: a cell filled, empty or off the board at each step."""
-    # Every run of new pieces that touches the board (or covers a needed cell) has a
-    # new piece on one of `near`, which takes a value of the hand, and begins at most
-    # a window before it; its first cell takes a value of the hand, and so does a
-    # second new cell within the window (filled cells passed over).
-    firsts = sorted(set([c for a in near if cross[a] & mask for c in ($back)
-                         if v[c] == -1 and cross[c] & mask and $second]))
-    for c in firsts:
+def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e):
+    """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
+    the masks across, `fit` the empty cells whose mask across takes a value of the
+    hand, `near` those of them a play must cover one of) by their first cell
+    (`square_moves._along`), the walk from each written out for the window: a cell
+    filled, empty or off the board at each step."""
+    # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
+    # j d): a first cell fits, and so does a second new cell within the window (filled
+    # cells passed over); a cell of `near` lies within the window, reached through
+    # cells that are filled or fit; the run before it is short enough.
+    go = fit | filled
+    firsts = fit & ($second) & ($near)$block
+    while firsts:
+        low = firsts & -firsts
+        firsts ^= low
+        c = low.bit_length() - 1
         plen = psum = 0
         i = c - d
         while v[i] >= 0:
             plen += 1
             psum += v[i]
             i -= d
-        iv1 = cross[c]
-        near1 = plen > 0 or v[c - e] >= 0 or v[c + e] >= 0
-        cover1 = need is not None and c in need''')
+        iv1 = cross[c]''')
 
 
 def _source(code: SquareCode) -> str:
@@ -332,21 +386,43 @@ def _source(code: SquareCode) -> str:
     text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2)
-    back = ", ".join(["a"] + [f"a - {j} * d" for j in range(1, code.window)])
-    lines = [_ALONG_HEAD.substitute(back=back + ("," if code.window == 1 else ""),
-                                    second=_second(1, code.window))]
-    _walk(code, lines, 2, 1, (), 2)
+    lines = []
+    for name, covering in (("B_touching", False), ("B_covering", True)):
+        code.covering = covering
+        lines.append(_ALONG_HEAD.substitute(
+            name=name, second=_second(code.window), near=_near(code.window),
+            block=_block(code.longest),
+            what="covering a cell of `need`" if covering else "touching the board"))
+        _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
 
 
-def _second(k: int, window: int) -> str:
-    """The test that the walk from `c` meets a second new cell that takes a value of
-    the hand, from its step `k` on (filled cells passed over)."""
-    at = f"c + {k} * d"
-    here = f"v[{at}] == -1 and cross[{at}] & mask"
-    if k + 1 >= window:
-        return f"({here})"
-    return f"({here} or v[{at}] >= 0 and {_second(k + 1, window)})"
+def _at(name: str, j: int) -> str:
+    """The bit set `name` read at cell c + j d (j < 0: before c)."""
+    if j == 0:
+        return name
+    return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
+
+
+def _second(window: int) -> str:
+    """Whether a second new cell that fits follows c within the window."""
+    terms = [" & ".join([_at("filled", i) for i in range(1, j)] + [_at("fit", j)])
+             for j in range(1, window)]
+    return " | ".join(terms) or "0"
+
+
+def _near(window: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells)."""
+    terms = [" & ".join([_at("go", i) for i in range(1, j)] + [_at("near", j)])
+             for j in range(window)]
+    return " | ".join(terms)
+
+
+def _block(longest: int) -> str:
+    """The first cells a run too long lies just before (none may start there)."""
+    if not 2 <= longest <= 8:  # (a longer bound is left to the walk)
+        return ""
+    return " & ~(" + " & ".join(_at("filled", -i) for i in range(1, longest)) + ")"
 
 
 def _walk(code: SquareCode, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
@@ -366,22 +442,31 @@ def _walk(code: SquareCode, out: list, span: int, n: int, filled: tuple, pad: in
     _new_cell(code, out, span, n + 1, filled, pad + 2)
 
 
+def _reaches(code: SquareCode, span: int, filled: tuple) -> str:
+    """Whether the run of new cells up to step `span` may be played: it covers a
+    needed cell (a first play), or touches the board (`_along_from`'s `touching`)."""
+    cells = ["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled]
+    if code.covering:
+        return " or ".join(f"{cell} in need" for cell in cells)
+    if filled:  # (a piece inside the run)
+        return "True"
+    return " or ".join(["sn > 0", "plen > 0"] + [f"v[{cell} - e] >= 0 or v[{cell} + e] >= 0"
+                                              for cell in cells])
+
+
 def _new_cell(code: SquareCode, out: list, span: int, n: int, filled: tuple,
               pad: int) -> None:
     """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
     then the steps after it."""
     t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
-    touch = "True" if filled else f"near{n - 1} or v[s{span} - e] >= 0 or v[s{span} + e] >= 0"
-    out += [f"{t}near{n} = {touch}",
-            f"{t}cover{n} = cover{n - 1} or need is not None and s{span} in need",
-            f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
+    out += [f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
             f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
             f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
-        out += [f"{t2}if cover{n} if need is not None else near{n} or sn > 0:",
+        out += [f"{t2}if {_reaches(code, span, filled)}:",
                 f"{t2}    lo, hi = B_bounds[length]", f"{t2}    base = {base}",
                 f"{t2}    lo -= base", f"{t2}    hi -= base", f"{t2}    at = ({cells})",
                 f"{t2}    for vals, bits, _, total, take in arrs[{n}]:",

@@ -137,8 +137,17 @@ def _could_place(src: Source, plan: Plan) -> None:
              if a.kind == "place"]
     if not plan.model.tracks_unable or not spans:
         return
-    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
     src.add(1, f"if not s[{f['t_actions']}]:")
+    if spans[0][0] == 0:  # (the first action's codes come first in a listing)
+        lo, hi = spans.pop(0)
+        src.add(2, f"legal = s[{f['legal']}]")
+        src.add(2, f"could = legal and legal[0] < {hi}")
+        if spans:
+            test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
+            src.add(2, f"could = could or k_has(legal, lambda c: {test})")
+        src.add(2, f"s[{f['t_could']}] = k_bool(could)")
+        return
+    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
     src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
 
 

@@ -57,10 +57,10 @@ def _check_games(game: Game, seeds, players=None) -> int:
     compared = 0
     for seed in seeds:
         state, rng = game.new_game(players, seed), random.Random(seed)
-        board = [list(ns["B_empty"]), list(ns["B_full"]), list(ns["B_full"]), set()]
+        board = ns["B_new"]()
         while not state.is_over:
             hand, first = state.hands[state.to_move], not state.round.placed_any
-            mine = ns["B_plays"](*board, hand, first)
+            mine = ns["B_plays"](board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
             assert [tuple(p.uid for p in pieces) for _, _, pieces in mine] == \
@@ -71,7 +71,7 @@ def _check_games(game: Game, seeds, players=None) -> int:
                 play = move.data
                 lines = [(x.length, x.sum, x.face_sum, x.new, x.jokers) for x in play.lines]
                 placed = [vars(p) for p in play.placed]
-                mine_lines, mine_placed = ns["B_lay"](*board, play.cells, play.values, play.pieces)
+                mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values, play.pieces)
                 assert [tuple(x) for x in mine_lines] == lines
                 assert [p._asdict() for p in mine_placed] == placed
             state.apply(move)
