@@ -363,10 +363,10 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e
     filled, empty or off the board at each step."""
     # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
     # j d): a first cell fits, and so does a second new cell within the window (filled
-    # cells passed over); a cell of `near` lies within the window, reached through
-    # cells that are filled or fit; the run before it is short enough.
+    # cells passed over), making a run not too long; a cell of `near` lies within the
+    # window, reached through cells that are filled or fit.
     go = fit | filled
-    firsts = fit & ($second) & ($near)$block
+    firsts = fit & ($second) & ($near)
     while firsts:
         low = firsts & -firsts
         firsts ^= low
@@ -390,8 +390,7 @@ def _source(code: SquareCode) -> str:
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, second=_second(code.window), near=_near(code.window),
-            block=_block(code.longest),
+            name=name, second=_second(code.window, code.longest), near=_near(code.window),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -404,10 +403,22 @@ def _at(name: str, j: int) -> str:
     return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
 
 
-def _second(window: int) -> str:
-    """Whether a second new cell that fits follows c within the window."""
-    terms = [" & ".join([_at("filled", i) for i in range(1, j)] + [_at("fit", j)])
-             for j in range(1, window)]
+def _second(window: int, longest: int) -> str:
+    """Whether a second new cell that fits follows c within the window, j steps on
+    (the cells between filled), with the run it makes no longer than `longest`: the
+    pieces just before c (plen) and just after it (sn) fewer than longest - j."""
+    terms = []
+    for j in range(1, window):
+        if j + 1 > longest:
+            break
+        parts = [_at("filled", i) for i in range(1, j)] + [_at("fit", j)]
+        room = longest - j  # (plen + sn must stay under it)
+        if room <= 2 * window + 2:  # (a looser bound is left to the walk)
+            long = [" & ".join([_at("filled", -i) for i in range(1, k + 1)] +
+                               [_at("filled", j + i) for i in range(1, room - k + 1)])
+                    for k in range(room + 1)]
+            parts.append("~(" + " | ".join(long) + ")")
+        terms.append("(" + " & ".join(parts) + ")")
     return " | ".join(terms) or "0"
 
 
@@ -416,13 +427,6 @@ def _near(window: int) -> str:
     terms = [" & ".join([_at("go", i) for i in range(1, j)] + [_at("near", j)])
              for j in range(window)]
     return " | ".join(terms)
-
-
-def _block(longest: int) -> str:
-    """The first cells a run too long lies just before (none may start there)."""
-    if not 2 <= longest <= 8:  # (a longer bound is left to the walk)
-        return ""
-    return " & ~(" + " & ".join(_at("filled", -i) for i in range(1, longest)) + ")"
 
 
 def _walk(code: SquareCode, out: list, span: int, n: int, filled: tuple, pad: int) -> None:

@@ -139,7 +139,7 @@ def _could_place(src: Source, plan: Plan) -> None:
         return
     src.add(1, f"if not s[{f['t_actions']}]:")
     if spans[0][0] == 0:  # (the first action's codes come first in a listing)
-        lo, hi = spans.pop(0)
+        _, hi = spans.pop(0)
         src.add(2, f"legal = s[{f['legal']}]")
         src.add(2, f"could = legal and legal[0] < {hi}")
         if spans:
