@@ -12,6 +12,7 @@ import random
 from typing import Callable
 
 from engine.kernel import Move, State
+from engine.players.determinize import determinize
 from engine.players.mcts import PARAMETERS, MctsAgent, parse_spec
 from engine.players.objective import greedy_move, score_sign
 
@@ -35,12 +36,22 @@ def move_gain(state: State, move: Move) -> tuple[int, list]:
     return trial.scores[seat] - state.scores[seat], events
 
 
-def ranked_moves(state: State) -> list[tuple[int, int, Move, list]]:
+def ranked_moves(state: State, seed: int = 0) -> list[tuple[int, int, Move, list]]:
     """Every legal move with its immediate gain, best first by the ruleset's objective
-    (the lowest gain first under `objective: lowest`); ties keep the legal order."""
+    (the lowest gain first under `objective: lowest`); ties keep the legal order.
+
+    Previewed, as greedy previews, in a sample of what the mover cannot see (seeded by
+    `seed`, so the same position lists the same way), never in the hidden pieces
+    themselves: a move's score may read them (a going-out bonus, the tiles left on the
+    other racks), and this list is shown to the player. A move legal in the position
+    but not in the sample (its legality read a hidden piece, which the player is
+    shown by its being listed) is previewed in the position."""
+    sample = determinize(state, state.to_move, random.Random(seed))
+    listed = {m.text: m for m in sample.legal_moves()}
     scored = []
     for index, move in enumerate(state.legal_moves()):
-        gain, events = move_gain(state, move)
+        seen = listed.get(move.text)
+        gain, events = move_gain(sample, seen) if seen is not None else move_gain(state, move)
         scored.append((gain, index, move, events))
     sign = score_sign(state.game)
     scored.sort(key=lambda item: (-sign * item[0], item[1]))

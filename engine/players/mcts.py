@@ -23,10 +23,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.players.determinize import determinize
 from engine.players.objective import best_index, greedy_move, score_sign
+from engine.players.tuning import choose as choose_tuning
+from engine.players.tuning import describe, measure
 
 DEFAULT_ITERATIONS = 500
 PLAYOUTS = ("random", "greedy")
@@ -48,10 +50,13 @@ class MctsConfig:
     horizon: str = "round"
     depth: int = 0  # playout moves before the result is taken (0: to the horizon)
     widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
+    plies: int = 0  # playouts end after this many turns from the root's (0: no limit)
     held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
     z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
+    auto: bool = False  # a budget at most was given: the rest is chosen by cost (`tuning`)
+    budget_given: bool = False  # the spec named a budget (iterations or seconds)
 
 
 PARAMETERS = [
@@ -77,6 +82,9 @@ PARAMETERS = [
     {"name": "z", "values": "X (z=1)", "default": "1",
      "help": "halving: how many standard errors a move must beat the best immediate"
              " one by, on the same samples, to be played instead"},
+    {"name": "plies", "values": "N (plies=2)", "default": "0",
+     "help": "playouts stop once the seat to move changed N times from the searching"
+             " seat's turn (plies=2: its move and the reply; an extra turn is one)"},
     {"name": "held", "values": "X (held=1)", "default": "0",
      "help": "a playout cut by depth: X times each seat's hand value counts against it"},
 ]
@@ -85,7 +93,8 @@ PARAMETERS = [
 def parse_spec(params: str) -> MctsConfig:
     """The parameters after `mcts:` (`800`, `0.5s:greedy`, ...); ValueError if one is bad."""
     config = MctsConfig()
-    for part in [p.strip() for p in params.split(":") if p.strip()]:
+    parts = [p.strip() for p in params.split(":") if p.strip()]
+    for part in parts:
         low = part.lower()
         if low in PLAYOUTS:
             config.playout = low
@@ -99,6 +108,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.widening = _number(part, part[2:], float)
         elif low.startswith("depth="):
             config.depth = _number(part, part[6:], int)
+        elif low.startswith("plies="):
+            config.plies = _number(part, part[6:], int)
         elif low.startswith("z="):
             config.z = _number(part, part[2:], float, zero=True)
         elif low.startswith("held="):
@@ -115,7 +126,13 @@ def parse_spec(params: str) -> MctsConfig:
             config.seconds, config.iterations = _number(part, part[:-1], float), None
         else:
             config.iterations, config.seconds = _number(part, part, int), None
+    config.budget_given = any(_is_budget(p) for p in parts)
+    config.auto = all(_is_budget(p) for p in parts)  # nothing but a budget: tuned
     return config
+
+
+def _is_budget(part: str) -> bool:
+    return part.replace(".", "", 1).rstrip("sS").isdigit()
 
 
 def _number(part: str, text: str, kind, zero: bool = False):
@@ -126,7 +143,7 @@ def _number(part: str, text: str, kind, zero: bool = False):
     if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, z=X, c=X, w=X, depth=N, held=X, expand=random|greedy or horizon=round|match")
+                         " halving, z=X, c=X, w=X, depth=N, plies=N, held=X, expand=random|greedy or horizon=round|match")
     return value
 
 
@@ -154,6 +171,7 @@ class MctsAgent:
         self.low, self.high = math.inf, -math.inf  # results seen, to scale them
         self.iterations = 0  # in the last search
         self.preferred: str | None = None  # with halving: the move text it plays
+        self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
 
     def choose(self, state):
         """The most visited move at the root after the search."""
@@ -180,6 +198,8 @@ class MctsAgent:
     def search(self, state) -> Node:
         """Grow a tree from `state` within the budget (or, with `halving`, compare the
         root's moves on shared samples); returns its root."""
+        if self.config.auto:
+            self.tune(state)
         if self.config.halving:
             return self.halve(state)
         config, seat = self.config, state.to_move
@@ -201,6 +221,24 @@ class MctsAgent:
             done += 1
         self.iterations = done
         return root
+
+    def tune(self, state) -> None:
+        """A plain spec (a budget at most): measure what greedy play-outs of this
+        ruleset cost, in the agent's own samples, and take the configuration chosen
+        for that cost (`engine.players.tuning`); once, before the first search."""
+        config = self.config
+        fields = choose_tuning(measure(state, state.to_move, self.rng), config.iterations)
+        self.tuned = describe(fields, config.iterations if config.budget_given else None,
+                              config.seconds)
+        fields = dict(fields)
+        default = fields.pop("iterations_default")
+        if not config.budget_given:
+            fields["iterations"] = default
+        elif config.seconds is not None and "widening" in fields:
+            # halving sizes its root by the iterations (500 for a time budget): as many
+            # root moves as the tuned iteration budget would take
+            fields["widening"] *= math.sqrt(default / DEFAULT_ITERATIONS)
+        self.config = replace(config, auto=False, **fields)
 
     def halve(self, state) -> Node:
         """Sequential halving over the root's best moves by immediate score (Karnin,
@@ -251,7 +289,7 @@ class MctsAgent:
                 trial = world.search_clone()  # shares the sample's chance generator state
                 begin = trial.round
                 trial.apply(move.text)
-                result = self.play_out(trial, begin)[seat]
+                result = self.play_out(trial, begin, seat)[seat]
                 child = root.children.get(move.text)
                 if child is None:
                     child = root.children[move.text] = Node(seat)
@@ -276,7 +314,7 @@ class MctsAgent:
             move, node = self.select(node, legal)
             world.apply(move)
             path.append(node)
-        results = self.play_out(world, start)
+        results = self.play_out(world, start, seat)
         for node in path:
             node.visits += 1
             node.total += results[node.seat]
@@ -325,14 +363,21 @@ class MctsAgent:
         """Whether a sampled game reached the horizon."""
         return world.is_over or (self.config.horizon == "round" and world.round is not start)
 
-    def play_out(self, world, start) -> list[float]:
-        """Play the sample to the horizon; the result for each seat."""
-        rng, greedy = self.rng, self.config.playout == "greedy"
+    def play_out(self, world, start, seat: int) -> list[float]:
+        """Play the sample to the horizon (or `depth` moves, or `plies` changes of the
+        seat to move counted from `seat`'s turn); the result for each seat."""
+        rng, greedy, plies = self.rng, self.config.playout == "greedy", self.config.plies
         moves, most = 0, self.config.depth or _MAX_PLAYOUT
+        mover = world.to_move
+        changes = int(mover != seat)
         while not self.ended(world, start) and moves < most:
+            if plies and changes >= plies:
+                break
             legal = world.legal_moves()
             world.apply(greedy_move(world) if greedy else legal[rng.randrange(len(legal))])
             moves += 1
+            if world.to_move != mover:
+                changes, mover = changes + 1, world.to_move
         winner = world.winner if self.config.horizon == "match" else start.winner
         held = self.config.held if not self.ended(world, start) else 0.0
         results = seat_results(world, winner, self.config.objective, held)
@@ -368,6 +413,13 @@ def ranked_by_gain(state) -> list[tuple]:
     return rows
 
 
+def _tie_break(score: float) -> float:
+    """A solitaire's score squeezed into (-0.001, 0.001): it orders results that clear
+    alike (a Golf deal nobody clears is still played for the fewest cards left) and
+    never outweighs clearing."""
+    return 0.001 * score / (1.0 + abs(score))
+
+
 def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
     """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
     best other seat (alone: the score), the objective's way round. With `held` (a
@@ -380,8 +432,8 @@ def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -
         scores = [v - held * sum(values[p.uid] for p in world.hands[s])
                   for s, v in enumerate(scores)]
     if objective == "win":
-        if n == 1:
-            return [1.0 if winner == 0 else 0.0]
+        if n == 1:  # cleared first; between lines that do not clear, the better score
+            return [(1.0 if winner == 0 else 0.0) + _tie_break(scores[0])]
         return [0.5 if winner is None else float(winner == s) for s in range(n)]
     if n == 1:
         return [float(scores[0])]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from engine.players.solver_key import round_fields_read, strings as _strings
+from engine.players.solver_program import searcher
 from engine.players.solver_search import (HIGH_SCORE, INF, NO_GAIN, NodeLimit, Solver,
                                           machine_memory)
 
@@ -148,6 +149,7 @@ def solve(
     relevance: Relevance | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
+    compiled: bool | None = None,
 ) -> Solution:
     """Solve the current round of a single-player `state` (it is not changed).
 
@@ -156,7 +158,10 @@ def solve(
     first line found); otherwise every position is explored once for the fewest steps
     and the best score. `relevance` defaults to the analysis of the ruleset. Budgets:
     `max_nodes` positions, `max_memory` bytes more than the process held at the start
-    (None: no budget).
+    (None: no budget). The search runs on the ruleset's compiled program when it has one
+    (`engine.players.solver_program`: the same answers, faster), on the interpreter
+    otherwise; `compiled=False` takes the interpreter, `compiled=True` requires the
+    program.
     """
     if state.n != 1:
         raise ValueError("the solver plays single-player rulesets only")
@@ -164,7 +169,8 @@ def solve(
     data = model.ruleset.data
     goal = goal or default_goal(data)
     sign = -1 if model.objective == "lowest" else 1
-    solver = Solver(goal, relevance or Relevance.of(data), max_nodes, max_memory, sign)
+    solver = searcher(state, goal, relevance or Relevance.of(data), max_nodes, max_memory,
+                      sign, compiled)
     started = time.perf_counter()
     result = Solution(goal, False, objective=model.objective)
     try:

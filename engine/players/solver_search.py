@@ -117,6 +117,11 @@ class Solver:
     def expand(self, state) -> list:
         """The legal moves of a position the search expands, counted against the budgets
         (NodeLimit once one is spent)."""
+        self.count_node()
+        return state.legal_moves()
+
+    def count_node(self) -> None:
+        """Count a position expanded against the budgets (NodeLimit once one is spent)."""
         self.spent += 1
         if self.spent > self.cap:
             raise NodeLimit("nodes")
@@ -125,7 +130,6 @@ class Solver:
             if memory_in_use() > self.memory_cap:
                 raise NodeLimit("memory")
         self.nodes += 1  # counted once expanded: a stopped search reports what it did
-        return state.legal_moves()
 
     def children(self, state, order=None):
         """(move, child state, reason the round ended or None) for every legal move, in
@@ -157,7 +161,7 @@ class Solver:
         limit = INF if self.max_nodes is None else self.max_nodes
         while True:
             shuffle = random.Random(round_)
-            for order in (None, _reversed_within_actions, _shuffled_within_actions(shuffle)):
+            for order in self.orders(shuffle):
                 self.cap = min(self.spent + budget, limit)
                 try:
                     return self._depth_first(root.search_clone(), dead, order)
@@ -165,6 +169,11 @@ class Solver:
                     if stop.reason != "nodes" or self.spent >= limit:
                         raise
             budget, round_ = budget * 2, round_ + 1
+
+    @staticmethod
+    def orders(shuffle: random.Random) -> tuple:
+        """The move orders `decide` takes in turn (see there)."""
+        return None, _reversed_within_actions, _shuffled_within_actions(shuffle)
 
     def _depth_first(self, root, dead: set, order) -> list[str] | None:
         self.walk = _Walk(dead, order, {self.key(root): 0}, root.to_move)

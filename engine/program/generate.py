@@ -140,7 +140,8 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     `can_<action>` texts."""
     f = plan.fields
     src.local(indent, f"seat = s[{f['to_move']}]")
-    src.add(indent, "out = []")
+    if plan.actions[0][0].kind != "place":  # (a placement listing starts `out` itself)
+        src.add(indent, "out = []")
     cans: dict[str, str] = {}
     for i, (action, base) in enumerate(plan.actions):
         src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
@@ -193,31 +194,36 @@ def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> No
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
-    """A place action's placements (`generators._place_moves`), kept in the state's
-    `places` (a code is base + the index there), those its guard allows."""
-    f = plan.fields
+    """A place action's placements (`generators._place_moves`) as codes, those its
+    guard allows: written out as code by the board, or the board's placement objects
+    filtered by the guard and coded."""
+    board = plan.board
     i, action, base = listed
-    src.block(indent, plan.board.listing_lines(f, i, "seat"))
-    if action.guard is None:
-        src.add(indent, "pls = k_list(pls)")
+    target = "out" if i == 0 else "got"
+    src.block(indent, board.listing_lines(plan.fields, action, i, "seat"))
+    if board.direct(action):
+        src.block(indent, board.codes_lines(i, target, base))
     else:
-        # (written in place for each placement: its `move` varies with it, which
-        # `item_condition`, for a condition on the piece alone, does not know)
-        move = plan.board.move_names("pl", applied=False)
-        pieces = {alias: "_p" for alias in PIECE_NAMES}
-        condition = _inline(plan, action.guard, {**names, **move, **pieces}, action.guard_pos)
-        src.add(indent, "kept = []")
-        src.add(indent, "for pl in pls:")
-        src.add(indent + 1, "_p = pl.pieces[0]")
-        src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
-        src.add(indent + 1, "if ok:")
-        src.add(indent + 2, "kept.append(pl)")
-        src.add(indent, "pls = kept")
-    src.add(indent, f"s[{f['places']}] = pls")
-    if i == 0 and not base:
-        src.add(indent, "out = k_list(range(len(pls)))")
-    else:
-        src.add(indent, f"out += range({base}, {base} + len(pls))")
+        src.add(indent, board.objects_line(i))
+        if action.guard is not None:
+            # (written in place for each placement: its `move` varies with it, which
+            # `item_condition`, for a condition on the piece alone, does not know)
+            move = board.move_names("pl", applied=False)
+            pieces = {alias: "_p" for alias in PIECE_NAMES}
+            condition = _inline(plan, action.guard, {**names, **move, **pieces}, action.guard_pos)
+            src.add(indent, "kept = []")
+            src.add(indent, "for pl in pls:")
+            src.add(indent + 1, "_p = pl.pieces[0]")
+            src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+            src.add(indent + 1, "if ok:")
+            src.add(indent + 2, "kept.append(B_code(pl))")
+            src.add(indent, "pls = kept")
+        else:
+            src.add(indent, "pls = [B_code(pl) for pl in pls]")
+        plus = f" + {base}" if base else ""
+        src.add(indent, f"{target} = pls" if not plus else f"{target} = [x{plus} for x in pls]")
+    if target != "out":
+        src.add(indent, "out += got")
 
 
 def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:

@@ -93,6 +93,17 @@ def _opener(game):
     return opener
 
 
+def _round_and_turn(state) -> dict:
+    """The hands and the round's and turn's counters of the interpreter's `state`, as
+    the program's fields (`plan.COMMON_FIELDS`)."""
+    rnd, turn = state.round, state.turn
+    return {"hands": [list(h) for h in state.hands], "opening": state.opening_pieces,
+            "placed_any": rnd.placed_any, "without_place": rnd.turns_without_place,
+            "passes": rnd.passes_in_row, "unable": rnd.unable_in_row,
+            "t_draws": turn.draws, "t_placed": turn.placed, "t_actions": turn.actions,
+            "t_could": turn.could_place}
+
+
 def namespace(plan: Plan) -> dict:
     """The names a program's source reads: the expression runtime, the program's own
     helpers, and the ruleset's constants (`K_*`, the board's `B_*`)."""
@@ -194,6 +205,39 @@ class Program:
         """(index of the move that caused it, -1 for the setup; the uids in the order
         dealt) for each shuffle."""
         return [(at, [p.uid for p in order]) for at, order in s[self.fields["chances"]]]
+
+    # -- from the engine's objects ----------------------------------------------------
+    def codes(self, moves) -> list[int]:
+        """The codes of the interpreter's moves of this ruleset (a play: its slot; a
+        placement: the board's code of it, `move_code`)."""
+        base = {action.name: at for action, at in self.plan.actions}
+        board = self.plan.board
+        kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
+        return [base[m.action] + board.move_code(m.data) if kinds[m.action] else base[m.action]
+                for m in moves]
+
+    def from_state(self, state) -> list:
+        """The program's state for the interpreter's `state` of this ruleset (a scenario,
+        or a match under way): what a search starts from. Its log, events and shuffles
+        start empty; the generator is shared (marked so: a new round copies it)."""
+        model, rnd = self.game.model, state.round
+        values = {
+            "n": state.n, "seed": state.seed, "rng": state.rng, "rng_shared": True,
+            "scores": list(state.scores),
+            "counters": [int(getattr(state.counters, name)) for name in model.counters],
+            "legal": [] if state.is_over else self.codes(state.legal_moves()),
+            "to_move": state.to_move, "over": state.is_over, "winner": state.winner,
+            "round": rnd.number, "turns": rnd.turns, "reason": rnd.reason or None,
+            "round_winner": rnd.winner, "last_winner": state.last_round_winner,
+            "turns_total": state.turns_total, "pool": list(state.pool),
+            "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
+        }
+        values.update(_round_and_turn(state))
+        values.update(self.plan.board.values(state.board))
+        s = [None] * len(self.fields)
+        for name, i in self.fields.items():
+            s[i] = values[name]
+        return s
 
     def to_state(self, s: list):
         """The interpreter's `State` of the same match: the same seed, each move of the

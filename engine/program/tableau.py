@@ -1,9 +1,10 @@
 """The `tableau` board kind's part of a generated program (engine/topology/tableau.py).
 
-The board is four fields of the program's state: the piece in each slot (or None), how
+The board is five fields of the program's state: the piece in each slot (or None), how
 many cards still lie on each slot, the exposed slots as a sorted list (as the
 hand-written reference keeps them: a listing walks it, a play takes one out and puts
-the slots it uncovers in, both in C), and how many cards are left. A card is exposed when it is there and nothing lies on it (a face-down card
+the slots it uncovers in, both in C), how many cards are left, and the slots that hold
+a card as bits (the board's part of a search's position key). A card is exposed when it is there and nothing lies on it (a face-down card
 turns up as soon as it is uncovered, so the faces need no field of their own: only what
 a player may see depends on them, and that is the interpreter's to show). The lines
 below do what `TableauBoard.deal`, `remove` and `exposed_items` do, in slot order.
@@ -21,7 +22,7 @@ class TableauCode:
 
     kind = "tableau"
     #: the state fields the board owns, in order
-    fields = ("cards", "cover", "exposed", "count")
+    fields = ("cards", "cover", "exposed", "count", "mask")
     #: action kinds whose moves are the board's (a play takes the card of one slot)
     move_kinds = frozenset({"play"})
 
@@ -45,12 +46,13 @@ class TableauCode:
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board (`TableauTopology.new_board`)."""
         return [f"s[{f['cards']}] = [None] * {self.size}", f"s[{f['cover']}] = [0] * {self.size}",
-                f"s[{f['exposed']}] = []", f"s[{f['count']}] = 0"]
+                f"s[{f['exposed']}] = []", f"s[{f['count']}] = 0", f"s[{f['mask']}] = 0"]
 
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         """`board.deal(dealt)`: one card a slot, in slot order (`dealt` is a new list)."""
         return [f"s[{f['cards']}] = {dealt}", f"s[{f['cover']}] = k_list(B_cover0)",
-                f"s[{f['exposed']}] = k_list(B_open0)", f"s[{f['count']}] = {self.size}"]
+                f"s[{f['exposed']}] = k_list(B_open0)", f"s[{f['count']}] = {self.size}",
+                f"s[{f['mask']}] = {(1 << self.size) - 1}"]
 
     def remove_lines(self, f: dict, slot: str, piece: str) -> list[str]:
         """Take the exposed card of `slot` into the local `piece`; each card it uncovers
@@ -61,7 +63,7 @@ class TableauCode:
             f"cover = s[{f['cover']}]",
             f"for under in B_covers[{slot}]:", "    left = cover[under] - 1",
             "    cover[under] = left", "    if not left:", "        k_insort(exposed, under)",
-            f"s[{f['count']}] -= 1",
+            f"s[{f['count']}] -= 1", f"s[{f['mask']}] ^= 1 << {slot}",
         ]
 
     def candidates(self, f: dict, slot: str, piece: str) -> tuple[list[str], list[str]]:
@@ -88,3 +90,24 @@ class TableauCode:
         """The board's lists copied into the copy `c` of `s`."""
         return [f"c[{f['cards']}] = s[{f['cards']}][:]", f"c[{f['cover']}] = s[{f['cover']}][:]",
                 f"c[{f['exposed']}] = s[{f['exposed']}][:]"]
+
+    # -- what a search needs (engine/players/solver_program.py) -------------------------
+    def key_text(self, f: dict) -> tuple[str, int]:
+        """(the text of the board's part of a position key, a bound it stays under):
+        within a round the deal is fixed, so the slots still holding a card tell the
+        board (`TableauBoard.search_key`)."""
+        return f"s[{f['mask']}]", 1 << self.size
+
+    @staticmethod
+    def move_code(data) -> int:
+        """The code (past its action's base) of a play move's data `(slot, piece)`."""
+        return data[0]
+
+    def values(self, board) -> dict:
+        """The board's fields for the interpreter's `TableauBoard` (a position the
+        search starts from: a scenario, or a match under way)."""
+        cards = list(board.cards)
+        cover = list(board.cover)
+        exposed = [s for s, card in enumerate(cards) if card is not None and not cover[s]]
+        return {"cards": cards, "cover": cover, "exposed": exposed,
+                "count": sum(1 for card in cards if card is not None), "mask": board.mask}

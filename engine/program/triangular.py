@@ -2,29 +2,56 @@
 
 The board is the kind's own `TriangularBoard` (one field of the state): its grid is
 already plain data keyed by ints (the number at each lattice point, the tiles round
-each point as bits, the open cells with the catalogue's slot for the numbers their
-corners must show), and its listing (`iter_placements`) and `apply_placement` are the
-tuned loops the interpreter runs, so a program lists the same placements in the same
-order by construction. What the program removes is everything around them: moves,
-views and contexts.
+each point as bits, the open cells sharing an edge with a tile, each with the
+catalogue's slot for the numbers its corners must show), and `apply_placement` is the
+tuned step the interpreter runs. What the program leaves out is everything around it:
+moves, views, contexts, and, for an action with no guard and `contact: edge` (the
+usual), the placement objects of the listing: the listing is written out here as code
+over the board's open cells (`TriangularBoard.iter_placements`' loop, in its order),
+giving int codes; a placement object is made only for the move applied.
 
-A placement's move code is its index in the position's listing, kept in the state's
-`places` field (a listing is a new list, never changed: a copy shares it), so a code
-names a placement of that position only. The measures the scoring rules read
-(`move.hexagons`, `move.bridges`, ...) are the placement's `_found` tuple, which
-`apply_placement` sets (they describe the board before the tile); a guard reads them
-through the placement's properties.
+A placement's code is `cell id << 10 | uid * 3 + rotation` (`cell_id`, the piece's uid,
+its rotation), the same for the same placement in any position: the cell, the piece and
+the rotation are read back from it, and the catalogue's entry for them
+(`B_entries[up][uid * 3 + rotation]`). The opening, a guarded action and `contact:
+point` list placement objects (`iter_placements`) and code them so. The measures the
+scoring rules read (`move.hexagons`, `move.bridges`, ...) are the applied placement's
+`_found` tuple, which `apply_placement` sets (they describe the board before the tile); a
+guard reads them through the placement's properties.
 """
 
 from __future__ import annotations
 
-from engine.topology.triangular import Triangular
+from engine.topology.triangular import Triangular, TriangularPlacement
+from engine.topology.triangular_catalogue import ENTRIES, Catalogue
+from engine.topology.triangular_grid import _HALF, _STRIDE
 
 #: `move.<field>` -> its index in a placement's `_found` (`TriangularPlacement`)
 _FOUND = {"hexagons": 0, "bridges": 1, "narrow_bridges": 2, "vertex_only_corners": 3,
           "edges": 4, "corners_touched": 5}
-#: how many codes a place action spans: more than any position lists
-_WIDTH = 1 << 20
+#: a code's bits below the cell id: uid * 3 + rotation
+_SHIFT = 10
+#: a cell id's bits below its row (`cell_id`: the stride is a power of two)
+_ROW = _STRIDE.bit_length() - 1
+assert _STRIDE == 1 << _ROW
+#: how many codes a place action spans: every cell id, shifted
+_WIDTH = (_STRIDE * _STRIDE) << _SHIFT
+
+
+def _code(placement) -> int:
+    """The code of a placement object (`iter_placements`' own)."""
+    c, r = placement.cell
+    entry = placement._entry
+    return (((r + _HALF) * _STRIDE + c + _HALF) << _SHIFT) + entry[1] * 3 + entry[2]
+
+
+def _entries_for(slot: list, fits: int, held: int) -> tuple:
+    """The entries of `slot` for the pieces `held` (`fits` of them fit), kept in the slot
+    as `iter_placements` keeps them."""
+    entries = tuple(entry for entry in Catalogue.entries(slot) if held & entry[6])
+    if len(slot[5]) < 64:
+        slot[5][fits] = entries
+    return entries
 
 
 class TriangularCode:
@@ -32,49 +59,107 @@ class TriangularCode:
 
     kind = "triangular"
     #: the state fields the board owns, in order
-    fields = ("board", "places")
+    fields = ("board",)
     #: action kinds whose moves are the board's (a placement of one tile from the hand)
     move_kinds = frozenset({"place"})
     size = 0  # (nothing is dealt onto it)
 
     def __init__(self, topology: Triangular):
         self.topology = topology
+        self._entries = None
+
+    def entries(self) -> tuple:
+        """`[up][uid * 3 + rotation]` -> the catalogue's entry (the topology's catalogue
+        has learnt every piece when the game was built: `Game`, `learn_pieces`)."""
+        if self._entries is None:
+            catalogue = self.topology._catalogue
+            tables = []
+            for up in (False, True):
+                listed = catalogue.slot((up, None, None, None))[ENTRIES]
+                table = [None] * (3 * (max((e[1] for e in listed), default=0) + 1))
+                for entry in listed:
+                    table[entry[1] * 3 + entry[2]] = entry
+                tables.append(tuple(table))
+            self._entries = tuple(tables)
+        return self._entries
 
     def constants(self) -> dict:
         """The board's constants (`B_*`) the lines read."""
-        return {"B_new_board": self.topology.new_board}
+        return {"B_new_board": self.topology.new_board, "B_entries": self.entries(),
+                "B_bits": self.topology._catalogue.bits, "B_code": _code,
+                "B_entries_for": _entries_for, "B_new": object.__new__,
+                "B_Placement": TriangularPlacement}
 
     def width(self, kind: str) -> int:
         return _WIDTH
 
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board (`Triangular.new_board`)."""
-        return [f"s[{f['board']}] = B_new_board()", f"s[{f['places']}] = ()"]
+        return [f"s[{f['board']}] = B_new_board()"]
 
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         raise NotImplementedError  # (plan: no deal to a triangular board)
 
-    def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the placement listed at `index` (local `pl`), its tile (`piece`) taken from
-        the mover's hand by identity (`flow._place`)."""
+    def place_lines(self, f: dict, code: str, piece: str) -> list[str]:
+        """Lay the placement of `code` (local `pl`, made here), its tile (`piece`) taken
+        from the mover's hand by identity (`flow._place`)."""
         return [
-            f"pl = s[{f['places']}][{index}]", f"{piece} = pl.pieces[0]",
+            f"x = {code}", f"y = x >> {_SHIFT}",  # (the cell id: row * stride + column)
+            f"c = (y & {_STRIDE - 1}) - {_HALF}", f"r = (y >> {_ROW}) - {_HALF}",
+            f"entry = B_entries[not (c + r) & 1][x & {(1 << _SHIFT) - 1}]",
+            f"{piece} = entry[4]",
+            "pl = B_new(B_Placement)", "pl._entry = entry", "pl.pieces = entry[5]",
+            "pl.cell = (c, r)", f"board = pl._board = s[{f['board']}]", "pl._found = None",
             "hand = hands[mover]",
             "for i, held in enumerate(hand):",
             f"    if held is {piece}:", "        del hand[i]", "        break",
-            f"s[{f['board']}].apply_placement(pl)",
+            "board.apply_placement(pl)",
             f"s[{f['t_placed']}] += 1", f"s[{f['placed_any']}] = True",
         ]
 
-    def listing_lines(self, f: dict, action: int, seat: str) -> list[str]:
-        """Lines setting the local `pls` to the placements of `seat`'s hand
-        (`generators._place_moves` before its guard; `first` says whether it opens)."""
+    def listing_lines(self, f: dict, action, index: int, seat: str) -> list[str]:
+        """Lines setting the local `pls` to the placement objects of `seat`'s hand, or
+        None when `codes_lines` lists codes directly (`generators._place_moves` before
+        its guard; `first` says whether it opens)."""
         return [
             f"hand = hands[{seat}]", f"first = not s[{f['placed_any']}]",
             f"if first and s[{f['opening']}] is not None:",
             f"    allowed = s[{f['opening']}]",
             "    hand = [p for p in hand if p.uid in allowed]",
-            f"pls = s[{f['board']}].iter_placements(hand, first, K_contact[{action}])",
+            f"board = s[{f['board']}]",
+        ]
+
+    def direct(self, action) -> bool:
+        """Whether the listing is written out as code (no guard, `contact: edge`)."""
+        return action.guard is None and getattr(action, "rules", "edge") == "edge"
+
+    def objects_line(self, index: int) -> str:
+        return f"pls = board.iter_placements(hand, first, K_contact[{index}])"
+
+    def codes_lines(self, index: int, target: str, base: int) -> list[str]:
+        """`iter_placements`' listing as code: the open cells some tile of the hand fits,
+        by id, then each slot's entries for those tiles, as codes appended to `target`
+        (the opening from `iter_placements`' own)."""
+        plus = f" + {base}" if base else ""
+        return [
+            "if first and not board._tiles:",
+            f"    {target} = [B_code(pl){plus} for pl in {self.objects_line(index)[6:]}]",
+            "else:",
+            "    held = 0",
+            "    for p in hand:",
+            "        held += B_bits[p.uid]",
+            "    fitting = [rec for rec in board._edge.values() if rec[1] & held]",
+            "    if len(fitting) > 1:",
+            "        fitting.sort()",
+            f"    {target} = []",
+            "    for x, mask, slot, _ in fitting:",
+            "        fits = mask & held",
+            "        entries = slot[5].get(fits)",
+            "        if entries is None:",
+            "            entries = B_entries_for(slot, fits, held)",
+            f"        x = (x << {_SHIFT}){plus}",
+            "        for e in entries:",
+            f"            {target}.append(x + e[1] * 3 + e[2])",
         ]
 
     def names(self, f: dict) -> dict[str, str]:
@@ -93,10 +178,23 @@ class TriangularCode:
             names[f"move.{name}"] = f"{placement}._found[{i}]" if applied else f"{placement}.{name}"
         return names
 
-    def move_arg(self, s: list, f: dict, index: int, game) -> str:
-        """The text of the placement listed at `index` (`2-3-4@1,0r1`)."""
-        return s[f["places"]][index].text
+    def move_arg(self, s: list, f: dict, code: int, game) -> str:
+        """The text of the placement of `code` (`2-3-4@1,0r1`, `TriangularPlacement.text`)."""
+        r, c = divmod(code >> _SHIFT, _STRIDE)
+        c, r = c - _HALF, r - _HALF
+        entry = self.entries()[not (c + r) & 1][code & ((1 << _SHIFT) - 1)]
+        return f"{entry[4].name}@{c},{r}r{entry[2]}"
+
+    @staticmethod
+    def move_code(data) -> int:
+        """The code (past its action's base) of a place move's placement."""
+        return _code(data)
+
+    def values(self, board) -> dict:
+        """The board's field for the interpreter's `TriangularBoard` (a position a search
+        starts from): a clone of it."""
+        return {"board": board.clone()}
 
     def copy_lines(self, f: dict) -> list[str]:
-        """The board cloned into the copy `c` of `s` (the listing is shared: never changed)."""
+        """The board cloned into the copy `c` of `s`."""
         return [f"c[{f['board']}] = s[{f['board']}].clone()"]

@@ -15,7 +15,7 @@ them with their types; the game guides in docs/games/ show how shipped rulesets 
 from __future__ import annotations
 
 import re
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from engine.pieces import Piece
 from engine.topology.base import Board, Placement, Topology, corner_mismatches, register
@@ -123,9 +123,10 @@ class TriangularBoard(Board):
 
     # -- placements -------------------------------------------------------------------
 
-    def iter_placements(self, hand: Sequence[Piece], first: bool, rules: object) -> Iterator[TriangularPlacement]:
+    def iter_placements(self, hand: Sequence[Piece], first: bool, rules: object) -> list[TriangularPlacement]:
         """Every matching placement: cells by (row, column), then tiles by their numbers
         (then uid), then rotation; so the order does not depend on the order of the hand.
+        A new list (which a compiled program keeps as its listing: engine/program/).
         The opening goes on (0, 0) pointing up or (1, 0) pointing down; later placements
         come from the open cells that `apply_placement` keeps. `hand` holds a piece once at
         most, and no piece on the table (a piece is in one place).
@@ -167,9 +168,9 @@ class TriangularBoard(Board):
                 new._board = self
                 new._found = None
                 found.append(new)
-        return iter(found)
+        return found
 
-    def _openings(self, hand: Sequence[Piece]) -> Iterator[TriangularPlacement]:
+    def _openings(self, hand: Sequence[Piece]) -> list[TriangularPlacement]:
         found, slot = [], self._catalogue.slot
         for cell, up in _OPENINGS:  # each piece's entries, in the order of the pieces' first ones
             by_bit = slot((up, None, None, None))[BY_BIT]
@@ -179,7 +180,7 @@ class TriangularBoard(Board):
                     new._entry, new.pieces, new.cell = entry, entry[5], cell
                     new._board, new._found = self, None
                     found.append(new)
-        return iter(found)
+        return found
 
     def apply_placement(self, placement: Placement) -> None:
         """Put the tile down, keeping the point map and the open cells up to date; the

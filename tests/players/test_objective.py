@@ -120,10 +120,23 @@ def test_greedy_never_reads_the_next_card_it_would_deal():
                  for stock in ("Ad 2c 2d", "2c Ad 2d"))
     assert [m.text for m in low.legal_moves()] == ["play 4c", "play 4d", "deal"]
     # What the real stock would say (the leak the agent must not use):
-    assert [g for g, _, _, _ in ranked_moves(low)][-1] == 0
-    assert ranked_moves(high)[0][2].text == "deal"
+    assert real_gains(low) == [0, 0, 0] and real_gains(high) == [0, 0, 1]
     for seed in range(6):
         assert GreedyAgent(seed).choose(low).text == GreedyAgent(seed).choose(high).text
+    # The moves ranked for the player (hint, the page's list) are previewed in a sample
+    # too: the same ranking and the same points in both states, whatever the real stock.
+    rows = [[(m.text, g) for g, _, m, _ in ranked_moves(s)] for s in (low, high)]
+    assert rows[0] == rows[1]
+    # In the sample the stock is 2c, Ad, 2d shuffled: the deal gains 1 (a 2 first) or 0
+    # (Ad first), so it is listed first at +1 or last at 0, both plays at 0.
+    assert rows[0] in ([("deal", 1), ("play 4c", 0), ("play 4d", 0)],
+                       [("play 4c", 0), ("play 4d", 0), ("deal", 0)])
+
+
+def real_gains(state) -> list[int]:
+    """The immediate gain of each legal move previewed in the position itself (hidden
+    pieces read)."""
+    return [state.preview(m)[1].scores[0] - state.scores[0] for m in state.legal_moves()]
 
 
 def test_greedy_plays_whole_pyramid_games_whose_legal_pairs_read_a_hidden_card():

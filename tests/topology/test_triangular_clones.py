@@ -35,7 +35,7 @@ def test_a_clone_and_its_original_diverge_without_touching_each_other():
     pool = list(TILES)
     rng.shuffle(pool)
     board, hand = T.TriangularBoard(), pool[:40]
-    board.apply_placement(next(board.iter_placements(hand, True, None)))
+    board.apply_placement(board.iter_placements(hand, True, None)[0])
     hand = hand[1:]
     for step in range(12):
         _names(board, hand, "point")  # both sets of records are made, to be copied
@@ -43,7 +43,7 @@ def test_a_clone_and_its_original_diverge_without_touching_each_other():
         before = {rules: _names(board, hand, rules) for rules in (None, "point")}
         # the clone lays a tile first on odd steps, the original first on even ones
         first, second = (copy, board) if step % 2 else (board, copy)
-        first.apply_placement(next(first.iter_placements(_off(first, hand), False, None)))
+        first.apply_placement(first.iter_placements(_off(first, hand), False, None)[0])
         assert {rules: _names(second, hand, rules) for rules in (None, "point")} == before
         second.apply_placement(list(second.iter_placements(_off(second, hand), False, None))[-1])
         for one in (board, copy):
