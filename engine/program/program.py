@@ -210,6 +210,8 @@ class Program:
     def codes(self, moves) -> list[int]:
         """The codes of the interpreter's moves of this ruleset (a play: its slot; a
         placement: the board's code of it, `move_code`)."""
+        if any(action.kind == "exchange" for action, _ in self.plan.actions):
+            raise ValueError("a program state from the interpreter's: not yet with exchanges")
         base = {action.name: at for action, at in self.plan.actions}
         board = self.plan.board
         kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
@@ -231,6 +233,7 @@ class Program:
             "round_winner": rnd.winner, "last_winner": state.last_round_winner,
             "turns_total": state.turns_total, "pool": list(state.pool),
             "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
+            "exchanges": [],
         }
         values.update(_round_and_turn(state))
         values.update(self.plan.board.values(state.board))

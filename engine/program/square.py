@@ -139,12 +139,22 @@ class SquareCode:
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         raise NotImplementedError  # (plan: no deal to a square board)
 
-    def listing_lines(self, f: dict, action: int, seat: str) -> list[str]:
-        """Lines setting the local `pls` to the plays of `seat`'s hand."""
-        return [f"pls = B_plays(s[{f['board']}], hands[{seat}], not s[{f['placed_any']}])"]
+    def listing_lines(self, f: dict, action, index: int, seat: str) -> list[str]:
+        """Lines setting the local `pls` to the plays of `seat`'s hand, kept in the
+        state's `places` (a code is base + the index there)."""
+        return [f"pls = s[{f['places']}] = B_plays(s[{f['board']}], hands[{seat}],"
+                f" not s[{f['placed_any']}])"]
+
+    def direct(self, action) -> bool:
+        """Whether the listing gives codes itself (always: a play's code is its index)."""
+        return True
+
+    def codes_lines(self, index: int, target: str, base: int) -> list[str]:
+        """The codes of the plays `pls`, appended to `target`."""
+        return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the play listed at `index` (its pieces taken from the mover's hand by
+        """Lay the play of code `index` (its pieces taken from the mover's hand by
         identity, `flow._place`); its measures in the locals `lines` and `placed`."""
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
@@ -170,6 +180,14 @@ class SquareCode:
         cells, values, _ = s[f["places"]][index]
         labels = self.topo.labels
         return " ".join([f"{labels[c]}={x}" for c, x in zip(cells, values)])
+
+    def values(self, board) -> dict:
+        """The board's fields for the interpreter's `board` (`Program.from_state`): not
+        yet (a play's code is its index in a listing the interpreter does not keep)."""
+        raise ValueError("a program state from the interpreter's: not yet on a square board")
+
+    def move_code(self, play) -> int:
+        raise ValueError("a program state from the interpreter's: not yet on a square board")
 
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s` (the listing is shared)."""
