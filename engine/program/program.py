@@ -154,6 +154,9 @@ class Program:
         self._new = self.module["new"]
         self.fields = plan.fields
         self.rules = self.module["K_rules"]
+        # (codes that index a position's listings are found by `_listed`)
+        self._relists = hasattr(plan.board, "relist") or any(
+            a.kind == "exchange" for a, _ in plan.actions)
 
     def new(self, players: int | None = None, seed: int = 0) -> list:
         """A new match (`Game.new_game(players, seed)`: the same deal)."""
@@ -210,8 +213,6 @@ class Program:
     def codes(self, moves) -> list[int]:
         """The codes of the interpreter's moves of this ruleset (a play: its slot; a
         placement: the board's code of it, `move_code`)."""
-        if any(action.kind == "exchange" for action, _ in self.plan.actions):
-            raise ValueError("a program state from the interpreter's: not yet with exchanges")
         base = {action.name: at for action, at in self.plan.actions}
         board = self.plan.board
         kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
@@ -227,7 +228,7 @@ class Program:
             "n": state.n, "seed": state.seed, "rng": state.rng, "rng_shared": True,
             "scores": list(state.scores),
             "counters": [int(getattr(state.counters, name)) for name in model.counters],
-            "legal": [] if state.is_over else self.codes(state.legal_moves()),
+            "legal": [] if state.is_over or self._relists else self.codes(state.legal_moves()),
             "to_move": state.to_move, "over": state.is_over, "winner": state.winner,
             "round": rnd.number, "turns": rnd.turns, "reason": rnd.reason or None,
             "round_winner": rnd.winner, "last_winner": state.last_round_winner,
@@ -240,7 +241,35 @@ class Program:
         s = [None] * len(self.fields)
         for name, i in self.fields.items():
             s[i] = values[name]
+        if self._relists and not state.is_over:
+            self._listed(s, state)
         return s
+
+    def _listed(self, s: list, state) -> None:
+        """The position's listings a code indexes (an exchange's; a board's that codes
+        a play by its index, `relist`) in `s`, and its legal moves' codes from them."""
+        moves, f = state.legal_moves(), self.fields
+        hand = s[f["hands"]][state.to_move]
+        if hasattr(self.plan.board, "relist"):
+            self.plan.board.relist(s, f, self.module, hand)
+        for action, base in self.plan.actions:
+            if action.kind == "exchange":
+                s[f["exchanges"]] = exchanges(hand, action.max)
+        texts = {text: code for code, text in
+                 ((c, self.move_text(s, c)) for c in self._candidates(s))}
+        s[f["legal"]] = [texts[m.text] for m in moves]
+
+    def _candidates(self, s: list):
+        """Every code the position's listings hold (`_listed`), or a move of its own."""
+        f = self.fields
+        for action, base in self.plan.actions:
+            if action.kind == "exchange":
+                yield from range(base, base + len(s[f["exchanges"]]))
+            elif action.kind in self.plan.board.move_kinds and "places" in f \
+                    and hasattr(self.plan.board, "relist"):
+                yield from range(base, base + len(s[f["places"]]))
+            elif action.kind not in self.plan.board.move_kinds:
+                yield base
 
     def to_state(self, s: list):
         """The interpreter's `State` of the same match: the same seed, each move of the

@@ -79,7 +79,7 @@ class SquareCode:
     def __init__(self, topology, rules, values: tuple):
         """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
         each piece's value, by uid."""
-        self.topo, self.rules, self.values = topology, rules, values
+        self.topo, self.rules, self.piece_values = topology, rules, values
         self.stride = topology.stride
         self.window = min(rules.window, max(topology.width, topology.height))
         self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
@@ -99,7 +99,7 @@ class SquareCode:
         full = self.cross[0][0]
         return {"B_cross": self.cross, "B_empty": tuple(self.empty),
                 "B_full": tuple(full if x == EMPTY else 0 for x in self.empty),
-                "B_value": self.values, "B_starts": self.starts,
+                "B_value": self.piece_values, "B_starts": self.starts,
                 "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
                 "B_take": itemgetter, "B_val": attrgetter("value"), "B_Line": Line,
@@ -142,8 +142,8 @@ class SquareCode:
     def listing_lines(self, f: dict, action, index: int, seat: str) -> list[str]:
         """Lines setting the local `pls` to the plays of `seat`'s hand, kept in the
         state's `places` (a code is base + the index there)."""
-        return [f"pls = s[{f['places']}] = B_plays(s[{f['board']}], hands[{seat}],"
-                f" not s[{f['placed_any']}])"]
+        first = f"not s[{f['placed_any']}]"
+        return [f"pls = s[{f['places']}] = B_plays(s[{f['board']}], hands[{seat}], {first})"]
 
     def direct(self, action) -> bool:
         """Whether the listing gives codes itself (always: a play's code is its index)."""
@@ -182,12 +182,41 @@ class SquareCode:
         return " ".join([f"{labels[c]}={x}" for c, x in zip(cells, values)])
 
     def values(self, board) -> dict:
-        """The board's fields for the interpreter's `board` (`Program.from_state`): not
-        yet (a play's code is its index in a listing the interpreter does not keep)."""
-        raise ValueError("a program state from the interpreter's: not yet on a square board")
+        """The board's fields for the interpreter's `board` (`Program.from_state`): its
+        cells, each empty cell's masks and their groups, the anchors and filled cells
+        worked out from them (the listing: `relist`)."""
+        v, stride = list(board.v), self.stride
+        masks = ([0] * len(v), [0] * len(v))
+        groups: tuple[dict, dict] = ({}, {})
+        for c, x in enumerate(v):
+            if x != EMPTY:
+                continue
+            for k, d in enumerate((1, stride)):
+                m = masks[k][c] = self._mask(v, c, d)
+                groups[k][m] = groups[k].get(m, 0) | 1 << c
+        filled = sum(1 << c for c, x in enumerate(v) if x >= 0)
+        near = 0
+        for c, x in enumerate(v):
+            if x >= 0:
+                near |= self._near(c)
+        near &= ~filled
+        anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
+        return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1]],
+                "places": ()}
 
-    def move_code(self, play) -> int:
-        raise ValueError("a program state from the interpreter's: not yet on a square board")
+    def _mask(self, v: list, c: int, d: int) -> int:
+        """`B_end`'s mask of the empty cell `c` along `d`."""
+        n = total = 0
+        for step in (-d, d):
+            i = c + step
+            while v[i] >= 0:
+                n, total, i = n + 1, total + v[i], i + step
+        row = self.cross[n] if n < len(self.cross) else ()
+        return row[total] if total < len(row) else 0
+
+    def relist(self, s: list, f: dict, module: dict, hand: list) -> None:
+        """The position's plays (`Program.from_state`), which the codes index."""
+        s[f["places"]] = module["B_plays"](s[f["board"]], hand, not s[f["placed_any"]])
 
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s` (the listing is shared)."""

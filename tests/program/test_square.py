@@ -105,3 +105,30 @@ def test_the_cross_table_is_the_rules_own():
     assert cross[1][9] == 0b111_1111
     assert cross[2][9] == 1 << 6
     assert cross[3][0] == 0
+
+
+def test_a_program_state_from_the_interpreters_plays_on_the_same():
+    """`Program.from_state` of a Triolet match under way (plays, exchanges, extra
+    turns) lists the same moves, and plays on to the same scores, as the interpreter."""
+    from engine.program import compile_program
+
+    game = _game("triolet/standard", ())
+    program = compile_program(game)
+    checked = 0
+    for seed in range(8):
+        state, rng = game.new_game(None, seed), random.Random(seed)
+        for _ in range(12):
+            if not state.is_over:
+                state.apply(rng.choice(state.legal_moves()))
+        if state.is_over:  # (a short game: nothing to start from)
+            continue
+        checked += 1
+        s = program.from_state(state)
+        while not state.is_over:
+            assert program.legal_texts(s) == [m.text for m in state.legal_moves()]
+            code, = rng.choices(program.legal(s))
+            text = program.move_text(s, code)
+            program.apply(s, code)  # (first: `s` shares the state's generator until then)
+            state.apply(text)
+        assert program.is_over(s) and list(program.scores(s)) == list(state.scores)
+    assert checked >= 4
