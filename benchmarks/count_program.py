@@ -36,7 +36,11 @@ def main() -> None:
     tri = args.ruleset.startswith("triominos")
     players = args.players or (2 if tri else None)
     if args.side == "reference":
-        from bench_reference import reference_triolet, reference_triominos, reference_tripeaks
+        from bench_reference import (
+            reference_triolet,
+            reference_triominos,
+            reference_tripeaks,
+        )
         run = reference_triominos() if tri else reference_triolet() if \
             args.ruleset.startswith("triolet") else reference_tripeaks()
     elif args.side == "program":
