@@ -87,7 +87,9 @@ AGENT_INFO = {
     "greedy": {"summary": "the move with the best immediate score (by the ruleset's"
                " objective); ties: the first legal one", "parameters": []},
     "mcts": {"summary": "information-set Monte Carlo tree search: samples what it cannot"
-             " see, never looks; e.g. mcts:800, mcts:0.5s:greedy", "parameters": PARAMETERS},
+             " see, never looks. A budget alone (mcts, mcts:800, mcts:1s) picks the"
+             " search from the ruleset's measured cost; other parameters are taken as"
+             " written (mcts:800:greedy:halving:plies=2)", "parameters": PARAMETERS},
 }
 
 

@@ -61,7 +61,7 @@ class MctsConfig:
 
 PARAMETERS = [
     {"name": "budget", "values": "N (iterations) or Xs (seconds)",
-     "default": f"{DEFAULT_ITERATIONS}", "help": "search per move: iterations, or time"},
+     "default": f"{DEFAULT_ITERATIONS}", "help": "search per move: iterations, or time (alone: the rest chosen by cost)"},
     {"name": "playout", "values": "|".join(PLAYOUTS), "default": "random",
      "help": "how a sampled game is played out after the tree"},
     {"name": "objective", "values": "|".join(OBJECTIVES), "default": "margin",

@@ -42,10 +42,22 @@ def best_index(state, moves: list) -> int:
     sign = score_sign(state.game)
     now = state.scores[seat]
     best, best_gain = 0, None
+    steps, scratch = state.game.steps, None
     for index, move in enumerate(moves):
         if move is None:
             continue
-        _, trial = state.preview(move)
+        # `state.preview(move)`, but a move that shuffles (an exchange) draws from one
+        # scratch copy of the position's generator, made once for all the moves, where
+        # a preview copies the generator for each (a copy costs about as much as the
+        # preview itself): the gains are the same, the pieces an exchange previewed
+        # would draw need not be
+        trial = state.clone()
+        trial.previewing = True
+        if scratch is None:
+            scratch = random.Random(0)
+            scratch.setstate(state.rng.getstate())
+        trial.rng, trial._rng_shared = scratch, False
+        steps[move.action](trial, move)
         gain = sign * (trial.scores[seat] - now)
         if best_gain is None or gain > best_gain:
             best, best_gain = index, gain

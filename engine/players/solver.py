@@ -158,17 +158,13 @@ def solve(
     first line found); otherwise every position is explored once for the fewest steps
     and the best score. `relevance` defaults to the analysis of the ruleset. Budgets:
     `max_nodes` positions, `max_memory` bytes more than the process held at the start
-    (None: no budget). The search runs on the ruleset's compiled program when it has one
-    (`engine.players.solver_program`: the same answers, faster), on the interpreter
-    otherwise; `compiled=False` takes the interpreter, `compiled=True` requires the
-    program.
+    (None: no budget). `compiled`: search the ruleset's program (None: when it has one;
+    the same answers, faster: `engine.players.solver_program`), or the interpreter.
     """
     if state.n != 1:
         raise ValueError("the solver plays single-player rulesets only")
-    model = state.game.model
-    data = model.ruleset.data
-    goal = goal or default_goal(data)
-    sign = -1 if model.objective == "lowest" else 1
+    model, data = state.game.model, state.game.model.ruleset.data
+    goal, sign = goal or default_goal(data), -1 if model.objective == "lowest" else 1
     solver = searcher(state, goal, relevance or Relevance.of(data), max_nodes, max_memory,
                       sign, compiled)
     started = time.perf_counter()

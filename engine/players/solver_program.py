@@ -22,35 +22,45 @@ import random
 from bisect import bisect_right
 from typing import Callable
 
-from engine.players.solver_search import INF, NO_GAIN, Solver, deep_recursion, _Walk
+from engine.players.solver_search import (CHECK_EVERY, INF, NO_GAIN, NodeLimit, Solver, _Walk,
+                                          deep_recursion, memory_in_use)
 from engine.program import program_for
 
 
 def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...],
                 scores: bool) -> Callable | None:
     """`key(s)` of a program's position (see the module's docstring), or None when the
-    question reads a part the program does not hold (the interpreter's search then)."""
+    question reads a part the program does not hold (the interpreter's search then).
+
+    The pile's size is left out: every move of a program puts one piece on the pile
+    (a play from the board, a deal from the pool), so within a round it follows from
+    the board and the pool. The parts are packed as digits (the pool's size, the pile's
+    top, then one counter, turn or score, which may be any int) and the board's bits
+    below them: one operation on a large int, the rest on small ones."""
     f, model = program.fields, program.game.model
     names = list(model.counters)
     if any(name not in names for name in counters) or set(round_fields) - {"turns"}:
         return None
-    board, bound = program.plan.board.key_text(f)
+    if any(action.kind not in ("play", "deal") for action, _ in program.plan.actions):
+        return None  # (the pile's size would not follow from the rest)
+    if not hasattr(program.plan.board, "key_text") or program.plan.hands:
+        return None  # (a board kind with no key of its own yet; hands not in the key)
+    board, bits = program.plan.board.key_text(f)
     size = len(program.game.pieces) + 1
-    packed = (f"((({board} * {size} + _len(s[{f['pool']}])) * {size} + _len(pile))"
-              f" * {size} + (pile[-1].uid + 1 if pile else 0))")
+    small = f"(pile[-1].uid + 1 if pile else 0) * {size} + _len(s[{f['pool']}])"
     extra = [f"s[{f['counters']}][{names.index(name)}]" for name in counters]
     extra += [f"s[{f['turns']}]"] if round_fields else []
     extra += [f"s[{f['scores']}][0]"] if scores else []
-    if not extra:
-        body = packed
-    elif len(extra) == 1:  # (any int: the packed part stays below its factor)
-        body = f"{packed} + {bound * size ** 3} * {extra[0]}"
-    else:
-        body = f"({packed}, {', '.join(extra)})"
+    if len(extra) == 1:  # (any int: the digits below it stay within their bases)
+        small = f"({extra.pop()} * {size} + (pile[-1].uid + 1 if pile else 0)) * {size}" \
+                f" + _len(s[{f['pool']}])"
+    body = f"(({small}) << {bits}) | {board}"
+    if extra:
+        body = f"({body}, {', '.join(extra)})"
     text = f"def key(s):\n    pile = s[{f['pile']}]\n    return {body}\n"
-    names_ = {"_len": len}
-    exec(compile(text, "<solver program key>", "exec"), names_)  # the solver's own text
-    return names_["key"]
+    namespace = {"_len": len}
+    exec(compile(text, "<solver program key>", "exec"), namespace)  # the solver's own text
+    return namespace["key"]
 
 
 def searcher(state, goal: str, relevance, max_nodes, max_memory, sign: int,
@@ -76,8 +86,9 @@ class ProgramSolver(Solver):
     def __init__(self, program, goal: str, relevance, max_nodes=None, max_memory=None,
                  sign: int = 1):
         super().__init__(goal, relevance, max_nodes, max_memory, sign)
-        self.program = program
+        self.program, self.apply = program, program.search_apply
         f = program.fields
+        self._round_end_lists = (f["ended"], f["chances"], f["events"])
         self._legal, self._scores, self._round = f["legal"], f["scores"], f["round"]
         self._over, self._ended = f["over"], f["ended"]
         self._starts = [base for _, base in program.plan.actions]
@@ -92,13 +103,21 @@ class ProgramSolver(Solver):
     def _step(self, s: list, code: int) -> str | None:
         """Apply `code` to `s`; the reason if it ended the round, else None."""
         number = s[self._round]
-        self.program.apply(s, code)
+        self.apply(s, code)
         if s[self._round] != number or s[self._over]:
-            reason = s[self._ended][0] or "?"  # (a search's copies start with none)
-            if reason == "turn_limit" and not self.turns_keyed:
-                self.cut = True
-            return reason
+            return self._reason(s)
         return None
+
+    def _reason(self, s: list) -> str:
+        """Why the round ended (a step just ended it). The lists a round's end appends
+        to are emptied again: a search's positions share them (`search_fork`)."""
+        ended = s[self._ended]
+        reason = ended[0] or "?"
+        for at in self._round_end_lists:
+            del s[at][:]
+        if reason == "turn_limit" and not self.turns_keyed:
+            self.cut = True
+        return reason
 
     def texts(self, codes: list[int]) -> list[str]:
         """The move texts of a line of codes from the root."""
@@ -106,7 +125,7 @@ class ProgramSolver(Solver):
         s, line = program.search_copy(self.root_s), []
         for code in codes:
             line.append(program.move_text(s, code))
-            program.apply(s, code)
+            program.search_apply(s, code)
         return line
 
     # -- is the goal reachable? ------------------------------------------------------------
@@ -141,13 +160,13 @@ class ProgramSolver(Solver):
 
     def _search(self, s: list, depth: int):
         """As `Solver._search`, on the program's positions (the line as codes)."""
-        walk, sign, key, copy = self.walk, self.sign, self.key, self.program.search_copy
+        walk, sign, key, fork = self.walk, self.sign, self.key, self.program.search_fork
         open_children, low, seat = [], INF, walk.seat
         self.count_node()
         moves = s[self._legal] if walk.order is None else walk.order(s[self._legal])
         last = len(moves) - 1
         for i, code in enumerate(moves):
-            child = s if i == last else copy(s)
+            child = s if i == last else fork(s)
             reason = self._step(child, code)
             if reason is None:
                 ckey = key(child)
@@ -190,6 +209,7 @@ class ProgramSolver(Solver):
             self.cap = INF
         else:
             self.cap = self.spent + max(0, self.max_nodes - self.spent) // shares
+        self._set_check()
         self.memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
         self.path, self.seat, self.floor = [], seat, floor
@@ -200,41 +220,71 @@ class ProgramSolver(Solver):
         return root_key
 
     def value(self, s: list, key) -> None:
-        """The memo entry of one position (see `Solver.optimise`), its children's first."""
+        """The memo entry of one position (see `Solver.optimise`), its children's first:
+        `Solver.value` on the program's positions, written out for speed (this is the
+        search's inner loop): the step, the budgets' count and the best entry's six
+        parts inline; the path and the lines met are kept only when a budget may stop
+        the search (`track`: only then are they read)."""
         memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
         memo[key] = None  # on the path: a cycle back here is not a way out
-        scores_at, base, floor = self._scores, s[self._scores][seat], self.floor
-        best = [INF, None, NO_GAIN, None, NO_GAIN, None]
-        self.count_node()
-        moves, copy, step, keyf = s[self._legal], self.program.search_copy, self._step, self.key
-        last = len(moves) - 1
-        for i, code in enumerate(moves):
-            child = s if i == last else copy(s)
-            reason = step(child, code)
+        self.spent = spent = self.spent + 1
+        if spent >= self.check_at:
+            self.checkpoint()
+        self.nodes += 1
+        scores_at, base, floor, goal = self._scores, s[self._scores][seat], self.floor, self.goal
+        steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
+        steps_m = gain_m = lift_m = None
+        moves, fork, apply, keyf = s[self._legal], self.program.search_fork, self.apply, self.key
+        round_at, over_at, number = self._round, self._over, s[self._round]
+        last = moves[-1] if moves else None
+        depth, recurse, track = len(path), self.value, self.track
+        for code in moves:
+            child = s if code == last else fork(s)
+            apply(child, code)  # (`_step`, written out)
             points = sign * (child[scores_at][seat] - base)
-            if reason is not None:
-                steps, gain, below = (1 if reason == self.goal else INF), points, 0
+            if child[round_at] != number or child[over_at]:
+                steps, gain, below = (1 if self._reason(child) == goal else INF), points, 0
             else:
                 ckey = keyf(child)
                 if ckey not in memo:
-                    path.append(code)
-                    self.value(child, ckey)
-                    path.pop()
+                    if track:
+                        path.append(code)
+                        recurse(child, ckey)
+                        path.pop()
+                    else:
+                        recurse(child, ckey)
                 entry = memo[ckey]
                 if entry is None:
                     continue
                 steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
-            if len(path) + steps < found[1][0] or not floor and sign * base + gain > found[3][0]:
-                self.offer(path, code, len(path) + steps, None if floor else base + sign * gain)
-            if steps < best[0]:
-                best[0], best[1] = steps, code
-            if gain > best[2]:
-                best[2], best[3] = gain, code
-            if below > best[4]:
-                best[4], best[5] = below, code
-        if best[2] > best[4]:
-            best[4], best[5] = best[2], None  # None: from here, follow the gains
-        memo[key] = tuple(best)
+            if track and (depth + steps < found[1][0]
+                          or not floor and sign * base + gain > found[3][0]):
+                self.offer(path, code, depth + steps, None if floor else base + sign * gain)
+            if steps < steps_b:
+                steps_b, steps_m = steps, code
+            if gain > gain_b:
+                gain_b, gain_m = gain, code
+            if below > lift_b:
+                lift_b, lift_m = below, code
+        if gain_b > lift_b:
+            lift_b, lift_m = gain_b, None  # None: from here, follow the gains
+        memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+
+    def checkpoint(self) -> None:
+        """`count_node`'s checks, when `value` reaches `check_at`: the node budget, and
+        every so many positions the memory in use; then the next point to check at."""
+        if self.spent > self.cap:
+            raise NodeLimit("nodes")
+        if self.memory_cap is not None and self.spent >= self.next_check:
+            self.next_check = self.spent + CHECK_EVERY
+            if memory_in_use() > self.memory_cap:
+                raise NodeLimit("memory")
+        self._set_check()
+
+    def _set_check(self) -> None:
+        memory = INF if self.memory_cap is None else self.next_check
+        self.check_at = min(self.cap + 1, memory)
+        self.track = self.cap != INF or self.memory_cap is not None
 
     def rebuild(self, root, prefix: list, which: int) -> list[str]:
         """A line: `prefix` (codes) from the root, then the memo's choices."""

@@ -20,7 +20,7 @@ NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the rou
 #: the score a search plays at when the floor is handled by unclamped increments: so
 #: high that no floor is ever reached, so every step adds its unclamped points
 HIGH_SCORE = 10**12
-_CHECK_EVERY = 8192  # expansions between two readings of the memory in use
+CHECK_EVERY = 8192  # expansions between two readings of the memory in use
 
 
 class NodeLimit(Exception):
@@ -73,7 +73,7 @@ class Solver:
         self.cut = False
         # The memory budget counts from what the process held when the solve began.
         self.memory_cap = None if not max_memory else memory_in_use() + max_memory
-        self.next_check = _CHECK_EVERY
+        self.next_check = CHECK_EVERY
 
     # -- positions --------------------------------------------------------------------
     def set_fields(self, fields: tuple, root) -> None:
@@ -126,7 +126,7 @@ class Solver:
         if self.spent > self.cap:
             raise NodeLimit("nodes")
         if self.memory_cap is not None and self.spent >= self.next_check:
-            self.next_check = self.spent + _CHECK_EVERY
+            self.next_check = self.spent + CHECK_EVERY
             if memory_in_use() > self.memory_cap:
                 raise NodeLimit("memory")
         self.nodes += 1  # counted once expanded: a stopped search reports what it did

@@ -9,6 +9,8 @@ on the kernel's objects:
     apply(s, code) -> bool     one legal move; whether the match is over after it
     copy(s) -> s               an independent copy (for search)
     is_over(s), scores(s)
+    search_apply(s, code)      `apply` without the move's events or log (a search's step)
+    search_fork(s) -> s        a copy for `search_apply` (engine/program/search.py)
 
 Each step does what `engine.kernel.flow` does for the ruleset, in the same order: the
 effect, the `then:` updates (all evaluated before any is assigned), the scoring rules
@@ -105,9 +107,10 @@ def _winner(plan: Plan, spec, mover: str) -> str:
 
 
 def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
-                   names_of) -> None:
+                   names_of, events: bool = True) -> None:
     """The scoring rules on `trigger`, in order, each paying its receivers (`seat`):
-    `names_of(seat)` gives the context names."""
+    `names_of(seat)` gives the context names. `events=False`: the points only, no
+    event (a search's step)."""
     for i, rule in enumerate(plan.model.scoring):
         if rule.on != trigger:
             continue
@@ -115,7 +118,8 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         overlaid = points_at is not None and rule.pos is not None and points_at.path != rule.pos.path
         also = f"; points: {where(points_at)}" if overlaid else ""
         src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)}{also})")
-        names = names_of("seat")
+        who = "mover" if rule.to == "mover" else "seat"  # (one seat: no loop)
+        names = names_of(who)
         body = []
         pad = ""
         if rule.guard is not None:
@@ -123,10 +127,10 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
         body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
-        body += [f"{pad}if p:", f"{pad}    scores[seat] += p",
-                 f"{pad}    events.append((seat, p, {i}))"]
-        if rule.to == "mover":  # (one seat: no loop)
-            src.add(indent, "seat = mover")
+        body += [f"{pad}if p:", f"{pad}    scores[{who}] += p"]
+        if events:
+            body.append(f"{pad}    events.append(({who}, p, {i}))")
+        if rule.to == "mover":
             src.guarded(indent, body, plan.site(("rule", i)))
         else:
             src.add(indent, f"for seat in {_receivers(plan, rule.to)}:")
@@ -202,7 +206,7 @@ def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
     target = "out" if i == 0 else "got"
     src.block(indent, board.listing_lines(plan.fields, action, i, "seat"))
     if board.direct(action):
-        src.block(indent, board.codes_lines(i, target, base))
+        src.block(indent, board.codes_lines(plan.fields, i, target, base))
     else:
         src.add(indent, board.objects_line(i))
         if action.guard is not None:
@@ -284,7 +288,8 @@ def _start_round(src: Source, plan: Plan) -> None:
 
 
 def _hand_lines(src: Source, plan: Plan) -> None:
-    """The hands from the shuffled `order`, the first dealt first; `h` how many."""
+    """The hands from the shuffled `order`, the first dealt first (`flow.start_round`);
+    `h`: how many pieces they took."""
     f = plan.fields
     if not plan.hands:
         src.add(1, "h = 0")
@@ -294,6 +299,8 @@ def _hand_lines(src: Source, plan: Plan) -> None:
     src.add(1, f"hands = s[{f['hands']}]")
     src.add(1, f"for x in range(s[{f['n']}]):")
     src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
+    if plan.held:
+        src.add(2, f"s[{f['held']}][x] = k_bits(hands[x])")
     src.add(1, f"h = s[{f['n']}] * size")
 
 

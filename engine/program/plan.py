@@ -13,6 +13,7 @@ interpreter plays the ruleset as before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from engine.program.square import SquareCode
@@ -38,7 +39,7 @@ COMMON_FIELDS = (
     "winner", "round", "turns", "reason", "round_winner", "last_winner", "turns_total",
     "pool", "pile", "events", "log", "chances", "ended",
     # hands and the round's and turn's counters (`RoundInfo`, `TurnInfo`)
-    "hands", "opening", "placed_any", "without_place", "passes", "unable",
+    "hands", "held", "opening", "placed_any", "without_place", "passes", "unable",
     "t_draws", "t_placed", "t_actions", "t_could",
     # the exchanges listed for the position (a code is base + an index there)
     "exchanges",
@@ -89,9 +90,21 @@ class Plan:
         return any(model.hand_size_for(n) for n in range(model.players_min, model.players_max + 1))
 
     @property
+    def held(self) -> bool:
+        """Whether the state keeps each hand as a bit set of its uids too (`held`: a
+        board's listing reads it, `uses_held`)."""
+        return self.hands and getattr(self.board, "uses_held", False)
+
+    @property
     def winner_specs(self) -> list:
         """The round-end conditions' winner specs, then the match's."""
         return [c.winner for c in self.model.round_end] + [self.model.match_winner]
+
+    def mentions(self, pattern: str) -> bool:
+        """Whether the resolved ruleset's data (every expression, definitions included)
+        holds a match of `pattern`: a counter no text mentions is never read, so the
+        program need not keep it (a mention elsewhere only keeps it needlessly)."""
+        return re.search(pattern, repr(self.model.ruleset.data)) is not None
 
     def reads(self, name: str) -> bool:
         """Whether some expression of the ruleset reads the context name `name`."""

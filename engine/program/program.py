@@ -93,11 +93,17 @@ def _opener(game):
     return opener
 
 
+def _bits(hand: list) -> int:
+    """The uids of `hand`'s pieces as a bit set (a piece is in one place)."""
+    return sum([1 << p.uid for p in hand])
+
+
 def _round_and_turn(state) -> dict:
     """The hands and the round's and turn's counters of the interpreter's `state`, as
     the program's fields (`plan.COMMON_FIELDS`)."""
     rnd, turn = state.round, state.turn
     return {"hands": [list(h) for h in state.hands], "opening": state.opening_pieces,
+            "held": [_bits(h) for h in state.hands],
             "placed_any": rnd.placed_any, "without_place": rnd.turns_without_place,
             "passes": rnd.passes_in_row, "unable": rnd.unable_in_row,
             "t_draws": turn.draws, "t_placed": turn.placed, "t_actions": turn.actions,
@@ -117,7 +123,7 @@ def namespace(plan: Plan) -> dict:
     names.update(
         k_ERRORS=_ERRORS, k_failure=failure, k_int=int, k_bool=bool, k_list=list,
         k_Random=random.Random, k_copy_rng=_copy_rng, k_shuffle=shuffle, k_best=_best,
-        k_pick=_pick, k_has=lambda items, test: any(map(test, items)), _UNSET=UNSET,
+        k_pick=_pick, k_bits=_bits, k_has=lambda items, test: any(map(test, items)), _UNSET=UNSET,
         k_opener=_opener(game) if model.opening is not None else None,
         K_hand=tuple(model.hand_size_for(n) if n >= model.players_min else 0
                      for n in range(model.players_max + 1)),
@@ -149,7 +155,8 @@ class Program:
         self.source = source
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
-        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores"):
+        for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores",
+                     "search_apply", "search_fork"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields

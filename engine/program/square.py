@@ -154,7 +154,7 @@ class SquareCode:
         """Whether the listing gives codes itself (always: a play's code is its index)."""
         return True
 
-    def codes_lines(self, index: int, target: str, base: int) -> list[str]:
+    def codes_lines(self, f: dict, index: int, target: str, base: int) -> list[str]:
         """The codes of the plays `pls`, appended to `target`."""
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 

@@ -17,6 +17,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
+from engine.program.search import fork_lines
 from engine.program.source import Source, comment, where
 
 
@@ -49,7 +50,7 @@ def _new(src: Source, plan: Plan) -> None:
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
              "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]"}
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
     for name, value in start.items():
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
@@ -71,8 +72,14 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
     if kind == "deal":
         src.add(indent, "pile.append(pool.pop())")
     elif kind == "draw":
-        src.add(indent, "hands[mover].append(pool.pop())")
-        src.add(indent, f"s[{f['t_draws']}] += 1")
+        if plan.held:
+            src.add(indent, "drawn = pool.pop()")
+            src.add(indent, "hands[mover].append(drawn)")
+            src.add(indent, f"s[{f['held']}][mover] += 1 << drawn.uid  # (not held before)")
+        else:
+            src.add(indent, "hands[mover].append(pool.pop())")
+        if _kept(plan)["t_draws"]:
+            src.add(indent, f"s[{f['t_draws']}] += 1")
     elif kind == "place":
         src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
         src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
@@ -84,6 +91,8 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         src.add(indent + 1, f"s[{f['rng_shared']}] = False")
         src.add(indent, f"order = k_exchange(hands[mover], pool, rng, s[{f['exchanges']}][m - {base}])")
         src.add(indent, f"s[{f['chances']}].append((len(s[{f['log']}]), order))")
+        if plan.held:
+            src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
@@ -92,12 +101,14 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
     return None, None
 
 
-def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> None:
-    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`)."""
+def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
+                  search: bool = False) -> None:
+    """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
+    `search`: no score event and no log entry (`search_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
-    if plan.reads("turn") or plan.model.tracks_unable:
+    if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     if action.then:
@@ -113,7 +124,8 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         for i, (name, _) in enumerate(action.then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
-                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move))
+                   lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
+                   not search)
     if action.extra_turn is not None:
         text = _inline(plan, action.extra_turn, names,
                        at(plan, action.pos, "actions", action.name, "extra_turn"))
@@ -121,12 +133,26 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int) -> No
         src.guarded(indent, [f"extra = k_bool({text})"], plan.site(("then", action.name)))
     if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
-        src.add(indent, f"s[{f['log']}].append(m)")
+        if not search:
+            src.add(indent, f"s[{f['log']}].append(m)")
         _listing_lines(src, plan, indent)
         src.add(indent, f"s[{f['legal']}] = out")
         src.add(indent, "if not out:")
         src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
         src.add(indent, f"return s[{f['legal']}]")
+
+
+def _kept(plan: Plan) -> dict[str, bool]:
+    """Which of the round's and turn's counters the program keeps up to date: those
+    some expression may read (`Plan.mentions`), and those they are worked out from.
+    (`turn.placed` is kept always: a placement counts it, `flow._place`.)"""
+    unable = plan.model.tracks_unable
+    without = plan.mentions(r"turns_without_place")
+    return {"without_place": without, "passes": plan.mentions(r"passes_in_row"),
+            "unable": unable, "t_could": unable,
+            "t_draws": plan.mentions(r"\bdraws\b"),
+            "t_placed": True,
+            "t_actions": unable or plan.mentions(r"turn\W+actions")}
 
 
 def _could_place(src: Source, plan: Plan) -> None:
@@ -151,19 +177,22 @@ def _could_place(src: Source, plan: Plan) -> None:
     src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
 
 
-def _end_turn_lines(src: Source, plan: Plan) -> None:
+def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
     """`flow.end_turn` up to the round-end conditions: the round's counters, a fresh
-    turn, the next player."""
+    turn, the next player (`search`: not the match's turn count, no log entry)."""
     f = plan.fields
     src.note(1, "the turn's end (`flow.end_turn`)")
     src.add(1, f"s[{f['turns']}] += 1")
-    src.add(1, f"s[{f['turns_total']}] += 1")
-    if plan.reads("round"):
+    if not search:
+        src.add(1, f"s[{f['turns_total']}] += 1")
+    kept = _kept(plan)
+    if kept["without_place"]:
         src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
+    if kept["passes"]:
         passes = [(base, base + 1) for a, base in plan.actions if a.kind == "pass"]
         test = " or ".join(f"m == {lo}" for lo, _ in passes) or "False"
         src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
-    if plan.model.tracks_unable:
+    if kept["unable"]:
         src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
     if plan.model.refill:
         src.note(1, "the mover's hand refilled from the pool (`flow.refill`)")
@@ -171,20 +200,27 @@ def _end_turn_lines(src: Source, plan: Plan) -> None:
         src.add(1, "hand = hands[mover]")
         src.add(1, "while len(hand) < size and pool:")
         src.add(2, "hand.append(pool.pop())")
+        if plan.held:
+            src.add(1, f"s[{f['held']}][mover] = k_bits(hand)")
     for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
                         ("t_could", "True")):
-        src.add(1, f"s[{f[name]}] = {value}")
+        if kept[name]:
+            src.add(1, f"s[{f[name]}] = {value}")
     if any(a.extra_turn is not None for a, _ in plan.actions):
         src.add(1, f"s[{f['to_move']}] = mover if extra else (mover + 1) % s[{f['n']}]")
     else:
         src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    src.add(1, f"s[{f['log']}].append(m)")
+    if not search:
+        src.add(1, f"s[{f['log']}].append(m)")
 
 
-def _apply(src: Source, plan: Plan) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+    """`apply`; with `search`, `search_apply`: the same step without the action's score
+    events, the log and the match's turn count (a search that only looks ahead)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def apply(s, m):")
-    src.add(1, "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
+    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
+    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+            else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
     if any(a.extra_turn is not None for a, _ in plan.actions):
@@ -197,8 +233,8 @@ def _apply(src: Source, plan: Plan) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base)
-    _end_turn_lines(src, plan)
+        _action_lines(src, plan, 2, action, base, search)
+    _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
@@ -247,6 +283,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -261,6 +299,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
         src.add(1, f"c[{f[name]}] = []")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
@@ -284,6 +324,8 @@ def module_source(plan: Plan, title: str) -> str:
     _new(src, plan)
     _apply(src, plan)
     _copy_and_readers(src, plan)
+    _apply(src, plan, search=True)
+    fork_lines(src, plan)
     return src.text()
 
 

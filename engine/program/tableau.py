@@ -93,10 +93,10 @@ class TableauCode:
 
     # -- what a search needs (engine/players/solver_program.py) -------------------------
     def key_text(self, f: dict) -> tuple[str, int]:
-        """(the text of the board's part of a position key, a bound it stays under):
+        """(the text of the board's part of a position key, the bits it fits in):
         within a round the deal is fixed, so the slots still holding a card tell the
         board (`TableauBoard.search_key`)."""
-        return f"s[{f['mask']}]", 1 << self.size
+        return f"s[{f['mask']}]", self.size
 
     @staticmethod
     def move_code(data) -> int:

@@ -18,15 +18,19 @@ def _plain(stats) -> dict:
     return found
 
 
-@pytest.mark.parametrize("spec", [Spec("tripeaks/aisleriot"), Spec("tripeaks/pysol-scored"),
-                                  Spec("tripeaks/aisleriot", ("progressive-rounds",))],
-                         ids=lambda s: s.name)
-def test_random_games_on_the_program_give_the_interpreters_stats(spec, monkeypatch):
+@pytest.mark.parametrize("spec,players", [
+    (Spec("tripeaks/aisleriot"), 1), (Spec("tripeaks/pysol-scored"), 1),
+    (Spec("tripeaks/aisleriot", ("progressive-rounds",)), 1),
+    (Spec("triominos/pressman"), 2), (Spec("triominos/goliath"), 3),
+], ids=lambda s: s.name if isinstance(s, Spec) else str(s))
+def test_random_games_on_the_program_give_the_interpreters_stats(spec, players, monkeypatch):
     game = compile_spec(spec)
-    assert runs.random_program(game, ["random"], None) is not None
-    fast = [_plain(play_game(game, 1, seed, ["random"])) for seed in range(30)]
+    agents = ["random"] * players
+    assert runs.random_program(game, agents, None) is not None
+    games = 30 if players == 1 else 6  # (a Tri-Ominos match: many rounds)
+    fast = [_plain(play_game(game, players, seed, agents)) for seed in range(games)]
     monkeypatch.setattr(runs, "random_program", lambda *args: None)
-    slow = [_plain(play_game(game, 1, seed, ["random"])) for seed in range(30)]
+    slow = [_plain(play_game(game, players, seed, agents)) for seed in range(games)]
     assert fast == slow
     assert all(stats["fired"] and stats["reasons"] for stats in fast)
 

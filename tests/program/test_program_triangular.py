@@ -89,3 +89,22 @@ def test_a_written_program_imports_and_plays_as_the_compiled_one(tmp_path, monke
             module.apply(mine, code)
             program.apply(theirs, code)
         assert module.scores(mine) == program.scores(theirs) and program.is_over(theirs)
+
+
+def test_the_contacts_and_the_cells_direction_read_as_the_interpreter_does(tmp_path):
+    # no shipped ruleset reads `move.contacts` or `move.cell_up`: a placement's record
+    # of what each corner touches, and which way its cell points, in a guard (read
+    # from the listed placement) and in scoring rules (from the applied one)
+    from tests.program.test_program import _engine_trace, _program_trace
+    path = tmp_path / "contacts.yaml"
+    path.write_text(
+        "extends: triominos/pressman\nruleset: {game: triominos, title: t}\n"
+        "actions:\n  place:\n    if: move.opening or sum(c.tiles for c in move.contacts) < 4\n"
+        "scoring:\n  touching:\n    on: place\n"
+        "    points: sum(c.tiles + c.vertex_tiles for c in move.contacts)\n"
+        "  pointing_up:\n    on: place\n    if: move.cell_up\n    points: 1\n",
+        encoding="utf-8")
+    game = _game(str(path))
+    program = compile_program(game)
+    for seed in range(3):
+        assert _program_trace(program, seed, False) == _engine_trace(game, seed, False)

@@ -1,0 +1,36 @@
+"""What a search needs of a program beyond `search_apply`: a cheap copy.
+
+    child = search_fork(s)      a copy of `s` whose round-end lists are shared
+    search_apply(child, m)      the step without the move's events or log entry
+
+A search copies a position for each of its moves but the last (the position itself
+takes that one: nothing reads it once its last child is searched), and a copy's
+subtree applies moves in place, so every list a step changes must be the copy's own:
+the scores and counters, the pool, the pile, the hands and the board's lists
+(`copy_lines` of the board's part), as `search_copy` copies them. The lists only a round's end appends to (`ended`, `chances`, its
+events) and the log stay shared: `search_apply` adds no event and no log entry, so
+they are empty at every position within the round, and a search empties them again
+after reading why a round ended (engine/players/solver_program.py).
+"""
+
+from __future__ import annotations
+
+from engine.program.plan import Plan
+from engine.program.source import Source
+
+
+def fork_lines(src: Source, plan: Plan) -> None:
+    """`search_fork(s)` (see the module's docstring)."""
+    f = plan.fields
+    src.add(0, "def search_fork(s):")
+    src.add(1, "\"\"\"A copy of `s` for `search_apply`: its round-end lists shared.\"\"\"")
+    src.add(1, "c = s[:]")
+    for name in ("scores", "counters", "pool", "pile"):
+        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    if plan.hands:
+        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
+    src.block(1, plan.board.copy_lines(f))
+    src.add(1, "return c")
+    src.add(0, "")
