@@ -7,7 +7,8 @@ with `--games 0` measures the start-up to subtract:
         python benchmarks/count_program.py --side program --games 200
     (sides: program, engine, reference; the reference of Tri Peaks, or with
     `--ruleset triominos/pressman` (two players) Tri-Ominos'; each game to the end of
-    its first round, as `bench_reference.py` times them)
+    its first round, as `bench_reference.py` times them; `--ruleset triolet/standard`:
+    Triolet's)
 """
 
 from __future__ import annotations
@@ -35,8 +36,13 @@ def main() -> None:
     tri = args.ruleset.startswith("triominos")
     players = args.players or (2 if tri else None)
     if args.side == "reference":
-        from bench_reference import reference_triominos, reference_tripeaks
-        run = reference_triominos() if tri else reference_tripeaks()
+        from bench_reference import (
+            reference_triolet,
+            reference_triominos,
+            reference_tripeaks,
+        )
+        run = reference_triominos() if tri else reference_triolet() if \
+            args.ruleset.startswith("triolet") else reference_tripeaks()
     elif args.side == "program":
         from engine.program import compile_program
         program = compile_program(load(args.ruleset))

@@ -38,7 +38,8 @@ def _inline(plan: Plan, expr, names: dict, pos) -> str:
     text = expr.inline(names)
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
-    return text
+    # (`len(players)` is the number of seats: no seat records made to count them)
+    return text.replace("_len(k_seats(s))", f"s[{plan.fields['n']}]")
 
 
 def at(plan: Plan, default, *path):
@@ -153,6 +154,8 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
         names = names_for(plan, "seat", "seat", cans=cans)
         if action.kind in ("deal", "draw", "pass"):
             _simple_listing(src, plan, indent, action, base, names)
+        elif action.kind == "exchange":
+            _exchange_listing(src, plan, indent, (i, action, base), names)
         elif action.kind == "place":
             _place_listing(src, plan, indent, (i, action, base), names)
         else:
@@ -175,6 +178,23 @@ def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, nam
     src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
     src.add(indent, "if ok:")
     src.add(indent + 1, f"out.append({base})")
+
+
+def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
+    """An exchange's moves (`generators._exchange_moves`): none with an empty pool or
+    its guard failing, else every exchange of the hand, kept in the state's
+    `exchanges` (a code is base + the index there)."""
+    f = plan.fields
+    i, action, base = listed
+    src.add(indent, "if pool:")
+    ok = "True"
+    if action.guard is not None:
+        condition = _inline(plan, action.guard, names, action.guard_pos)
+        src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
+        ok = "ok"
+    src.add(indent + 1, f"if {ok}:")
+    src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges(hands[seat], K_most[{i}])")
+    src.add(indent + 2, f"out += range({base}, {base} + len(xs))")
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:

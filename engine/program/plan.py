@@ -3,9 +3,9 @@ the state's layout, the tables of constants, and the Python text each context na
 read as.
 
 The compiler covers a ruleset when every part of it has generated code: a board kind
-with a part in `BOARD_CODE` (`tableau`, `triangular`), actions of the kinds below (a
-draw may leave the turn open: `ends_turn: false`), hands dealt from the pool (no
-refills), an opening rule whose rank reads the piece alone, winners chosen by keys, no
+with a part in `BOARD_CODE` (`tableau`, `triangular`, `square`), actions of the kinds
+below (a draw may leave the turn open: `ends_turn: false`; an action ending the turn
+may give another, `extra_turn`), hands dealt from the pool and refilled, an opening rule whose rank reads the piece alone, winners chosen by keys, no
 zones beyond the pool and the pile, and expressions that read only the names of
 `names_for`. Anything else is `NotCompiled`, whose reason names the feature, and the
 interpreter plays the ruleset as before.
@@ -16,15 +16,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.program.square import SquareCode
 from engine.program.tableau import TableauCode
 from engine.program.triangular import TriangularCode
 
 #: board kind -> its part of a program
-BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode}
+BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode, "square": SquareCode}
 
 #: action kinds a program covers: the board's own (a play, a placement from the hand),
-#: a deal from the pool, a draw into the hand and a pass
-ACTION_KINDS = frozenset({"play", "place", "deal", "draw", "pass"})
+#: a deal from the pool, a draw into the hand, an exchange with the pool and a pass
+ACTION_KINDS = frozenset({"play", "place", "deal", "draw", "pass", "exchange"})
+#: how many codes an exchange action spans: more than any hand lists
+EXCHANGE_WIDTH = 1 << 20
+#: action kinds of every board (one move, or an exchange's, listed by the program)
+_ANY_BOARD = frozenset({"deal", "draw", "pass", "exchange"})
 RECEIVERS = frozenset({"mover", "winner", "losers", "each"})
 WINNER_MODES = frozenset({"none", "mover", "default", "highest", "lowest"})
 
@@ -36,6 +41,8 @@ COMMON_FIELDS = (
     # hands and the round's and turn's counters (`RoundInfo`, `TurnInfo`)
     "hands", "held", "opening", "placed_any", "without_place", "passes", "unable",
     "t_draws", "t_placed", "t_actions", "t_could",
+    # the exchanges listed for the position (a code is base + an index there)
+    "exchanges",
 )
 
 PIECE_NAMES = ("tile", "card", "token", "piece")
@@ -118,14 +125,14 @@ def _check(game) -> None:
     for action in model.actions:
         if action.kind not in ACTION_KINDS:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}`")
-        if action.extra_turn is not None or not (action.ends_turn or action.kind == "draw"):
+        if not (action.ends_turn or action.kind == "draw"):
             raise NotCompiled(f"action `{action.name}` that does not end the turn")
-        if action.kind not in BOARD_CODE[kind].move_kinds | {"deal", "draw", "pass"}:
+        if action.extra_turn is not None and not action.ends_turn:
+            raise NotCompiled(f"action `{action.name}` with `extra_turn` that leaves the turn open")
+        if action.kind not in BOARD_CODE[kind].move_kinds | _ANY_BOARD:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}` on this board")
     if sum(a.kind == "place" for a in model.actions) > 1:
         raise NotCompiled("more than one place action")
-    if model.refill:
-        raise NotCompiled("refilled hands")
     if model.opening is not None and (game.opening_ranks is None or (
             model.opening.also is not None and game.opening_also is None)):
         raise NotCompiled("an opening rule that reads more than the piece")
@@ -153,13 +160,20 @@ def make_plan(game) -> Plan:
     """The plan of `game`'s program; NotCompiled if the compiler does not cover it."""
     _check(game)
     model = game.model
-    board = BOARD_CODE[model.topology.kind](model.topology)
+    made = BOARD_CODE[model.topology.kind]
+    try:  # (a board kind whose code depends on the rules and pieces: `for_game`)
+        board = made.for_game(game) if hasattr(made, "for_game") else made(model.topology)
+    except ValueError as exc:
+        raise NotCompiled(str(exc)) from exc
     names = COMMON_FIELDS + tuple(board.fields)
     fields = {name: i for i, name in enumerate(names)}
     actions, code = [], 0
     for action in model.actions:
         actions.append((action, code))
-        code += board.width(action.kind) if action.kind in board.move_kinds else 1
+        if action.kind in board.move_kinds:
+            code += board.width(action.kind)
+        else:  # (an exchange's codes: one for each exchange a hand lists)
+            code += EXCHANGE_WIDTH if action.kind == "exchange" else 1
     plan = Plan(game, board, fields, actions)
     _sites(plan)
     return plan

@@ -10,6 +10,7 @@ from engine.expr.compiler import UNSET
 from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
+from engine.program.exchange import exchange, exchanges
 from engine.program.plan import Plan, reasons
 
 _ERRORS = (runtime.EvaluationError,) + runtime.FAILURES
@@ -131,8 +132,12 @@ def namespace(plan: Plan) -> dict:
         K_counters0=tuple(int(v) for v in model.counters.values()),
         K_reasons=reasons(model),
         K_rules=tuple((r.name, r.pos, r.label) for r in model.scoring),
+        k_set=set, k_exchanges=exchanges, k_exchange=exchange,
+        K_most=tuple(getattr(a, "max", None) for a in model.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
-                      "None": None},
+                      "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,
+                      "max": max, "sum": sum, "zip": zip, "map": map, "list": list,
+                      "dict": dict},
     )
     names.update(plan.board.constants())
     names.update(_seat_helpers(plan))
@@ -156,6 +161,9 @@ class Program:
         self._new = self.module["new"]
         self.fields = plan.fields
         self.rules = self.module["K_rules"]
+        # (codes that index a position's listings are found by `_listed`)
+        self._relists = hasattr(plan.board, "relist") or any(
+            a.kind == "exchange" for a, _ in plan.actions)
 
     def new(self, players: int | None = None, seed: int = 0) -> list:
         """A new match (`Game.new_game(players, seed)`: the same deal)."""
@@ -171,6 +179,8 @@ class Program:
         for action, base in reversed(self.plan.actions):
             if code >= base:
                 break
+        if action.kind == "exchange":
+            return " ".join((action.name, *s[self.fields["exchanges"]][code - base]))
         if action.kind not in self.plan.board.move_kinds:
             return action.name
         return f"{action.name} {self.plan.board.move_arg(s, self.fields, code - base, self.game)}"
@@ -225,19 +235,48 @@ class Program:
             "n": state.n, "seed": state.seed, "rng": state.rng, "rng_shared": True,
             "scores": list(state.scores),
             "counters": [int(getattr(state.counters, name)) for name in model.counters],
-            "legal": [] if state.is_over else self.codes(state.legal_moves()),
+            "legal": [] if state.is_over or self._relists else self.codes(state.legal_moves()),
             "to_move": state.to_move, "over": state.is_over, "winner": state.winner,
             "round": rnd.number, "turns": rnd.turns, "reason": rnd.reason or None,
             "round_winner": rnd.winner, "last_winner": state.last_round_winner,
             "turns_total": state.turns_total, "pool": list(state.pool),
             "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
+            "exchanges": [],
         }
         values.update(_round_and_turn(state))
         values.update(self.plan.board.values(state.board))
         s = [None] * len(self.fields)
         for name, i in self.fields.items():
             s[i] = values[name]
+        if self._relists and not state.is_over:
+            self._listed(s, state)
         return s
+
+    def _listed(self, s: list, state) -> None:
+        """The position's listings a code indexes (an exchange's; a board's that codes
+        a play by its index, `relist`) in `s`, and its legal moves' codes from them."""
+        moves, f = state.legal_moves(), self.fields
+        hand = s[f["hands"]][state.to_move]
+        if hasattr(self.plan.board, "relist"):
+            self.plan.board.relist(s, f, self.module, hand)
+        for action, base in self.plan.actions:
+            if action.kind == "exchange":
+                s[f["exchanges"]] = exchanges(hand, action.max)
+        texts = {text: code for code, text in
+                 ((c, self.move_text(s, c)) for c in self._candidates(s))}
+        s[f["legal"]] = [texts[m.text] for m in moves]
+
+    def _candidates(self, s: list):
+        """Every code the position's listings hold (`_listed`), or a move of its own."""
+        f = self.fields
+        for action, base in self.plan.actions:
+            if action.kind == "exchange":
+                yield from range(base, base + len(s[f["exchanges"]]))
+            elif action.kind in self.plan.board.move_kinds and "places" in f \
+                    and hasattr(self.plan.board, "relist"):
+                yield from range(base, base + len(s[f["places"]]))
+            elif action.kind not in self.plan.board.move_kinds:
+                yield base
 
     def to_state(self, s: list):
         """The interpreter's `State` of the same match: the same seed, each move of the

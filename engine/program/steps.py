@@ -84,6 +84,15 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
         src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
         return "piece", plan.board.move_names("pl", applied=True)
+    elif kind == "exchange":
+        src.add(indent, f"rng = s[{f['rng']}]")
+        src.add(indent, f"if s[{f['rng_shared']}]:  # (a copy shares it: take one of its own)")
+        src.add(indent + 1, f"rng = s[{f['rng']}] = k_copy_rng(rng)")
+        src.add(indent + 1, f"s[{f['rng_shared']}] = False")
+        src.add(indent, f"order = k_exchange(hands[mover], pool, rng, s[{f['exchanges']}][m - {base}])")
+        src.add(indent, f"s[{f['chances']}].append((len(s[{f['log']}]), order))")
+        if plan.held:
+            src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
@@ -117,6 +126,11 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
                    not search)
+    if action.extra_turn is not None:
+        text = _inline(plan, action.extra_turn, names,
+                       at(plan, action.pos, "actions", action.name, "extra_turn"))
+        src.note(indent, "extra_turn: the mover plays again")
+        src.guarded(indent, [f"extra = k_bool({text})"], plan.site(("then", action.name)))
     if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
         if not search:
@@ -149,8 +163,17 @@ def _could_place(src: Source, plan: Plan) -> None:
              if a.kind == "place"]
     if not plan.model.tracks_unable or not spans:
         return
-    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
     src.add(1, f"if not s[{f['t_actions']}]:")
+    if spans[0][0] == 0:  # (the first action's codes come first in a listing)
+        _, hi = spans.pop(0)
+        src.add(2, f"legal = s[{f['legal']}]")
+        src.add(2, f"could = legal and legal[0] < {hi}")
+        if spans:
+            test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
+            src.add(2, f"could = could or k_has(legal, lambda c: {test})")
+        src.add(2, f"s[{f['t_could']}] = k_bool(could)")
+        return
+    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
     src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
 
 
@@ -171,11 +194,22 @@ def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
         src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
     if kept["unable"]:
         src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
+    if plan.model.refill:
+        src.note(1, "the mover's hand refilled from the pool (`flow.refill`)")
+        src.add(1, f"size = K_hand[s[{f['n']}]]")
+        src.add(1, "hand = hands[mover]")
+        src.add(1, "while len(hand) < size and pool:")
+        src.add(2, "hand.append(pool.pop())")
+        if plan.held:
+            src.add(1, f"s[{f['held']}][mover] = k_bits(hand)")
     for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
                         ("t_could", "True")):
         if kept[name]:
             src.add(1, f"s[{f[name]}] = {value}")
-    src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
+    if any(a.extra_turn is not None for a, _ in plan.actions):
+        src.add(1, f"s[{f['to_move']}] = mover if extra else (mover + 1) % s[{f['n']}]")
+    else:
+        src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
     if not search:
         src.add(1, f"s[{f['log']}].append(m)")
 
@@ -189,6 +223,8 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
             else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
+    if any(a.extra_turn is not None for a, _ in plan.actions):
+        src.add(1, "extra = False")
     _could_place(src, plan)
     for i, (action, base) in enumerate(plan.actions):
         last = i == len(plan.actions) - 1
@@ -279,6 +315,9 @@ def module_source(plan: Plan, title: str) -> str:
     """The whole module for `plan`; NotCompiled if some part cannot be written."""
     src = Source()
     _header(src, plan, title)
+    if hasattr(plan.board, "source"):  # (a board kind with functions of its own)
+        src.note(0, f"the `{plan.board.kind}` board's functions (engine/program/{plan.board.kind}.py)")
+        src.block(0, plan.board.source().splitlines())
     winner_functions(src, plan)
     _start_round(src, plan)
     _end_round(src, plan)

@@ -47,12 +47,14 @@ def test_printed_with_comments_pointing_at_the_yaml(monkeypatch):
 
 
 def test_a_ruleset_not_covered_says_which_feature():
-    result = runner.invoke(app, ["compile", "triolet"])
+    result = runner.invoke(app, ["compile", "dominoes"])
     assert result.exit_code == 1
-    assert result.stderr.strip() == "not compiled: board kind `square`"
-    data = json.loads(runner.invoke(app, ["compile", "triolet", "--json"]).stdout)
-    assert data == {"ruleset": "triolet/standard", "compiled": False,
-                    "reason": "board kind `square`"}
+    assert result.stderr.strip() == "not compiled: board kind `chain`"
+    data = json.loads(runner.invoke(app, ["compile", "dominoes", "--json"]).stdout)
+    assert data == {"ruleset": "dominoes/draw", "compiled": False,
+                    "reason": "board kind `chain`"}
+    result = runner.invoke(app, ["compile", "triolet", "--with", "jokers"])
+    assert result.stderr.strip() == "not compiled: jokers on a square board"
 
 
 def test_json_names_the_cache_key(tmp_path, monkeypatch):

@@ -67,9 +67,11 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 
 #: the families the compiler covers: Tri Peaks (the `tableau` board) and Tri-Ominos (the
 #: `triangular` board: hands, draws that leave the turn open, passes, the opening rule,
-#: winners by keys, several rounds to a match)
+#: winners by keys, several rounds to a match) and Triolet (the `square` board: refills,
+#: extra turns, exchanges; not yet with jokers)
 COMPILED = [(ref, overlays) for ref, overlays in shipped()
-            if ref.startswith(("tripeaks", "triominos"))]
+            if ref.startswith(("tripeaks", "triominos"))
+            or ref.startswith("triolet") and "jokers" not in overlays]
 #: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
 #: the lowest score best
 GOLF = str(Path(__file__).resolve().parents[1] / "players" / "rulesets" / "golf52.yaml")

@@ -1,0 +1,242 @@
+"""The `square` board kind's part of a generated program (engine/topology/square.py).
+
+The board is one field of the program's state, a list: the value of each cell of the
+flat padded grid (`SquareBoard.v`: -1 empty, -2 a sentinel); for each empty cell, per
+direction, the values a new piece there may take given the run it would join that way,
+as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`); the
+anchors (empty cells beside a piece) and the filled cells as bit sets over the cells;
+and per direction the empty cells grouped by mask (mask -> bit set of cells), so that
+the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
+order, values, pieces); its code is its index in the position's listing (`places`).
+
+The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
+single pieces by cell, then plays of two or more pieces along rows, then columns, by
+their first cell, each run of new cells as the walk meets it, and for each the
+arrangements of the ranked hand (its pieces by value, equal values in hand order) in
+order. The first cells are found for all cells at once on the bit sets (shifts of one
+cell, or of a row), then each is walked (`square_source.py`). Laying (`B_lay`) updates
+the masks at the ends of the runs through the new pieces, as the hand-written reference
+does, and returns the play's measures as the records scoring reads: its `lines`
+(length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s order, and
+its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`).
+
+The functions are written out for the ruleset's numbers (the board's stride, the
+window, the longest line, the sum bounds by length, fewest and most pieces), from
+integers only. Jokers, and a first play that need not cover a start cell, are not
+covered yet (`why_not`).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from operator import attrgetter, itemgetter
+
+from engine.program.square_source import board_source
+from engine.topology.square_placement import EDGE, EMPTY
+
+#: a `line` record of a play (`square_placement.Line`)
+Line = namedtuple("Line", ("length", "sum", "face_sum", "new", "jokers"))
+#: how many codes a place action spans: more than any position lists
+_WIDTH = 1 << 20
+
+#: the builtins the board's functions read
+BUILTINS = {"len": len, "range": range, "sorted": sorted, "tuple": tuple, "set": set,
+            "list": list, "dict": dict,
+            "min": min, "max": max, "sum": sum, "zip": zip, "map": map,
+            "enumerate": enumerate, "True": True, "False": False, "None": None}
+
+
+class SquareCode:
+    """What the generator writes for a square board."""
+
+    kind = "square"
+    #: the state fields the board owns, in order
+    fields = ("board", "places")
+    #: action kinds whose moves are the board's (a play lays pieces from the hand)
+    move_kinds = frozenset({"place"})
+
+    size = 0  # (nothing is dealt onto it)
+
+    @staticmethod
+    def why_not(rules, jokers: bool) -> str | None:
+        """What of these place rules the board's code does not cover, or None."""
+        if jokers:
+            return "jokers on a square board"
+        if not rules.cover_start:
+            return "a first play that need not cover a start cell"
+        return None
+
+    @classmethod
+    def for_game(cls, game) -> SquareCode:
+        """The board's code for `game` (its place action's rules, its pieces' values);
+        ValueError naming what is not covered (`why_not`, or a guard on the place)."""
+        model = game.model
+        action = next(a for a in model.actions if a.kind == "place")
+        pieces = sorted(game.pieces, key=lambda p: p.uid)
+        jokers = any(p.attrs.get("joker") for p in pieces)
+        reason = cls.why_not(action.rules, jokers)
+        if reason is None and action.guard is not None:
+            reason = f"a condition on the square board's place action `{action.name}`"
+        if reason is not None:
+            raise ValueError(reason)
+        return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces))
+
+    def __init__(self, topology, rules, values: tuple):
+        """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
+        each piece's value, by uid."""
+        self.topo, self.rules, self.piece_values = topology, rules, values
+        self.stride = topology.stride
+        self.window = min(rules.window, max(topology.width, topology.height))
+        self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
+        top = max(values, default=0)
+        names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
+        self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
+                                                     "max_line", "lines_through"))
+        self.attrs = [tuple(a[k] for k in names) if a is not None else None
+                      for a in topology.attrs]
+        self.cross = _cross_table(rules, self.longest, top)
+        self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
+        self.starts = tuple(topology.starts)
+
+    # -- the program's constants and text --------------------------------------------
+    def constants(self) -> dict:
+        """The board's constants (`B_*`) the generated lines read."""
+        full = self.cross[0][0]
+        return {"B_cross": self.cross, "B_empty": tuple(self.empty),
+                "B_full": tuple(full if x == EMPTY else 0 for x in self.empty),
+                "B_value": self.piece_values, "B_starts": self.starts,
+                "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
+                "B_labels": tuple(self.topo.labels), "B_plans": {},
+                "B_take": itemgetter, "B_val": attrgetter("value"), "B_Line": Line,
+                "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
+                "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
+                "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
+                                                 if x == EMPTY),
+                "B_near": tuple(self._near(c) for c in range(len(self.empty))),
+                "B_start_bits": sum(1 << c for c in self.starts)}
+
+    def _near(self, c: int) -> int:
+        """The cells beside cell `c` (a bit set)."""
+        if self.empty[c] != EMPTY:
+            return 0
+        return sum(1 << e for e in (c - self.stride, c - 1, c + 1, c + self.stride)
+                   if self.empty[e] == EMPTY)
+
+    def source(self) -> str:
+        """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
+        return board_source(self)
+
+    def functions(self) -> dict:
+        """The board's functions and constants, as a namespace (the source run once)."""
+        names = {"__builtins__": BUILTINS}
+        names.update(self.constants())
+        exec(compile(self.source(), "<square board>", "exec"), names)  # noqa: S102 (integers only)
+        return names
+
+    # -- the lines the program's steps read (`engine/program/steps.py`) -----------------
+    def width(self, kind: str) -> int:
+        return _WIDTH
+
+    def empty_lines(self, f: dict) -> list[str]:
+        """A new, empty board."""
+        return [f"s[{f['board']}] = B_new()", f"s[{f['places']}] = ()"]
+
+    def deal_lines(self, f: dict, dealt: str) -> list[str]:
+        raise NotImplementedError  # (plan: no deal to a square board)
+
+    def listing_lines(self, f: dict, action, index: int, seat: str) -> list[str]:
+        """Lines setting the local `pls` to the plays of `seat`'s hand, kept in the
+        state's `places` (a code is base + the index there)."""
+        first = f"not s[{f['placed_any']}]"
+        return [f"pls = s[{f['places']}] = B_plays(s[{f['board']}], hands[{seat}], {first})"]
+
+    def direct(self, action) -> bool:
+        """Whether the listing gives codes itself (always: a play's code is its index)."""
+        return True
+
+    def codes_lines(self, f: dict, index: int, target: str, base: int) -> list[str]:
+        """The codes of the plays `pls`, appended to `target`."""
+        return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
+
+    def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
+        """Lay the play of code `index` (its pieces taken from the mover's hand by
+        identity, `flow._place`); its measures in the locals `lines` and `placed`."""
+        return [
+            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
+            "hand = hands[mover]", f"for {piece} in taken:",
+            "    for i, held in enumerate(hand):",
+            f"        if held is {piece}:", "            del hand[i]", "            break",
+            f"lines, placed = B_lay(s[{f['board']}], cells, values, taken)",
+            f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
+        ]
+
+    def names(self, f: dict) -> dict[str, str]:
+        """`board.<field>` -> its text (the fields the program can read)."""
+        return {"board.width": str(self.topo.width), "board.height": str(self.topo.height)}
+
+    def move_names(self, placement: str, applied: bool) -> dict[str, str]:
+        """`move.<field>` of the play laid (`PlaceMove`): its measures as `B_lay` gave
+        them (no jokers: a piece's face is its value)."""
+        return {"move.count": "len(cells)", "move.value": "sum(values)", "move.jokers": "0",
+                "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
+
+    def move_arg(self, s: list, f: dict, index: int, game) -> str:
+        """The text of the play listed at `index` (`H8=4 H9=11`)."""
+        cells, values, _ = s[f["places"]][index]
+        labels = self.topo.labels
+        return " ".join([f"{labels[c]}={x}" for c, x in zip(cells, values)])
+
+    def values(self, board) -> dict:
+        """The board's fields for the interpreter's `board` (`Program.from_state`): its
+        cells, each empty cell's masks and their groups, the anchors and filled cells
+        worked out from them (the listing: `relist`)."""
+        v, stride = list(board.v), self.stride
+        masks = ([0] * len(v), [0] * len(v))
+        groups: tuple[dict, dict] = ({}, {})
+        for c, x in enumerate(v):
+            if x != EMPTY:
+                continue
+            for k, d in enumerate((1, stride)):
+                m = masks[k][c] = self._mask(v, c, d)
+                groups[k][m] = groups[k].get(m, 0) | 1 << c
+        filled = sum(1 << c for c, x in enumerate(v) if x >= 0)
+        near = 0
+        for c, x in enumerate(v):
+            if x >= 0:
+                near |= self._near(c)
+        near &= ~filled
+        anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
+        return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1]],
+                "places": ()}
+
+    def _mask(self, v: list, c: int, d: int) -> int:
+        """`B_end`'s mask of the empty cell `c` along `d`."""
+        n = total = 0
+        for step in (-d, d):
+            i = c + step
+            while v[i] >= 0:
+                n, total, i = n + 1, total + v[i], i + step
+        row = self.cross[n] if n < len(self.cross) else ()
+        return row[total] if total < len(row) else 0
+
+    def relist(self, s: list, f: dict, module: dict, hand: list) -> None:
+        """The position's plays (`Program.from_state`), which the codes index."""
+        s[f["places"]] = module["B_plays"](s[f["board"]], hand, not s[f["placed_any"]])
+
+    def copy_lines(self, f: dict) -> list[str]:
+        """The board's lists copied into the copy `c` of `s` (the listing is shared)."""
+        return [f"c[{f['board']}] = B_copy(s[{f['board']}])"]
+
+
+def _cross_table(rules, longest: int, top: int) -> tuple:
+    """`B_cross[n][total]`: the values (a bit set, 0: none) a new piece may take joining
+    `n` pieces summing to `total` in one direction (`PlaceRules.cross`), for every run
+    the board can hold on both sides of a cell."""
+    rows = []
+    for n in range(2 * longest + 1):
+        row = []
+        for total in range(top * n + 1):
+            found = rules.cross(n, total)
+            row.append(0 if found is None else found[3])
+        rows.append(tuple(row))
+    return tuple(rows)

@@ -1,0 +1,299 @@
+"""The text of the `square` board's functions in a program (`square.py` says what
+they do): the hand plan, the listing, laying, and the walk from a play's first cell,
+written out for the ruleset's numbers (integers only, never author text)."""
+
+from __future__ import annotations
+
+from string import Template
+
+# -- the text of the functions -----------------------------------------------------------
+#: the hand plan, the listing's frame and laying: the same text for every ruleset but
+#: for the numbers put in (`$name`, integers and booleans)
+_FIXED = Template('''
+def B_new():
+    """An empty board: [cells, across, down, anchors, filled, by_across, by_down]."""
+    return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
+            {B_full0: B_cells}]
+
+def B_copy(b):
+    """An independent copy of board `b`."""
+    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
+
+def B_plan(values):
+    """The hand plan of ranked `values` (`square_hands.HandPlan`): (the bit set of its
+    values, per count k the distinct arrangements of k pieces in order, each as (values,
+    their bits, the pieces' indices in the ranked hand, sum, what takes the pieces))."""
+    mask = 0
+    for x in values:
+        mask |= 1 << x
+    first = tuple([values.index(x) for x in values])
+    arrs = [[] for _ in range(len(values) + 1)]
+    for k in range(1, min(len(values), $most) + 1):
+        seen = set()
+        for idx in B_orders(len(values), k):
+            key = tuple([first[i] for i in idx])
+            if key not in seen:
+                seen.add(key)
+                vals = tuple([values[i] for i in idx])
+                bits = tuple([1 << x for x in vals])
+                arrs[k].append((vals, bits, idx, sum(vals), B_take(*idx)))
+    if len(B_plans) > 20000:
+        B_plans.clear()
+    plan = B_plans[values] = (mask, arrs)
+    return plan
+
+def B_orders(n, k):
+    """The index tuples of k of n items, in `itertools.permutations` order."""
+    if k == 0:
+        return [()]
+    return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
+
+def B_fits(groups, mask):
+    """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
+    fit = 0
+    for m, cells in groups.items():
+        if m & mask:
+            fit |= cells
+    return fit
+
+def B_plays(b, hand, first):
+    """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
+    maxk = len(hand) if len(hand) < $most else $most
+    if not hand or maxk < $fewest:
+        return []
+    ranked = sorted(hand, key=B_val)  # (stable: equal values in hand order)
+    values = tuple(map(B_val, ranked))
+    mask, arrs = B_plans.get(values) or B_plan(values)
+    v, across, down, anchors, filled, by_across, by_down = b
+    fit_a = B_fits(by_across, mask)
+    fit_d = B_fits(by_down, mask)
+    out = []
+    if first:
+        need = set([c for c in B_starts if v[c] == -1])
+        near = B_start_bits & ~filled
+    else:
+        need = None
+        near = anchors
+    if $singles:
+        x = near & fit_a & fit_d
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
+            m = across[c] & down[c] & mask
+            if m:
+                for vals, bits, idx, _, _ in arrs[1]:
+                    if m & bits[0]:
+                        out.append(((c,), vals, (ranked[idx[0]],)))
+    if $lines and maxk >= 2:
+        along = B_covering if first else B_touching
+        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, maxk, ranked,
+                1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, maxk, ranked,
+                $stride, 1)
+    return out
+
+def B_lay(b, cells, values, pieces):
+    """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
+    before its column, as `SquarePlacement._measure` gives them."""
+    v, across, down, anchors, filled, by_across, by_down = b
+    for c, x in zip(cells, values):
+        v[c] = x
+        bit = 1 << c
+        filled |= bit
+        anchors |= B_near[c]
+        B_regroup(by_across, across[c], None, bit)
+        B_regroup(by_down, down[c], None, bit)
+    b[3] = anchors & ~filled
+    b[4] = filled
+    lines = []
+    through = [[] for _ in cells]
+    seen = set()
+    for c in cells:
+        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+            a = c
+            while v[a - d] >= 0:
+                a -= d
+            if (d, a) in seen:
+                continue
+            seen.add((d, a))
+            e, n, total = a, 0, 0
+            while v[e] >= 0:
+                n += 1
+                total += v[e]
+                e += d
+            if n >= 2:
+                fresh = 0
+                for k, p in enumerate(cells):
+                    if a <= p < e and (p - a) % d == 0:
+                        through[k].append(n)
+                        fresh += 1
+                lines.append(B_Line(n, total, total, fresh, 0))
+            B_end(v, masks, groups, a - d, d)
+            B_end(v, masks, groups, e, d)
+    placed = []
+    for c, x, p, t in zip(cells, values, pieces, through):
+        cx, cy = B_xy[c]
+        placed.append(B_Placed(*B_attrs[c], p.value, x, False, cx, cy, max(t) if t else 1, t))
+    return lines, placed
+
+def B_regroup(groups, old, new, bit):
+    """Move the cell of `bit` from the group of mask `old` to that of `new` (None: none)."""
+    left = groups[old] ^ bit
+    if left:
+        groups[old] = left
+    else:
+        del groups[old]
+    if new is not None:
+        groups[new] = groups.get(new, 0) | bit
+
+def B_end(v, masks, groups, c, d):
+    """The mask along `d` of the empty cell `c` at the end of a run."""
+    if v[c] != -1:
+        return
+    n = total = 0
+    i = c - d
+    while v[i] >= 0:
+        n += 1
+        total += v[i]
+        i -= d
+    i = c + d
+    while v[i] >= 0:
+        n += 1
+        total += v[i]
+        i += d
+    row = B_cross[n] if n < len(B_cross) else ()
+    new = row[total] if total < len(row) else 0
+    old = masks[c]
+    if new != old:
+        masks[c] = new
+        B_regroup(groups, old, new, 1 << c)
+''')
+
+_ALONG_HEAD = Template('''
+def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e):
+    """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
+    the masks across, `fit` the empty cells whose mask across takes a value of the
+    hand, `near` those of them a play must cover one of) by their first cell
+    (`square_moves._along`), the walk from each written out for the window: a cell
+    filled, empty or off the board at each step."""
+    # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
+    # j d): a first cell fits, and so does a second new cell within the window (filled
+    # cells passed over), making a run not too long; a cell of `near` lies within the
+    # window, reached through cells that are filled or fit.
+    go = fit | filled
+    firsts = fit & ($second) & ($near)
+    while firsts:
+        low = firsts & -firsts
+        firsts ^= low
+        c = low.bit_length() - 1
+        plen = psum = 0
+        i = c - d
+        while v[i] >= 0:
+            plen += 1
+            psum += v[i]
+            i -= d
+        iv1 = cross[c]''')
+
+
+def board_source(code) -> str:
+    """The board's functions for `code`'s numbers."""
+    rules = code.rules
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+                             singles=rules.min_count <= 1, stride=code.stride,
+                             lines=rules.max_count >= 2 and code.window >= 2)
+    lines = []
+    for name, covering in (("B_touching", False), ("B_covering", True)):
+        code.covering = covering
+        lines.append(_ALONG_HEAD.substitute(
+            name=name, second=_second(code.window, code.longest), near=_near(code.window),
+            what="covering a cell of `need`" if covering else "touching the board"))
+        _walk(code, lines, 2, 1, (), 2)
+    return text + "\n".join(lines) + "\n"
+
+
+def _at(name: str, j: int) -> str:
+    """The bit set `name` read at cell c + j d (j < 0: before c)."""
+    if j == 0:
+        return name
+    return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
+
+
+def _second(window: int, longest: int) -> str:
+    """Whether a second new cell that fits follows c within the window, j steps on
+    (the cells between filled), with the run it makes no longer than `longest`: the
+    pieces just before c (plen) and just after it (sn) fewer than longest - j."""
+    terms = []
+    for j in range(1, window):
+        if j + 1 > longest:
+            break
+        parts = [_at("filled", i) for i in range(1, j)] + [_at("fit", j)]
+        room = longest - j  # (plen + sn must stay under it)
+        if room <= 2 * window + 2:  # (a looser bound is left to the walk)
+            long = [" & ".join([_at("filled", -i) for i in range(1, k + 1)] +
+                               [_at("filled", j + i) for i in range(1, room - k + 1)])
+                    for k in range(room + 1)]
+            parts.append("~(" + " | ".join(long) + ")")
+        terms.append("(" + " & ".join(parts) + ")")
+    return " | ".join(terms) or "0"
+
+
+def _near(window: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells)."""
+    terms = [" & ".join([_at("go", i) for i in range(1, j)] + [_at("near", j)])
+             for j in range(window)]
+    return " | ".join(terms)
+
+
+def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
+    """The walk's step `span` (its cell `s<span>`) with `n` new cells so far and the
+    steps `filled` among them holding pieces, written out (`square_moves._along_from`)."""
+    if span > code.window:
+        return
+    t = "    " * pad
+    prev = "c" if span == 2 else f"s{span - 1}"
+    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} >= 0:"]
+    if span < code.window:
+        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
+    else:
+        out.append(f"{t}    pass")
+    out += [f"{t}elif x{span} == -1:", f"{t}    iv{n + 1} = cross[s{span}]",
+            f"{t}    if iv{n + 1} & mask:"]
+    _new_cell(code, out, span, n + 1, filled, pad + 2)
+
+
+def _reaches(code, span: int, filled: tuple) -> str:
+    """Whether the run of new cells up to step `span` may be played: it covers a
+    needed cell (a first play), or touches the board (`_along_from`'s `touching`)."""
+    cells = ["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled]
+    if code.covering:
+        return " or ".join(f"{cell} in need" for cell in cells)
+    if filled:  # (a piece inside the run)
+        return "True"
+    return " or ".join(["sn > 0", "plen > 0"] + [f"v[{cell} - e] >= 0 or v[{cell} + e] >= 0"
+                                              for cell in cells])
+
+
+def _new_cell(code, out: list, span: int, n: int, filled: tuple,
+              pad: int) -> None:
+    """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
+    then the steps after it."""
+    t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
+    out += [f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
+            f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
+            f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
+    if n >= max(2, rules.min_count):
+        cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
+        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
+        base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
+        out += [f"{t2}if {_reaches(code, span, filled)}:",
+                f"{t2}    lo, hi = B_bounds[length]", f"{t2}    base = {base}",
+                f"{t2}    lo -= base", f"{t2}    hi -= base", f"{t2}    at = ({cells})",
+                f"{t2}    for vals, bits, _, total, take in arrs[{n}]:",
+                f"{t2}        if lo <= total <= hi and {test}:",
+                f"{t2}            out.append((at, vals, take(ranked)))"]
+    if n < rules.max_count and span < code.window:
+        out.append(f"{t2}if maxk > {n}:")
+        _walk(code, out, span + 1, n, filled, pad + 2)
+    else:
+        out.append(f"{t2}pass")

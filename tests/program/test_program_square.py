@@ -1,0 +1,134 @@
+"""The square board's generated code (`engine/program/square.py`) against the
+interpreter's board (`engine/topology/square*.py`).
+
+Random games are played on the interpreter; at every position the generated listing
+(`B_plays`, on the program's own cells and masks, kept up to date by `B_lay` from the
+plays the interpreter applied) must give the interpreter's plays, as texts, in its
+order, with the same pieces of the hand; and each play laid must measure as the
+interpreter's `SquarePlacement` does (its `lines`, each piece's `lines_through`).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.kernel import Game
+from engine.program.square import SquareCode
+from engine.rules import load_ruleset
+from engine.rules.model import compile_model
+from tests.kernel.test_properties import shipped
+
+SQUARE = [(ref, overlays) for ref, overlays in shipped() if ref.startswith("triolet")]
+
+
+def _game(ref, overlays) -> Game:
+    model, diagnostics = compile_model(load_ruleset(ref, overlays))
+    assert model is not None, "\n".join(map(str, diagnostics))
+    return Game(model)
+
+
+def _place_action(game: Game):
+    return next(a for a in game.model.actions if a.kind == "place")
+
+
+def _code(game: Game) -> SquareCode:
+    pieces = sorted(game.pieces, key=lambda p: p.uid)
+    values = tuple(p.attrs["value"] for p in pieces)
+    return SquareCode(game.model.topology, _place_action(game).rules, values)
+
+
+def _texts(code: SquareCode, plays) -> list[str]:
+    labels = code.topo.labels
+    return [" ".join(f"{labels[c]}={x}" for c, x in zip(cells, values))
+            for cells, values, _ in plays]
+
+
+def _has_jokers(game: Game) -> bool:
+    return any(p.attrs.get("joker") for p in game.pieces)
+
+
+def _check_games(game: Game, seeds, players=None) -> int:
+    """Play `seeds` random games on the interpreter, comparing each position; the number
+    of plays compared."""
+    code, rules, action = _code(game), _place_action(game).rules, _place_action(game)
+    ns = code.functions()
+    compared = 0
+    for seed in seeds:
+        state, rng = game.new_game(players, seed), random.Random(seed)
+        board = ns["B_new"]()
+        while not state.is_over:
+            hand, first = state.hands[state.to_move], not state.round.placed_any
+            mine = ns["B_plays"](board, hand, first)
+            theirs = list(state.board.iter_placements(hand, first, rules))
+            assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
+            assert [tuple(p.uid for p in pieces) for _, _, pieces in mine] == \
+                [tuple(p.uid for p in play.pieces) for play in theirs]
+            compared += len(mine)
+            move = rng.choice(state.legal_moves())
+            if move.action == action.name:
+                play = move.data
+                lines = [(x.length, x.sum, x.face_sum, x.new, x.jokers) for x in play.lines]
+                placed = [vars(p) for p in play.placed]
+                mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values, play.pieces)
+                assert [tuple(x) for x in mine_lines] == lines
+                assert [p._asdict() for p in mine_placed] == placed
+            state.apply(move)
+    return compared
+
+
+@pytest.mark.parametrize("ref,overlays", SQUARE, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+def test_the_generated_listing_and_measures_are_the_interpreters(ref, overlays):
+    game = _game(ref, overlays)
+    if _has_jokers(game):
+        reason = SquareCode.why_not(_place_action(game).rules, True)
+        assert reason == "jokers on a square board"
+        return
+    assert SquareCode.why_not(_place_action(game).rules, False) is None
+    # (about 1,400 positions and 19,500 plays for 20 games of two)
+    assert _check_games(game, range(20)) > 10_000
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_players_meet_other_positions(players):
+    game = _game("triolet/standard", ())
+    assert _check_games(game, range(100, 108), players) > 1_000
+
+
+def test_the_cross_table_is_the_rules_own():
+    """`B_cross[n][total]` is `PlaceRules.cross(n, total)`'s bit set: a piece beside one
+    piece of 9 may take 0-6 (a pair sums to at most 15), beside two summing to 9 only 6
+    (a trio makes exactly 15), beside three none (no line is longer than 3)."""
+    cross = _code(_game("triolet/standard", ())).cross
+    assert cross[0][0] & 0xFFFF == 0xFFFF
+    assert cross[1][9] == 0b111_1111
+    assert cross[2][9] == 1 << 6
+    assert cross[3][0] == 0
+
+
+def test_a_program_state_from_the_interpreters_plays_on_the_same():
+    """`Program.from_state` of a Triolet match under way (plays, exchanges, extra
+    turns) lists the same moves, and plays on to the same scores, as the interpreter."""
+    from engine.program import compile_program
+
+    game = _game("triolet/standard", ())
+    program = compile_program(game)
+    checked = 0
+    for seed in range(8):
+        state, rng = game.new_game(None, seed), random.Random(seed)
+        for _ in range(12):
+            if not state.is_over:
+                state.apply(rng.choice(state.legal_moves()))
+        if state.is_over:  # (a short game: nothing to start from)
+            continue
+        checked += 1
+        s = program.from_state(state)
+        while not state.is_over:
+            assert program.legal_texts(s) == [m.text for m in state.legal_moves()]
+            code, = rng.choices(program.legal(s))
+            text = program.move_text(s, code)
+            program.apply(s, code)  # (first: `s` shares the state's generator until then)
+            state.apply(text)
+        assert program.is_over(s) and list(program.scores(s)) == list(state.scores)
+    assert checked >= 4
