@@ -153,7 +153,7 @@ def main() -> None:
                         help="the mcts spec for Tri-Ominos")
     parser.add_argument("--triolet", default="mcts:300:greedy:halving:w=1:plies=2",
                         help="the mcts spec for Triolet")
-    parser.add_argument("--dominoes", default="mcts:100", help="the mcts spec for dominoes")
+    parser.add_argument("--dominoes", default="mcts:100:random", help="the mcts spec for dominoes")
     # Random playouts of Tri Peaks almost never clear (the floor eats every deal's cost),
     # so they tell moves apart badly: greedy ones do (docs/agents.md).
     parser.add_argument("--tripeaks", default="mcts:100:greedy:halving:win",
