@@ -108,6 +108,8 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
+    if action.kind == "pass":  # (nothing moves: the block may hold no other line)
+        src.add(indent, "pass")
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
