@@ -93,6 +93,8 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         src.add(indent, f"s[{f['chances']}].append((len(s[{f['log']}]), order))")
         if plan.held:
             src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
+    elif kind == "pass":  # (nothing moves: the block may hold no other line)
+        src.add(indent, "pass")
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
@@ -108,8 +110,6 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
-    if action.kind == "pass":  # (nothing moves: the block may hold no other line)
-        src.add(indent, "pass")
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
