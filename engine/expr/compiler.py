@@ -293,7 +293,8 @@ def generate(checked: Checked) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) -> str | None:
+def generate_inline(checked: Checked, names: Mapping[str, str] | None = None,
+                    keep: bool = False) -> str | None:
     """The expression as one Python expression over the context `v`, for a caller that
     writes it into a larger generated function (the kernel's compiled steps); None when
     it needs memoised definitions (those need functions of their own). Its shared
@@ -306,11 +307,12 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) ->
     the text of that attribute of the name (read so in place of the attribute)."""
     emitter = _Emitter(checked)
     kept = [n for n in checked.definitions if n not in emitter.constants and n not in emitter.inlined]
-    if kept and names is None:
+    if kept and not (keep and names is not None):
         return None
     emitter.env_text = names
-    # (with `names`, each other definition is kept in a local `_q<i>`, reset first and
-    # worked out when first read: as lazily as the memo of `generate`)
+    # (with `keep` and `names`, each other definition is kept in a local `_q<i>` of the
+    # caller's function, reset first and worked out when first read: as lazily as the
+    # memo of `generate`; the caller's namespace has `_UNSET`)
     emitter.kept = {name: f"_q{emitter.def_index[name]}" for name in kept}
     _share(emitter, checked.root)
     try:

@@ -35,7 +35,7 @@ from engine.program.source import Source, comment, where
 
 def _inline(plan: Plan, expr, names: dict, pos) -> str:
     """The Python text of `expr` with `names`; NotCompiled if it reads another name."""
-    text = expr.inline(names)
+    text = expr.inline(names, keep=True)
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
     # (`len(players)` is the number of seats: no seat records made to count them)
