@@ -63,17 +63,19 @@ class Expression:
 
         return generate_item_condition(self._checked, frozenset(names), others)
 
-    def inline(self, names: Mapping[str, str] | None = None) -> str | None:
+    def inline(self, names: Mapping[str, str] | None = None, keep: bool = False) -> str | None:
         """The expression as one Python expression over a context named `v` (built from
         checked nodes only), to be written into a larger generated function with the
         names of `engine.expr.runtime.NAMESPACE`; None if it cannot be written so.
         Failures inside it are Python exceptions of `runtime.FAILURES`, which
         `runtime.explain` turns into an EvaluationError. With `names` (context name ->
         the caller's own Python text for its value), names are read so instead of from
-        `v`; None if the expression reads a name not in `names`."""
+        `v`; None if the expression reads a name not in `names`. With `keep` (and
+        `names`), a definition read more than once is kept in a local `_q<i>` of the
+        caller's function (which must not be a class body) rather than refused."""
         from engine.expr.compiler import generate_inline
 
-        return generate_inline(self._checked, names)
+        return generate_inline(self._checked, names, keep)
 
     def loop(self, target: str, names: Mapping[str, str] | None = None) -> list[str] | None:
         """A `sum`, `any` or `all` of a comprehension (the whole expression) as lines of

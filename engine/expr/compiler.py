@@ -53,6 +53,8 @@ class _Emitter:
         self.invariant: dict[int, str] = {}
         #: in `generate_inline` with names: the Python text each context name is read as
         self.env_text: Mapping[str, str] | None = None
+        #: in `generate_inline` with names: definition -> the local keeping its value
+        self.kept: dict[str, str] = {}
 
     def emit(self, node: A.Node) -> str:
         """Python source for a checked node (parenthesised, so it nests safely)."""
@@ -92,6 +94,10 @@ class _Emitter:
             return self.emit(self.constants[target])
         if target in self.inlined:
             return f"_bounded({self.emit(self.checked.definitions[target])})"
+        if target in self.kept:  # (`generate_inline`: a local, worked out once)
+            var = self.kept[target]
+            body = self.emit(self.checked.definitions[target])
+            return f"({var} if {var} is not _UNSET else ({var} := _bounded({body})))"
         return f"_d{self.def_index[target]}(v, _m)"
 
     def known(self, node: A.Node) -> tuple[bool, object]:
@@ -287,7 +293,8 @@ def generate(checked: Checked) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) -> str | None:
+def generate_inline(checked: Checked, names: Mapping[str, str] | None = None,
+                    keep: bool = False) -> str | None:
     """The expression as one Python expression over the context `v`, for a caller that
     writes it into a larger generated function (the kernel's compiled steps); None when
     it needs memoised definitions (those need functions of their own). Its shared
@@ -299,14 +306,23 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None) ->
     the expression reads a name `names` does not have. A key `name.attribute` gives
     the text of that attribute of the name (read so in place of the attribute)."""
     emitter = _Emitter(checked)
-    if any(n not in emitter.constants and n not in emitter.inlined for n in checked.definitions):
+    kept = [n for n in checked.definitions if n not in emitter.constants and n not in emitter.inlined]
+    if kept and not (keep and names is not None):
         return None
     emitter.env_text = names
+    # (with `keep` and `names`, each other definition is kept in a local `_q<i>` of the
+    # caller's function, reset first and worked out when first read: as lazily as the
+    # memo of `generate`; the caller's namespace has `_UNSET`)
+    emitter.kept = {name: f"_q{emitter.def_index[name]}" for name in kept}
     _share(emitter, checked.root)
     try:
-        return _bound_if_grows(emitter, emitter.emit(checked.root))
+        text = _bound_if_grows(emitter, emitter.emit(checked.root))
     except _NotWritable:
         return None
+    if not kept:
+        return text
+    resets = "".join(f"({var} := _UNSET), " for var in emitter.kept.values())
+    return f"({resets}{text})[-1]"
 
 
 def may_grow(checked: Checked) -> bool:

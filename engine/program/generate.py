@@ -35,7 +35,7 @@ from engine.program.source import Source, comment, where
 
 def _inline(plan: Plan, expr, names: dict, pos) -> str:
     """The Python text of `expr` with `names`; NotCompiled if it reads another name."""
-    text = expr.inline(names)
+    text = expr.inline(names, keep=True)
     if text is None:
         raise NotCompiled(_unread(expr, names, pos))
     # (`len(players)` is the number of seats: no seat records made to count them)
@@ -276,7 +276,10 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
     if model.opening is not None:
         src.note(1, f"the opener ({where(at(plan, None, 'setup', 'opening'))})")
-        src.add(1, f"found = k_opener(s[{f['hands']}])")
+        if plan.seated_opening:
+            _opener_lines(src, plan, 1)
+        else:
+            src.add(1, f"found = k_opener(s[{f['hands']}])")
         src.add(1, "if found is not None:")
         src.add(2, f"s[{f['to_move']}], s[{f['opening']}] = found")
     if any(rule.on == "round_start" for rule in model.scoring):
@@ -285,6 +288,33 @@ def _start_round(src: Source, plan: Plan) -> None:
         _scoring_lines(src, plan, 1, "round_start",
                        lambda seat: names_for(plan, seat, "mover"))
     src.add(0, "")
+
+
+def _opener_lines(src: Source, plan: Plan, indent: int) -> None:
+    """`found`: (the seat, the uids it may open with) of an opening rule whose rank or
+    alternative reads the seat too (`flow.choose_opener`, `_rank_of`), its expressions
+    written out for each seat's pieces; None when no hand holds a piece."""
+    opening, site = plan.model.opening, plan.site(("opening",))
+    names = names_for(plan, "seat", "seat", piece="_p")
+    keys = [f"k_int({_inline(plan, k, names, None)})" for k in opening.rank]
+    _bind(src, plan, indent)
+    src.add(indent, "best = None")
+    src.add(indent, f"for seat in range(s[{plan.fields['n']}]):")
+    src.add(indent + 1, "for _p in hands[seat]:")
+    src.guarded(indent + 2, [f"key = ({', '.join(keys)},)"], site)
+    src.add(indent + 2, "if best is None or key > best[0] or (key == best[0] and _p.uid < best[2].uid):")
+    src.add(indent + 3, "best = (key, seat, _p)")
+    src.add(indent, "found = None")
+    src.add(indent, "if best is not None:")
+    src.add(indent + 1, "_, seat, _p = best")
+    src.add(indent + 1, "allowed = {_p.uid}")
+    if opening.also is not None:
+        also = _inline(plan, opening.also, names, None)
+        src.add(indent + 1, "for _p in hands[seat]:")
+        src.guarded(indent + 2, [f"ok = {also}"], site)
+        src.add(indent + 2, "if ok:")
+        src.add(indent + 3, "allowed.add(_p.uid)")
+    src.add(indent + 1, "found = (seat, k_frozenset(allowed))")
 
 
 def _hand_lines(src: Source, plan: Plan) -> None:

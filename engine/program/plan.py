@@ -3,9 +3,9 @@ the state's layout, the tables of constants, and the Python text each context na
 read as.
 
 The compiler covers a ruleset when every part of it has generated code: a board kind
-with a part in `BOARD_CODE` (`tableau`, `triangular`, `square`), actions of the kinds
+with a part in `BOARD_CODE` (`tableau`, `triangular`, `square`, `chain`), actions of the kinds
 below (a draw may leave the turn open: `ends_turn: false`; an action ending the turn
-may give another, `extra_turn`), hands dealt from the pool and refilled, an opening rule whose rank reads the piece alone, winners chosen by keys, no
+may give another, `extra_turn`), hands dealt from the pool and refilled, an opening rule (ranked once by piece when it reads the piece alone), winners chosen by keys, no
 zones beyond the pool and the pile, and expressions that read only the names of
 `names_for`. Anything else is `NotCompiled`, whose reason names the feature, and the
 interpreter plays the ruleset as before.
@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.program.chain import ChainCode
 from engine.program.square import SquareCode
 from engine.program.tableau import TableauCode
 from engine.program.triangular import TriangularCode
 
 #: board kind -> its part of a program
-BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode, "square": SquareCode}
+BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode, "square": SquareCode,
+              "chain": ChainCode}
 
 #: action kinds a program covers: the board's own (a play, a placement from the hand),
 #: a deal from the pool, a draw into the hand, an exchange with the pool and a pass
@@ -100,6 +102,15 @@ class Plan:
         """The round-end conditions' winner specs, then the match's."""
         return [c.winner for c in self.model.round_end] + [self.model.match_winner]
 
+    @property
+    def seated_opening(self) -> bool:
+        """Whether the opening rule's rank or alternative reads more than the piece (the
+        seat: `player.won_last_round`), so the program writes it out for each seat
+        rather than ranking the pieces once (`Game.opening_ranks`)."""
+        game, opening = self.game, self.model.opening
+        return opening is not None and (game.opening_ranks is None or (
+            opening.also is not None and game.opening_also is None))
+
     def mentions(self, pattern: str) -> bool:
         """Whether the resolved ruleset's data (every expression, definitions included)
         holds a match of `pattern`: a counter no text mentions is never read, so the
@@ -133,9 +144,6 @@ def _check(game) -> None:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}` on this board")
     if sum(a.kind == "place" for a in model.actions) > 1:
         raise NotCompiled("more than one place action")
-    if model.opening is not None and (game.opening_ranks is None or (
-            model.opening.also is not None and game.opening_also is None)):
-        raise NotCompiled("an opening rule that reads more than the piece")
     if model.zones is not None and model.zones.extra():
         raise NotCompiled("zones beyond the pool and the pile")
     for to, count in model.deal:
@@ -195,6 +203,8 @@ def _sites(plan: Plan) -> None:
     for i, cond in enumerate(model.round_end):
         add(("end", i), f"round-end condition `{cond.name}`", cond.pos)
     add(("match",), "the match's end condition (`match.end_if`)", None)
+    if model.opening is not None:
+        add(("opening",), "the opening rule (`setup.opening`)", None)
     for j, spec in enumerate(plan.winner_specs):
         cond = model.round_end[j] if j < len(model.round_end) else None
         add(("winner", j), "the keys choosing a winner", cond.pos if cond else None)

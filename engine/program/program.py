@@ -121,10 +121,10 @@ def namespace(plan: Plan) -> dict:
 
     names = dict(runtime.NAMESPACE)
     names.update(
-        k_ERRORS=_ERRORS, k_failure=failure, k_int=int, k_bool=bool, k_list=list,
+        k_ERRORS=_ERRORS, k_failure=failure, k_int=int, k_bool=bool, k_list=list, k_frozenset=frozenset,
         k_Random=random.Random, k_copy_rng=_copy_rng, k_shuffle=shuffle, k_best=_best,
         k_pick=_pick, k_bits=_bits, k_has=lambda items, test: any(map(test, items)), _UNSET=UNSET,
-        k_opener=_opener(game) if model.opening is not None else None,
+        k_opener=_opener(game) if model.opening is not None and game.opening_ranks is not None else None,
         K_hand=tuple(model.hand_size_for(n) if n >= model.players_min else 0
                      for n in range(model.players_max + 1)),
         K_contact=tuple(getattr(a, "rules", None) for a in model.actions),

@@ -93,6 +93,8 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         src.add(indent, f"s[{f['chances']}].append((len(s[{f['log']}]), order))")
         if plan.held:
             src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
+    elif kind == "pass":  # (nothing moves: the block may hold no other line)
+        src.add(indent, "pass")
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))

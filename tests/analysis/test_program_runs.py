@@ -39,14 +39,18 @@ def test_other_agents_or_a_fixed_deal_play_on_the_interpreter():
     game = compile_spec(Spec("tripeaks/aisleriot"))
     assert runs.random_program(game, ["greedy"], None) is None
     assert runs.random_program(game, ["random"], list(range(52))) is None
-    assert runs.random_program(compile_spec(Spec("dominoes/draw")), ["random"], None) is None
+    # (a ruleset the compiler does not cover: jokers on the square board)
+    jokers = compile_spec(Spec("triolet/standard", ("jokers",)))
+    assert runs.random_program(jokers, ["random", "random"], None) is None
 
 
 @pytest.mark.parametrize("spec", [Spec("triolet/standard"),
-                                  Spec("triolet/standard", ("opponents-debited",))],
+                                  Spec("triolet/standard", ("opponents-debited",)),
+                                  Spec("dominoes/all-fives")],
                          ids=lambda s: s.name)
 def test_triolet_on_the_program_gives_the_interpreters_stats(spec, monkeypatch):
-    # (the square board: plays, exchanges, passes, extra turns; two players)
+    # (the square board: plays, exchanges, passes, extra turns; the chain board: places,
+    # draws, passes, rounds; two players)
     game = compile_spec(spec)
     assert runs.random_program(game, ["random", "random"], None) is not None
     fast = [_plain(play_game(game, 2, seed, ["random", "random"])) for seed in range(12)]

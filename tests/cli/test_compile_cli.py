@@ -47,12 +47,12 @@ def test_printed_with_comments_pointing_at_the_yaml(monkeypatch):
 
 
 def test_a_ruleset_not_covered_says_which_feature():
-    result = runner.invoke(app, ["compile", "dominoes"])
+    result = runner.invoke(app, ["compile", "klondike"])
     assert result.exit_code == 1
-    assert result.stderr.strip() == "not compiled: board kind `chain`"
-    data = json.loads(runner.invoke(app, ["compile", "dominoes", "--json"]).stdout)
-    assert data == {"ruleset": "dominoes/draw", "compiled": False,
-                    "reason": "board kind `chain`"}
+    assert result.stderr.strip() == "not compiled: board kind `none`"
+    data = json.loads(runner.invoke(app, ["compile", "klondike", "--json"]).stdout)
+    assert data == {"ruleset": "klondike/aisleriot", "compiled": False,
+                    "reason": "board kind `none`"}
     result = runner.invoke(app, ["compile", "triolet", "--with", "jokers"])
     assert result.stderr.strip() == "not compiled: jokers on a square board"
 

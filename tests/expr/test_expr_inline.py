@@ -97,3 +97,19 @@ def test_a_sum_reaching_a_failing_item_fails_there():
                                   "sum(p.score for p in players) + 1"])
 def test_only_a_whole_sum_any_or_all_of_a_comprehension_is_a_loop(text):
     assert compile_ok(text).loop("t", LOCALS) is None
+
+
+def test_a_definition_read_twice_is_kept_only_when_asked_for():
+    # `gain` = move.value * 2 = 22 (make_values: move.value 11); read twice, it would need
+    # a memo: refused unless the caller keeps it (`keep`), then worked out once, lazily
+    # (the branch not taken never reads it: the 1 // 0 is never divided)
+    definitions = {"gain": "move.value * 2", "broken": "1 // (move.value - 11)"}
+    text = "if gain > 20 then gain + 1 else broken + broken"
+    expression = compile_ok(text, definitions=definitions)
+    assert expression.inline(LOCALS) is None
+    source = expression.inline(LOCALS, keep=True)
+    scope = dict(runtime.NAMESPACE, _UNSET=UNSET)
+    scope.update({f"x_{name}": value for name, value in make_values().items()})
+    body = f"def f():\n    return {source}\n"
+    exec(compile(body, "<test>", "exec"), scope)  # our generated text
+    assert scope["f"]() == 23 == expression.evaluate(make_values())

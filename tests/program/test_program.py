@@ -68,9 +68,10 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 #: the families the compiler covers: Tri Peaks (the `tableau` board) and Tri-Ominos (the
 #: `triangular` board: hands, draws that leave the turn open, passes, the opening rule,
 #: winners by keys, several rounds to a match) and Triolet (the `square` board: refills,
-#: extra turns, exchanges; not yet with jokers)
+#: extra turns, exchanges; not yet with jokers) and dominoes (the `chain` board: an
+#: opening rule that reads the seat, definitions read more than once)
 COMPILED = [(ref, overlays) for ref, overlays in shipped()
-            if ref.startswith(("tripeaks", "triominos"))
+            if ref.startswith(("tripeaks", "triominos", "dominoes"))
             or ref.startswith("triolet") and "jokers" not in overlays]
 #: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
 #: the lowest score best
