@@ -24,7 +24,7 @@ from bisect import bisect_right
 from typing import Callable
 
 from engine.players.solver_search import (CHECK_EVERY, INF, NO_GAIN, NodeLimit, Solver, _Walk,
-                                          deep_recursion, memory_in_use)
+                                          chosen, deep_recursion, memory_in_use)
 from engine.program import program_for
 
 
@@ -307,12 +307,7 @@ class ProgramSolver(Solver):
             entry = memo.get(self.key(s))
             if not entry:
                 return line
-            code = entry[which]
-            if lifted:
-                if entry[5] is None:
-                    lifted = False
-                else:
-                    code = entry[5]
+            code, lifted = chosen(entry, which, lifted)
             if code is None:
                 return line
             line.append(program.move_text(s, code))

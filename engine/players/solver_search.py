@@ -312,18 +312,24 @@ class Solver:
             entry = memo.get(self.key(state))
             if not entry:
                 return line
-            move = entry[which]
-            if lifted:
-                if entry[5] is None:
-                    lifted = False
-                else:
-                    move = entry[5]
+            move, lifted = chosen(entry, which, lifted)
             if move is None:
                 return line
             move = state.find_move(move.text)
             line.append(move.text)
             if self.step(state, move) is not None:
                 return line
+
+
+def chosen(entry: tuple, which: int, lifted: bool) -> tuple:
+    """(the move a memo entry chooses, whether the line is still lifted): `which` 1 for
+    steps, 3 for score; while `lifted`, the entry's `lift` move (index 5) until one has
+    none, from where the line follows `which`."""
+    if lifted:
+        if entry[5] is None:
+            return entry[which], False
+        return entry[5], True
+    return entry[which], False
 
 
 def _runs(moves: list) -> list[list]:

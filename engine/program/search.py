@@ -19,18 +19,24 @@ from engine.program.plan import Plan
 from engine.program.source import Source
 
 
+def own_lists(plan: Plan) -> list[str]:
+    """The lines giving the copy `c` of `s` its own copy of every list a step changes:
+    the scores, counters, pool, pile, hands and the board's (`search_copy` and
+    `search_fork` both)."""
+    f = plan.fields
+    lines = [f"c[{f[name]}] = s[{f[name]}][:]" for name in ("scores", "counters", "pool", "pile")]
+    if plan.hands:
+        lines.append(f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
+    if plan.held:
+        lines.append(f"c[{f['held']}] = s[{f['held']}][:]")
+    return lines + list(plan.board.copy_lines(f))
+
+
 def fork_lines(src: Source, plan: Plan) -> None:
     """`search_fork(s)` (see the module's docstring)."""
-    f = plan.fields
     src.add(0, "def search_fork(s):")
     src.add(1, "\"\"\"A copy of `s` for `search_apply`: its round-end lists shared.\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile"):
-        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
-    if plan.hands:
-        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
-    if plan.held:
-        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
-    src.block(1, plan.board.copy_lines(f))
+    src.block(1, own_lists(plan))
     src.add(1, "return c")
     src.add(0, "")

@@ -17,7 +17,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
-from engine.program.search import fork_lines
+from engine.program.search import fork_lines, own_lists
 from engine.program.source import Source, comment, where
 
 
@@ -295,15 +295,9 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "\"\"\"A copy for a search that only looks ahead (`State.search_clone`): its")
     src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile"):
-        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    src.block(1, own_lists(plan))
     for name in ("events", "log", "chances", "ended"):
         src.add(1, f"c[{f[name]}] = []")
-    if plan.hands:
-        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
-    if plan.held:
-        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
-    src.block(1, plan.board.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
