@@ -40,8 +40,9 @@ def hidden_places(state, seat: int) -> list[HiddenPlace]:
 
 
 def _zone_places(state) -> list[HiddenPlace]:
-    """The face-down bottom of each declared zone (a Klondike pile's), unless the zone
-    is `visible: all` (`engine.kernel.zones`; `slots` is the zone's key and index)."""
+    """The face-down bottom of each declared zone (a pile dealt face down but its top),
+    unless the zone is `visible: all` (`engine.kernel.zones`; `slots` is the zone's key
+    and index)."""
     zones = state.game.model.zones
     places = []
     for key, down in getattr(state, "down", {}).items():

@@ -414,9 +414,9 @@ def ranked_by_gain(state) -> list[tuple]:
 
 
 def _tie_break(score: float) -> float:
-    """A solitaire's score squeezed into (-0.001, 0.001): it orders results that clear
-    alike (a Golf deal nobody clears is still played for the fewest cards left) and
-    never outweighs clearing."""
+    """A solitaire's score (the objective's way round) squeezed into (-0.001, 0.001):
+    it orders results that clear alike (a deal nobody clears is still played for the
+    best score: under `lowest`, the fewest cards left) and never outweighs clearing."""
     return 0.001 * score / (1.0 + abs(score))
 
 

@@ -27,7 +27,7 @@ _PROBE_MOVES = 400  # a probe stops here at the latest (rounds end far sooner)
 #: previews a move on average above which a ruleset's play-outs count as dear
 DEAR_PREVIEWS = 8.0
 #: with dear play-outs: moves previewed a search may spend (iterations x depth x
-#: previews a move), about 0.5 s a move on an idle core (Triolet: some 300 iterations)
+#: previews a move), about 0.5 s a move on an idle core (some 300 iterations where a move previews about 30)
 DEAR_WORK = 17_000
 #: with dear play-outs: turns a play-out plays (2: the move, then the reply)
 DEAR_PLIES = 2
