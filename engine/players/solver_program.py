@@ -205,15 +205,8 @@ class ProgramSolver(Solver):
     def optimise(self, root, seat: int, fields: tuple, shares: int = 1,
                  floor: bool = False) -> object:
         """As `Solver.optimise`, on the program's positions (moves as codes)."""
-        self.set_fields(fields, root)
-        if self.max_nodes is None:
-            self.cap = INF
-        else:
-            self.cap = self.spent + max(0, self.max_nodes - self.spent) // shares
+        self.begin_optimise(root, seat, fields, shares, floor)
         self._set_check()
-        self.memo = {}
-        self.found = {1: (INF, None), 3: (NO_GAIN, None)}
-        self.path, self.seat, self.floor = [], seat, floor
         s = self.program.search_copy(self.root_s)
         root_key = self.key(s)
         with deep_recursion():

@@ -236,6 +236,15 @@ class Solver:
         the position itself and taken back (`State.search_save`), but the last: nothing
         reads a position once its last child is searched.
         """
+        self.begin_optimise(root, seat, fields, shares, floor)
+        root_key = self.key(root)
+        with deep_recursion():
+            self.value(root.search_clone(), root_key)  # (`children` steps it in place)
+        return root_key
+
+    def begin_optimise(self, root, seat: int, fields: tuple, shares: int, floor: bool) -> None:
+        """What `optimise` starts from: the key's fields, the node cap for this share of
+        the budget left, an empty memo and no line found yet."""
         self.set_fields(fields, root)
         if self.max_nodes is None:
             self.cap = INF
@@ -244,10 +253,6 @@ class Solver:
         self.memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
         self.path, self.seat, self.floor = [], seat, floor
-        root_key = self.key(root)
-        with deep_recursion():
-            self.value(root.search_clone(), root_key)  # (`children` steps it in place)
-        return root_key
 
     def value(self, state, key) -> None:
         """The memo entry of one position (see `optimise`), its children's first."""

@@ -3,14 +3,13 @@ the reason the ruleset is not compiled."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import random
 
 from typer.testing import CliRunner
 
 from engine.cli import app
 from engine.program import compile_program
+from tests.kernel.traces import plays_as_the_program
 from tests.program.test_program import _game
 
 runner = CliRunner()
@@ -22,18 +21,7 @@ def test_a_written_program_imports_and_plays_as_the_compiled_one(tmp_path, monke
     result = runner.invoke(app, ["compile", "tripeaks", "--with", "no-wrap", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "the program of tripeaks/aisleriot" in result.stderr
-    spec = importlib.util.spec_from_file_location("tripeaks_program", out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    program = compile_program(_game("tripeaks/aisleriot", ("no-wrap",)))
-    for seed in range(5):
-        mine, theirs, rng = module.new(1, seed), program.new(1, seed), random.Random(seed)
-        while module.legal(mine):
-            assert module.legal(mine) == program.legal(theirs)
-            code = rng.choice(module.legal(mine))
-            module.apply(mine, code)
-            program.apply(theirs, code)
-        assert module.scores(mine) == program.scores(theirs) and program.is_over(theirs)
+    plays_as_the_program(out, compile_program(_game("tripeaks/aisleriot", ("no-wrap",))), 1, 5)
 
 
 def test_printed_with_comments_pointing_at_the_yaml(monkeypatch):

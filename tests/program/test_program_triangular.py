@@ -5,13 +5,13 @@ written program, and the source's pointers back to the YAML."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 
 from typer.testing import CliRunner
 
 from engine.cli import app
 from engine.program import compile_program
+from tests.kernel.traces import plays_as_the_program
 from tests.program.test_program import _game
 
 runner = CliRunner()
@@ -77,18 +77,7 @@ def test_a_written_program_imports_and_plays_as_the_compiled_one(tmp_path, monke
     out = tmp_path / "triominos_program.py"
     result = runner.invoke(app, ["compile", "triominos/goliath", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    spec = importlib.util.spec_from_file_location("triominos_program", out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    program = compile_program(_game("triominos/goliath"))
-    for seed in range(3):
-        mine, theirs, rng = module.new(2, seed), program.new(2, seed), random.Random(seed)
-        while module.legal(mine):
-            assert module.legal(mine) == program.legal(theirs)
-            code = rng.choice(module.legal(mine))
-            module.apply(mine, code)
-            program.apply(theirs, code)
-        assert module.scores(mine) == program.scores(theirs) and program.is_over(theirs)
+    plays_as_the_program(out, compile_program(_game("triominos/goliath")), 2, 3)
 
 
 def test_the_contacts_and_the_cells_direction_read_as_the_interpreter_does(tmp_path):
