@@ -18,7 +18,7 @@ from engine.analysis.refs import split_spec
 from engine.diagnostics import printable
 from engine.cli.app import app
 from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
-                               PlayersOption, WithOption, jobs_or_cores,
+                               PlayersOption, WithOption, agent_names, jobs_or_cores,
                                load_or_exit, not_found_status, print_diagnostics, require_plots,
                                ruleset_heading, usage_error, write_text_or_exit)
 from engine.cli.progress import progress_bar
@@ -272,14 +272,7 @@ def _players(models, players: Optional[int]) -> int:
 
 
 def _agents(text: str, players: int) -> list[str]:
-    from engine.players.agents import AGENTS, check_agent
-
-    names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
-    if not names:
-        usage_error(f"--agents names no agent; agents: {', '.join(AGENTS)}")
-    if bad:
-        usage_error(f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}; agents: {', '.join(AGENTS)}")
+    names = agent_names(text)
     if len(names) > players:
         # A longer list would be cut silently: the user meant another player count.
         usage_error(f"--agents names {counted(len(names), 'agent')} for {counted(players, 'player')}; give at most"

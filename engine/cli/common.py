@@ -57,6 +57,24 @@ def usage_error(message: str) -> NoReturn:
     fail(message, 2)
 
 
+def agent_names(text: str) -> list[str]:
+    """The agent specs of an `--agents` list; a usage error (exit 2) when it names none
+    or a spec is wrong: an unknown name, or a known agent's parameter it does not take
+    (its reason said too: `mcts: `plies=x` is not ...`)."""
+    from engine.players.agents import AGENTS, check_agent
+
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if not names:
+        usage_error(f"--agents names no agent; agents: {', '.join(AGENTS)}")
+    bad = [(a, check_agent(a)) for a in names]  # (`mcts:800` has parameters)
+    bad = [(a, why) for a, why in bad if why is not None]
+    if bad:
+        reasons = "".join(f"\n  {why}" for a, why in bad if a.split(":")[0] in AGENTS)
+        usage_error(f"unknown {'agent' if len(bad) == 1 else 'agents'}"
+                    f" {', '.join(a for a, _ in bad)}; agents: {', '.join(AGENTS)}{reasons}")
+    return names
+
+
 def print_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str = "text", err: bool = False) -> None:
     """Write diagnostics in a format (`text`, `json`, `github`)."""
     if diagnostics or fmt == "json":

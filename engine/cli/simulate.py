@@ -21,7 +21,7 @@ from engine.analysis.refs import spec_name
 from engine.cli.app import app
 from engine.analysis.rows import rows_format
 from engine.cli.common import (DEFAULT_JOBS, DEFAULT_SEED, DbOption, HtmlOption, JobsOption,
-                               PlayersOption, WithOption, jobs_or_cores,
+                               PlayersOption, WithOption, agent_names, jobs_or_cores,
                                record_folder, require_plots, ruleset_heading, usage_error,
                                write_text_or_exit)
 from engine.cli.games import check_players, load_game_or_exit, record_ref, save_record_or_exit
@@ -356,14 +356,7 @@ def _write_html(path: str, summary: dict, rows: list[dict], name: str, report) -
 
 
 def _agent_names(agents: str, players: int, most: int) -> list[str]:
-    from engine.players.agents import AGENTS, check_agent
-
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    bad = [a for a in names if check_agent(a) is not None]  # (`mcts:800` has parameters)
-    if not names or bad:
-        what = f"unknown {'agent' if len(bad) == 1 else 'agents'} {', '.join(bad)}" if bad else "--agents names no agent"
-        typer.echo(f"error: {what}; agents: {', '.join(AGENTS)}", err=True)
-        raise typer.Exit(2)
+    names = agent_names(agents)
     if len(names) > players:
         # The extra names would be dropped without a word: the user meant more players.
         more = f" (or --players {len(names)})" if len(names) <= most else ""

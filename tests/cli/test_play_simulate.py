@@ -68,6 +68,10 @@ def test_simulate_usage_errors():
     assert run("simulate", LINE, "--agents", "clever").exit_code == 2
     empty = run("simulate", LINE, "--agents", " , ")
     assert empty.exit_code == 2 and "--agents names no agent; agents: random" in empty.output
+    # a known agent with a parameter it does not take: the agent's own reason is said
+    wrong = run("simulate", LINE, "--agents", "mcts:10:plies=x")
+    assert wrong.exit_code == 2 and "unknown agent mcts:10:plies=x" in wrong.output
+    assert "mcts: `plies=x` is not a budget" in wrong.output
     assert run("simulate", LINE, "--players", "9").exit_code == 2
     missing = run("simulate", "no/such-ruleset")
     assert missing.exit_code in (1, 2) and "Traceback" not in missing.output
