@@ -1,8 +1,7 @@
 """Pieces (tiles, tokens, cards) generated from a ruleset's component descriptions.
 
 A component set is never listed by hand: a generator kind and a few parameters make the
-whole set (the 56 Tri-Ominos tiles are `corner_tiles` with values 0-5; the 84-tile set is
-the same with 0-6). Generators are registered by name so that a new kind is one function.
+whole set (`corner_tiles` with values 0-5 makes 56 three-corner tiles; with 0-6, 84). Generators are registered by name so that a new kind is one function.
 """
 
 from __future__ import annotations
