@@ -1,7 +1,8 @@
 """Pieces (tiles, tokens, cards) generated from a ruleset's component descriptions.
 
 A component set is never listed by hand: a generator kind and a few parameters make the
-whole set (`corner_tiles` with values 0-5 makes 56 three-corner tiles; with 0-6, 84). Generators are registered by name so that a new kind is one function.
+whole set (`corner_tiles` with values 0-5 makes 56 three-corner tiles; with 0-6, 84).
+Generators are registered by name so that a new kind is one function.
 """
 
 from __future__ import annotations
