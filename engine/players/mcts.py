@@ -180,6 +180,7 @@ class MctsAgent:
         self.iterations = 0  # in the last search
         self.preferred: str | None = None  # with halving: the move text it plays
         self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
+        self.playout = None  # with halving, during a search: the program's play-outs
 
     def choose(self, state):
         """The most visited move at the root after the search."""
@@ -265,6 +266,9 @@ class MctsAgent:
         alive = ranked[:max(2, math.ceil(config.widening * math.sqrt(budget)))]
         phases = max(1, math.ceil(math.log2(len(alive))))
         start, outcomes = time.perf_counter(), {m.text: {} for m in alive}
+        self.playout = ProgramPlayout.of(state.game) if config.compiled else None
+        if self.playout is not None:
+            self.playout.begin(state, seat)
         for phase in range(phases):
             left = phases - phase
             if config.seconds is None:
@@ -282,7 +286,7 @@ class MctsAgent:
         self.preferred = ranked[0].text
         if _paired_better(outcomes[best.text], outcomes[ranked[0].text], config.z):
             self.preferred = best.text
-        self.iterations = root.visits
+        self.iterations, self.playout = root.visits, None
         return root
 
     def play_phase(self, root: Node, state, alive: list, samples, deadline,
@@ -291,7 +295,7 @@ class MctsAgent:
         after every move in `alive`; the results counted into the root's children and
         kept by sample in `outcomes`."""
         seat, done = state.to_move, 0
-        playout = ProgramPlayout.of(state.game) if self.config.compiled else None
+        playout = self.playout
         while (done < samples) if deadline is None else (not done or time.perf_counter() < deadline):
             number = root.visits
             if playout is None:
@@ -322,7 +326,7 @@ class MctsAgent:
     def program_results(self, playout, state, alive: list, seat: int) -> list[float]:
         """`sample_results` on the ruleset's program (`engine.players.program_playout`):
         the same sample, moves and results."""
-        s, codes = playout.sample(state, seat, self.rng)
+        s, codes = playout.sample(self.rng)
         start, out = s[playout.round], []
         for move in alive:
             trial = playout.fork(s)

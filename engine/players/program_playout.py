@@ -1,8 +1,9 @@
 """The search's samples played out on the ruleset's compiled program (`engine.program`).
 
-`mcts` determinizes on the interpreter's `State` (`engine.players.determinize`: what
-the seat cannot see dealt again), then takes the sample's program state
-(`Program.from_state`) and plays every root move out on copies of it: `search_fork`
+`mcts` samples what the seat cannot see as `engine.players.determinize` does (the
+same pieces dealt again by the same draws), into a copy of the position's program
+state (`Program.from_state`, taken once a search), and plays every root move out on
+copies of the sample: `search_fork`
 (a copy whose round-end lists are shared) and `search_apply` (the step without the
 move's events or log). A greedy move previews each legal move on a fork with
 `preview_apply` (nor the next moves listed: `State.preview`'s step), every preview of
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from engine.players.determinize import determinize
+from engine.players.determinize import determinize, hidden_pieces, hidden_places
 from engine.players.objective import results_of, score_sign
 from engine.program import program_for
 
@@ -33,6 +34,7 @@ class ProgramPlayout:
         self.legal, self.scores, self.to_move = f["legal"], f["scores"], f["to_move"]
         self.round, self.over, self.winner = f["round"], f["over"], f["winner"]
         self.last_winner, self.hands = f["last_winner"], f.get("hands")
+        self.pool, self.held = f["pool"], f.get("held")
         self.rng, self.rng_shared = f["rng"], f["rng_shared"]
         self.sign = score_sign(self.game)
         self._fork, self.apply = program.search_fork, program.search_apply
@@ -44,12 +46,43 @@ class ProgramPlayout:
         program = program_for(game)
         return cls(program) if program is not None else None
 
-    def sample(self, state, seat: int, rng: random.Random) -> tuple[list, dict]:
-        """A sample of what `seat` cannot see (`determinize`, the same draws from
-        `rng`), as a program state, and the code of each legal move by its text."""
-        world = determinize(state, seat, rng)
-        s = self.program.from_state(world)
-        return s, dict(zip([m.text for m in world.legal_moves()], s[self.legal]))
+    def begin(self, state, seat: int) -> None:
+        """Sample `state` as `seat` sees it from now on (`sample`). Where only hands and
+        the pool are hidden, the program's state is taken once, from `state` itself,
+        and each sample deals the hidden pieces into a copy of it; elsewhere (face-down
+        board pieces) each sample is a program state of its own `determinize`."""
+        places = hidden_places(state, seat)
+        self._state, self._seat, self._places = state, seat, places
+        self._pieces = hidden_pieces(state, places)
+        self._base = None
+        if all(place.kind in ("hand", "pool") for place in places):
+            self._base = self.program.from_state(state)
+            self._codes = dict(zip([m.text for m in state.legal_moves()],
+                                   self._base[self.legal]))
+
+    def sample(self, rng: random.Random) -> tuple[list, dict]:
+        """A sample of what the seat cannot see (`determinize`: the same draws from
+        `rng`, the same deal), as a program state, and each legal move's code by its
+        text."""
+        if self._base is None:
+            world = determinize(self._state, self._seat, rng)
+            s = self.program.from_state(world)
+            return s, dict(zip([m.text for m in world.legal_moves()], s[self.legal]))
+        pieces = self._pieces[:]
+        rng.shuffle(pieces)
+        s = self.fork(self._base)
+        s[self.rng] = random.Random(rng.getrandbits(64))
+        at, hands, held = 0, s[self.hands], self.held
+        for place in self._places:
+            dealt = pieces[at:at + place.size]
+            at += place.size
+            if place.kind == "pool":
+                s[self.pool] = dealt
+            else:
+                hands[place.seat] = dealt
+                if held is not None:
+                    s[held][place.seat] = sum([1 << p.uid for p in dealt])
+        return s, self._codes
 
     def fork(self, s: list) -> list:
         """A copy of `s` to play on; both share the generator until either draws
