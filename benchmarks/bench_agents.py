@@ -142,7 +142,8 @@ def time_moves(ref: str, game: Game, spec: str, games: int = 3) -> None:
     itself, apart from any match; and, for a halving spec, the same searches on the
     interpreter (`:interpreter`): iterations a CPU second on each (the same moves)."""
     kernels = [("", "")]
-    if "halving" in spec or spec.split(":", 1)[-1].replace(".", "").rstrip("s").isdigit():
+    plain = all(p.replace(".", "").rstrip("s").isdigit() for p in spec.split(":")[1:])
+    if "halving" in spec or plain:
         kernels = [("program", ""), ("interpreter", ":interpreter")]
     rates = []
     for kernel, suffix in kernels:
