@@ -141,11 +141,18 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         if preview:  # (`flow.settle` skips a preview)
             src.add(indent, "return None")
             return
-        _listing_lines(src, plan, indent)
-        src.add(indent, f"s[{f['legal']}] = out")
-        src.add(indent, "if not out:")
-        src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
+        _settle_lines(src, plan, indent)
         src.add(indent, f"return s[{f['legal']}]")
+
+
+def _settle_lines(src: Source, plan: Plan, indent: int, listed: bool = False) -> None:
+    """The next position's moves (`out`, unless `listed` already) kept, and a round in
+    which the player to move has none ended (`flow.settle`)."""
+    if not listed:
+        _listing_lines(src, plan, indent)
+    src.add(indent, f"s[{plan.fields['legal']}] = out")
+    src.add(indent, "if not out:")
+    src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
 
 
 def _kept(plan: Plan) -> dict[str, bool]:
@@ -220,6 +227,11 @@ def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
         src.add(1, f"s[{f['log']}].append(m)")
 
 
+_DOCS = {"apply": "Apply the legal move `m`; the next position's legal moves (none: over).",
+         "search_apply": "`apply` for a search: no score events for the move, no log.",
+         "preview_apply": "`search_apply` for a preview: the next moves not listed."}
+
+
 def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False) -> None:
     """`apply`; with `search`, `search_apply`: the same step without the action's score
     events, the log and the match's turn count (a search that only looks ahead); with
@@ -229,9 +241,7 @@ def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False)
     search = search or preview
     name = "preview_apply" if preview else "search_apply" if search else "apply"
     src.add(0, f"def {name}(s, m):")
-    src.add(1, "\"\"\"`search_apply` for a preview: the next moves not listed.\"\"\"" if preview
-            else "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
-            else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
+    src.add(1, f'"""{_DOCS[name]}"""')
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
     if any(a.extra_turn is not None for a, _ in plan.actions):
@@ -249,21 +259,10 @@ def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
-    if preview:
-        src.add(0, "")
-        return
-    if not early:
+    if not preview:
         src.add(1, "else:")
-        _listing_lines(src, plan, 2)
-        src.add(2, f"s[{f['legal']}] = out")
-        src.add(2, "if not out:")
-        src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
-    else:
-        src.add(1, "else:")
-        src.add(2, f"s[{f['legal']}] = out")
-        src.add(2, "if not out:")
-        src.add(3, f"_end_round(s, {len(model.round_end)}, None, mover)")
-    src.add(1, f"return s[{f['legal']}]")
+        _settle_lines(src, plan, 2, listed=early)
+        src.add(1, f"return s[{f['legal']}]")
     src.add(0, "")
 
 
