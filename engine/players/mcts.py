@@ -95,6 +95,9 @@ PARAMETERS = [
 ]
 
 
+_FLAGS = {"halving": ("halving", True), "interpreter": ("compiled", False)}  # word: field, value
+
+
 def parse_spec(params: str) -> MctsConfig:
     """The parameters after `mcts:` (`800`, `0.5s:greedy`, ...); ValueError if one is bad."""
     config = MctsConfig()
@@ -103,10 +106,8 @@ def parse_spec(params: str) -> MctsConfig:
         low = part.lower()
         if low in PLAYOUTS:
             config.playout = low
-        elif low == "halving":
-            config.halving = True
-        elif low == "interpreter":
-            config.compiled = False
+        elif low in _FLAGS:
+            setattr(config, *_FLAGS[low])
         elif low in OBJECTIVES:
             config.objective = low
         elif low.startswith("c="):
