@@ -140,6 +140,8 @@ def namespace(plan: Plan) -> dict:
                       "dict": dict},
     )
     names.update(plan.board.constants())
+    if plan.zones is not None:
+        names.update(plan.zones.constants(plan.fields))
     names.update(_seat_helpers(plan))
     return names
 
@@ -181,6 +183,9 @@ class Program:
                 break
         if action.kind == "exchange":
             return " ".join((action.name, *s[self.fields["exchanges"]][code - base]))
+        if action.kind == "move":
+            arg = self.plan.zones.move_arg(s, self.fields, action, code - base)
+            return f"{action.name} {arg}" if arg else action.name
         if action.kind not in self.plan.board.move_kinds:
             return action.name
         return f"{action.name} {self.plan.board.move_arg(s, self.fields, code - base, self.game)}"
@@ -221,10 +226,12 @@ class Program:
         """The codes of the interpreter's moves of this ruleset (a play: its slot; a
         placement: the board's code of it, `move_code`)."""
         base = {action.name: at for action, at in self.plan.actions}
-        board = self.plan.board
+        board, zones = self.plan.board, self.plan.zones
         kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
-        return [base[m.action] + board.move_code(m.data) if kinds[m.action] else base[m.action]
-                for m in moves]
+        moved = {action.name: action for action, _ in self.plan.actions if action.kind == "move"}
+        return [base[m.action] + zones.move_code(moved[m.action], m.data) if m.action in moved
+                else base[m.action] + board.move_code(m.data) if kinds[m.action]
+                else base[m.action] for m in moves]
 
     def from_state(self, state) -> list:
         """The program's state for the interpreter's `state` of this ruleset (a scenario,
@@ -247,7 +254,9 @@ class Program:
         values.update(self.plan.board.values(state.board))
         s = [None] * len(self.fields)
         for name, i in self.fields.items():
-            s[i] = values[name]
+            s[i] = values.get(name)
+        if self.plan.zones is not None:
+            self.plan.zones.fill(s, self.fields, state)
         if self._relists and not state.is_over:
             self._listed(s, state)
         return s

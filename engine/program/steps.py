@@ -36,6 +36,8 @@ def _header(src: Source, plan: Plan, title: str) -> None:
     for action, base in plan.actions:
         kind = action.kind
         span = f"{base}+slot" if kind in plan.board.move_kinds else str(base)
+        if kind == "move":
+            span = f"{base}+c*{plan.zones.count(action.move.target)}+t"
         src.note(0, f"  {span}: `{action.name}` ({kind}), {where(action.pos)}")
     src.note(0, "A score event is (seat, points, rule), rule an index of K_rules.")
     src.add(0, "")
@@ -95,6 +97,9 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
             src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
     elif kind == "pass":  # (nothing moves: the block may hold no other line)
         src.add(indent, "pass")
+    elif kind == "move":
+        src.block(indent, plan.zones.effect_lines(f, action, base))
+        return "mp[0]", plan.zones.applied_names(action)
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
@@ -288,6 +293,8 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     if plan.held:
         src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
+    if plan.zones is not None:
+        src.block(1, plan.zones.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
