@@ -69,10 +69,13 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 #: `triangular` board: hands, draws that leave the turn open, passes, the opening rule,
 #: winners by keys, several rounds to a match) and Triolet (the `square` board: refills,
 #: extra turns, exchanges; not yet with jokers) and dominoes (the `chain` board: an
-#: opening rule that reads the seat, definitions read more than once)
+#: opening rule that reads the seat, definitions read more than once), Pyramid (zones
+#: beside a tableau, `move` actions picking pairs) and Klondike (board kind `none`:
+#: rows of zones, runs, packs turned over, cards turned up; not yet with the clock)
 COMPILED = [(ref, overlays) for ref, overlays in shipped()
-            if ref.startswith(("tripeaks", "triominos", "dominoes"))
-            or ref.startswith("triolet") and "jokers" not in overlays]
+            if ref.startswith(("tripeaks", "triominos", "dominoes", "pyramid"))
+            or ref.startswith("triolet") and "jokers" not in overlays
+            or ref.startswith("klondike") and "timed" not in overlays]
 #: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
 #: the lowest score best
 GOLF = str(Path(__file__).resolve().parents[1] / "players" / "rulesets" / "golf52.yaml")
