@@ -9,8 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from typer.testing import CliRunner
 
+from engine.cli import app
 from engine.program import compile_program, why_not
+from tests.kernel.traces import plays_as_the_program
 from tests.program.test_program import _game
 
 # shared/rules/klondike.md 8.1: ShootMe's first test deal, in canonical order; its
@@ -123,3 +126,11 @@ def test_a_zone_each_player_has_is_not_compiled(tmp_path):
     path.write_text("extends: klondike/aisleriot\nruleset: {game: klondike, title: t}\n"
                     "zones:\n  reserve: {owner: player}\n", encoding="utf-8")
     assert why_not(_game(str(path))) == "zone `reserve`, one for each player"
+
+
+def test_a_written_klondike_program_imports_and_plays_as_the_compiled_one(tmp_path):
+    out = tmp_path / "klondike_program.py"
+    result = CliRunner().invoke(app, ["compile", "klondike/windows", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "# action `build` (move), rulesets/klondike/aisleriot.yaml:" in out.read_text()
+    plays_as_the_program(out, compile_program(_game("klondike/windows")), 1, 3)
