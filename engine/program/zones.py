@@ -135,15 +135,15 @@ class ZonesCode:
         for to, step in model.deal:
             if to in ("board", "pile"):
                 continue
-            z0, pairs = self.first[step.key], []
+            z0, order = self.first[step.key], []  # (the place of each piece dealt)
             if step.by_round:
                 for depth in range(max(step.counts, default=0)):
-                    pairs += [(z0 + i, None) for i, n in enumerate(step.counts) if depth < n]
+                    order += [z0 + i for i, n in enumerate(step.counts) if depth < n]
             else:
                 for i, n in enumerate(step.counts):
-                    pairs += [(z0 + i, None)] * n
-            pairs = tuple((z, j) for j, (z, _) in enumerate(pairs))
-            for z, _ in pairs:
+                    order += [z0 + i] * n
+            pairs = tuple((z, j) for j, z in enumerate(order))
+            for z in order:
                 lengths[z] = lengths.get(z, 0) + 1
             face = step.face or self.specs[step.key].face
             downs = []

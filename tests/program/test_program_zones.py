@@ -134,3 +134,24 @@ def test_a_written_klondike_program_imports_and_plays_as_the_compiled_one(tmp_pa
     assert result.exit_code == 0, result.output
     assert "# action `build` (move), rulesets/klondike/aisleriot.yaml:" in out.read_text()
     plays_as_the_program(out, compile_program(_game("klondike/windows")), 1, 3)
+
+
+@pytest.mark.parametrize("ref", ["pyramid/pysol", "klondike/windows"])
+def test_a_search_fork_steps_as_a_copy_and_leaves_the_position_alone(ref):
+    # search support (engine/program/search.py): every zone list a step changes is the
+    # fork's own; the lists a round's end appends to (`ended`, events) stay shared
+    program = compile_program(_game(ref))
+    shared = {program.fields[name] for name in ("ended", "events", "chances")}
+    for seed in range(2):
+        s, rng = program.new(None, seed), random.Random(seed)
+        while not program.is_over(s):
+            for code in program.legal(s):
+                copied = program.copy(s)
+                program.apply(copied, code)
+                seen = [repr(x) for i, x in enumerate(s) if i not in shared]
+                fork = program.search_fork(s)
+                program.search_apply(fork, code)
+                assert [repr(x) for i, x in enumerate(s) if i not in shared] == seen
+                assert program.legal(fork) == program.legal(copied)
+                assert program.scores(fork) == program.scores(copied)
+            program.apply(s, rng.choice(program.legal(s)))
