@@ -249,6 +249,13 @@ class ZonesCode:
             dn.append(state.down[key][i])
         s[f["zones"]], s[f["down"]] = zs, dn
 
+    def key_text(self, f: dict) -> str:
+        """The zones' part of a search's position key, as text over the state `s`: the
+        uids in each place, in order (the pool's and the pile's too), and the face-down
+        counts (for `engine.players.solver_program`, which does not read it yet)."""
+        return (f"(tuple([tuple([p.uid for p in z]) for z in s[{f['zones']}]]),"
+                f" tuple(s[{f['down']}]))")
+
     # -- a move action: its codes, its listing, its step ----------------------------------
     def width(self, action) -> int:
         spec, rows = action.move, self.count(action.move.target)
@@ -329,15 +336,18 @@ class ZonesCode:
         skip = f"({size + self.first[spec.target]} + ti) in mo" if spec.target in spec.sources \
             else None
         for k in range(spec.low, spec.high + 1):
-            if k == 1:
-                lines += ["for o, p in items:", "    mo, mp, mk = (o,), [p], 1",
-                          f"    c0 = {base} + (o + 1) * {rows}"]
-            else:
-                lines += [f"for combo in k_combinations(items, {k}):",
-                          "    mo = tuple([o for o, _ in combo])",
-                          "    mp = [p for _, p in combo]", f"    mk = {k}",
-                          "    c = 0", "    for o in mo:", f"        c = c * {self.radix} + o + 1",
-                          f"    c0 = {base} + c * {rows}"]
+            # (k pieces: `(o1, p1), (o2, p2), ...` of a combination of the items, the
+            # code's digits `o + 1` in base R)
+            o = [f"o{i}" for i in range(1, k + 1)]
+            p = [f"p{i}" for i in range(1, k + 1)]
+            taken = ", ".join(f"({a}, {b})" for a, b in zip(o, p))
+            code = f"{o[0]} + 1"
+            for name in o[1:]:
+                code = f"({code}) * {self.radix} + {name} + 1"
+            lines += [f"for {taken} in k_combinations(items, {k}):" if k > 1 else
+                      f"for {taken} in items:",
+                      f"    mo, mp, mk = ({', '.join(o)},), [{', '.join(p)}], {k}",
+                      f"    c0 = {base} + ({code}) * {rows}"]
             if spec.reach and "board" in spec.sources:
                 lines += [f"    if not k_with_lying(s[{f['cards']}], mo):", "        continue"]
             lines += ["    " + line for line in self._onto_lines(spec, skip, conditions, site)]
@@ -356,16 +366,23 @@ class ZonesCode:
     def _onto_lines(self, spec, skip: str | None, conditions: list[str], site: int) -> list[str]:
         """Each destination of a candidate whose code before the destination is `c0`:
         not the zone it comes from (`skip`), and where the conditions hold."""
-        lines = [f"for ti in range({self.count(spec.target)}):",
-                 f"    tz = zs[{self.first[spec.target]} + ti]"]
-        if skip:
-            lines += [f"    if {skip}:", "        continue"]
+        t0, rows = self.first[spec.target], self.count(spec.target)
+        if rows == 1:  # (one destination: no loop)
+            lines = ["ti = 0", f"tz = zs[{t0}]"]
+            if skip:
+                lines.append(f"if not ({skip}):")
+            pad = "    " if skip else ""
+        else:
+            lines = [f"for ti in range({rows}):", f"    tz = zs[{t0} + ti]"]
+            if skip:
+                lines += [f"    if {skip}:", "        continue"]
+            pad = "    "
         if not conditions:
-            return lines + ["    out.append(c0 + ti)"]
+            return lines + [pad + "out.append(c0 + ti)"]
         test = " and ".join(f"({text})" for text in conditions)
-        return lines + ["    try:", f"        ok = {test}", "    except k_ERRORS as exc:",
-                        f"        raise k_failure({site}, exc) from exc",
-                        "    if ok:", "        out.append(c0 + ti)"]
+        return lines + [pad + line for line in (
+            "try:", f"    ok = {test}", "except k_ERRORS as exc:",
+            f"    raise k_failure({site}, exc) from exc", "if ok:", "    out.append(c0 + ti)")]
 
     def effect_lines(self, f: dict, action, base: int) -> list[str]:
         """A move's step (`general_move.apply_general_move`): `mp` the pieces moved,
