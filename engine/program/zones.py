@@ -189,6 +189,11 @@ class ZonesCode:
                  "K_zdeal": tuple(pairs for pairs, _ in self.deals),
                  "K_zdown": tuple(downs for _, downs in self.deals),
                  "k_value": lambda pieces: sum(values[p.uid] for p in pieces)}
+        size = self.size
+        names.update({
+            "K_zlabel": labels, "K_zindex": tuple(i for _, i in places),
+            "k_source": lambda o: "board" if o < size else labels[o - size],
+            "k_source_index": lambda o: o if o < size else places[o - size][1]})
         layout = getattr(self.board, "layout", None)
         if layout is not None:
             names.update(self._board_constants(layout))
@@ -283,11 +288,16 @@ class ZonesCode:
         return names
 
     def _move_names(self, action) -> dict[str, str]:
-        slots = "[]"
-        if action.move.mode == "pick" and "board" in action.move.sources:
+        spec, slots = action.move, "[]"
+        if spec.mode == "pick" and "board" in spec.sources:
             slots = f"[B_slots[o] for o in mo if o < {self.size}]"
+        # (where the first piece comes from: a pick's first origin, a run's or a pack's zone)
+        source, index = ("k_source(mo[0])", "k_source_index(mo[0])") if spec.mode == "pick" \
+            else ("K_zlabel[z]", "K_zindex[z]")
         return {"move.pieces": "mp", "move.count": "mk", "move.value": "k_value(mp)",
-                "move.opening": "False", "move.slots": slots}
+                "move.opening": "False", "move.slots": slots, "move.source": source,
+                "move.source_index": index,
+                "move.target": f"K_zlabel[{self.first[spec.target]}]"}
 
     def listing_lines(self, f: dict, action, base: int, conditions: list[str],
                       site: int) -> list[str]:

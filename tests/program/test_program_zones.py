@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from engine.cli import app
 from engine.program import compile_program, why_not
 from tests.kernel.traces import plays_as_the_program
-from tests.program.test_program import _game
+from tests.program.test_program import _engine_trace, _game, _program_trace
 
 # shared/rules/klondike.md 8.1: ShootMe's first test deal, in canonical order; its
 # first 31 cards as the fact sheet gives them, the other 21 in suit order (their order
@@ -155,3 +155,23 @@ def test_a_search_fork_steps_as_a_copy_and_leaves_the_position_alone(ref):
                 assert program.legal(fork) == program.legal(copied)
                 assert program.scores(fork) == program.scores(copied)
             program.apply(s, rng.choice(program.legal(s)))
+
+
+@pytest.mark.parametrize("base,rule", [
+    ("klondike/aisleriot", "  where:\n    on: to_foundation\n    points: >-\n"
+     "      if move.source == \"waste\" then 100 else move.source_index + 10 * move.target_index\n"
+     "    label: where from\n"),
+    ("pyramid/pysol", "  where:\n    on: pair\n    points: >-\n"
+     "      if move.source == \"board\" then move.source_index * move.count\n"
+     "      else 50 + len(move.slots)\n    label: where from\n"),
+])
+def test_where_a_move_comes_from_reads_as_the_interpreter(tmp_path, base, rule):
+    # `move.source`, `source_index`, `target_index`, `count` and `slots` (docs/api.md)
+    game_name = base.split("/")[0]
+    path = tmp_path / "where.yaml"
+    path.write_text(f"extends: {base}\nruleset: {{game: {game_name}, title: t}}\n"
+                    f"scoring:\n{rule}", encoding="utf-8")
+    game = _game(str(path))
+    program = compile_program(game)
+    for seed in range(3):
+        assert _program_trace(program, seed, False) == _engine_trace(game, seed, False)
