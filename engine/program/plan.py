@@ -51,6 +51,10 @@ COMMON_FIELDS = (
     "exchanges",
 )
 
+#: the fields of a ruleset that reads `clock`: its seconds (`Program.set_clock`), and
+#: (move index, seconds) at each change, as `kernel.views.Clock.marks`
+CLOCK_FIELDS = ("clock", "marks")
+
 PIECE_NAMES = ("tile", "card", "token", "piece")
 
 
@@ -149,9 +153,20 @@ def _check(game) -> None:
             raise NotCompiled(f"action `{action.name}` with `extra_turn` that leaves the turn open")
         if action.kind not in BOARD_CODE[kind].move_kinds | _ANY_BOARD:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}` on this board")
+    if model.reads_clock and _lists_read_clock(model):
+        raise NotCompiled("a move listing that reads `clock` (set between moves)")
     if sum(a.kind == "place" for a in model.actions) > 1:
         raise NotCompiled("more than one place action")
     _check_rules(game)
+
+
+def _lists_read_clock(model) -> bool:
+    """Whether a condition listing the moves (an action's `if:`, a zone's `accepts:`)
+    reads `clock`: a program lists a position's moves once, when it is reached."""
+    exprs = [a.guard for a in model.actions]
+    if model.zones is not None:
+        exprs += [z.accepts for z in model.zones.zones.values()]
+    return any(e is not None and "clock" in e.names_used for e in exprs)
 
 
 def _check_rules(game) -> None:
@@ -177,6 +192,8 @@ def make_plan(game) -> Plan:
     except ValueError as exc:
         raise NotCompiled(str(exc)) from exc
     names = COMMON_FIELDS + tuple(board.fields) + (zones.fields if zones else ())
+    if model.reads_clock:  # (the front end's seconds, and when each reading came)
+        names += CLOCK_FIELDS
     fields = {name: i for i, name in enumerate(names)}
     actions, code = [], 0
     for action in model.actions:
@@ -260,6 +277,8 @@ def names_for(plan: Plan, seat: str, mover: str, piece: str | None = None,
     names.update(plan.board.names(f))
     if plan.zones is not None:
         names.update(plan.zones.names(f))
+    if "clock" in f:
+        names["clock.seconds"] = f"s[{f['clock']}]"
     for i, name in enumerate(model.counters):
         names[f"counters.{name}"] = f"counters[{i}]"
     if piece is not None:

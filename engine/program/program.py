@@ -175,6 +175,22 @@ class Program:
             raise ValueError(players_mismatch(model, n))
         return self._new(n, seed)
 
+    def set_clock(self, s: list, seconds: int) -> None:
+        """The seconds of play from now on, as the front end measures them
+        (`State.set_clock`: `clock.seconds`, kept for the record); nothing for a
+        ruleset that never reads the clock."""
+        if type(seconds) is not int or seconds < 0:
+            raise ValueError(f"the clock reads whole seconds from 0, not {seconds!r}")
+        f = self.fields
+        if "clock" not in f:
+            return
+        at, marks = len(s[f["log"]]), s[f["marks"]]
+        s[f["clock"]] = seconds
+        if marks and marks[-1][0] == at:
+            marks[-1] = (at, seconds)
+        elif not marks or marks[-1][1] != seconds:
+            marks.append((at, seconds))
+
     # -- back to the engine's objects --------------------------------------------------
     def move_text(self, s: list, code: int) -> str:
         """The text of move `code` in `s`, as the interpreter writes it (`play Ah`)."""
@@ -248,7 +264,7 @@ class Program:
             "round_winner": rnd.winner, "last_winner": state.last_round_winner,
             "turns_total": state.turns_total, "pool": list(state.pool),
             "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
-            "exchanges": [],
+            "exchanges": [], "clock": state.clock.seconds, "marks": [],
         }
         values.update(_round_and_turn(state))
         values.update(self.plan.board.values(state.board))
@@ -293,7 +309,12 @@ class Program:
         n, seed = s[self.fields["n"]], s[self.fields["seed"]]
         state = self.game.new_game(n, seed)
         shadow = self._new(n, seed)
-        for code in s[self.fields["log"]]:
+        marks = list(s[self.fields["marks"]]) if "marks" in self.fields else []
+        for i, code in enumerate(s[self.fields["log"]]):
+            while marks and marks[0][0] <= i:  # (the clock as it read at each move)
+                state.set_clock(marks.pop(0)[1])
             state.apply(self.move_text(shadow, code))
             self.apply(shadow, code)
+        for _, seconds in marks:
+            state.set_clock(seconds)
         return state

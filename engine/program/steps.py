@@ -52,8 +52,10 @@ def _new(src: Source, plan: Plan) -> None:
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
              "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n", "clock": "0", "marks": "[]"}
     for name, value in start.items():
+        if name not in f:
+            continue
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
     src.add(1, "_start_round(s, 1)")
@@ -286,8 +288,10 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended",
+                 "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     if plan.held:
@@ -303,8 +307,9 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
     src.add(1, "c = s[:]")
     src.block(1, own_lists(plan))
-    for name in ("events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = []")
+    for name in ("events", "log", "chances", "ended", "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = []")
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")

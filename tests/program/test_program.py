@@ -71,11 +71,10 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 #: extra turns, exchanges; not yet with jokers) and dominoes (the `chain` board: an
 #: opening rule that reads the seat, definitions read more than once), Pyramid (zones
 #: beside a tableau, `move` actions picking pairs) and Klondike (board kind `none`:
-#: rows of zones, runs, packs turned over, cards turned up; not yet with the clock)
+#: rows of zones, runs, packs turned over, cards turned up, the clock of `timed`)
 COMPILED = [(ref, overlays) for ref, overlays in shipped()
-            if ref.startswith(("tripeaks", "triominos", "dominoes", "pyramid"))
-            or ref.startswith("triolet") and "jokers" not in overlays
-            or ref.startswith("klondike") and "timed" not in overlays]
+            if ref.startswith(("tripeaks", "triominos", "dominoes", "pyramid", "klondike"))
+            or ref.startswith("triolet") and "jokers" not in overlays]
 #: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
 #: the lowest score best
 GOLF = str(Path(__file__).resolve().parents[1] / "players" / "rulesets" / "golf52.yaml")

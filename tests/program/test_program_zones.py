@@ -116,9 +116,34 @@ def test_a_program_state_from_the_interpreters_plays_on_the_same(ref, overlays):
         assert program.is_over(s) and program.winner(s) == state.winner
 
 
-def test_a_ruleset_reading_the_clock_is_not_compiled_yet():
-    reason = why_not(_game("klondike/windows", ("timed",)))
-    assert "`clock`" in reason and "timed.yaml" in reason
+def test_the_clock_the_front_end_sets_scores_as_in_the_interpreter():
+    # Windows timed (klondike.md 6.3, KL-12): 2 off every 10 seconds, never below 0, and
+    # on a win 700,000 / seconds; the clock set before each move (5 s a move, as
+    # `simulate --seconds-per-move 5`), the same events, scores and record either way
+    game = _game("klondike/windows", ("timed",))
+    program = compile_program(game)
+    for seed in range(3):
+        s, state, rng = program.new(None, seed), game.new_game(None, seed), random.Random(seed)
+        while not program.is_over(s):
+            seconds = (len(state.log) + 1) * 5
+            program.set_clock(s, seconds)
+            state.set_clock(seconds)
+            assert program.legal_texts(s) == [m.text for m in state.legal_moves()]
+            code = rng.choice(program.legal(s))
+            state.apply(program.move_text(s, code))
+            program.apply(s, code)
+        assert state.is_over and program.scores(s) == state.scores
+        assert [e.as_dict() for e in program.events(s)] == [e.as_dict() for e in state.events]
+        assert program.events(s)[-1].rule == "time_penalty"  # (250 moves: 1,250 s)
+        assert program.to_state(s).history == state.history
+
+
+def test_a_listing_that_reads_the_clock_is_not_compiled(tmp_path):
+    path = tmp_path / "rush.yaml"
+    path.write_text("extends: klondike/aisleriot\nruleset: {game: klondike, title: t}\n"
+                    "actions:\n  deal:\n    if: pool.count > 0 and clock.seconds < 600\n",
+                    encoding="utf-8")
+    assert why_not(_game(str(path))) == "a move listing that reads `clock` (set between moves)"
 
 
 def test_a_zone_each_player_has_is_not_compiled(tmp_path):
