@@ -20,27 +20,56 @@ def B_copy(b):
     return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
 
 def B_plan(values):
-    """The hand plan of ranked `values` (`square_hands.HandPlan`): (the bit set of its
+    """The hand plan of `values`, a hand's values in hand order (`square_hands.HandPlan`
+    of the hand ranked by value, equal values in hand order): (the bit set of its
     values, per count k the distinct arrangements of k pieces in order, each as (values,
-    their bits, the pieces' indices in the ranked hand, sum, what takes the pieces))."""
+    their bits, the pieces' indices in the hand, sum), and the plays worked out from it
+    so far: per single cell and its masks (`B_one`), per count the arrangements a run
+    takes (`B_run`))."""
+    order = sorted(range(len(values)), key=values.__getitem__)  # (stable)
+    ranked = [values[i] for i in order]
     mask = 0
-    for x in values:
+    for x in ranked:
         mask |= 1 << x
-    first = tuple([values.index(x) for x in values])
-    arrs = [[] for _ in range(len(values) + 1)]
-    for k in range(1, min(len(values), $most) + 1):
+    first = tuple([ranked.index(x) for x in ranked])
+    arrs = [[] for _ in range($most + 1)]
+    for k in range(1, min(len(ranked), $most) + 1):
         seen = set()
-        for idx in B_orders(len(values), k):
+        for idx in B_orders(len(ranked), k):
             key = tuple([first[i] for i in idx])
             if key not in seen:
                 seen.add(key)
-                vals = tuple([values[i] for i in idx])
+                vals = tuple([ranked[i] for i in idx])
                 bits = tuple([1 << x for x in vals])
-                arrs[k].append((vals, bits, idx, sum(vals), B_take(*idx)))
+                hand = tuple([order[i] for i in idx])
+                arrs[k].append((vals, bits, hand, sum(vals)))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs)
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)])
     return plan
+
+def B_one(ones, key, c, m, arrs):
+    """The plays of one piece on cell `c` whose masks let through the values `m`, kept
+    in `ones` under `key`."""
+    found = ones[key] = [((c,), vals, hand) for vals, bits, hand, _ in arrs if m & bits[0]]
+    return found
+
+def B_run(runs, key, arrs, ivs, length, base):
+    """The arrangements (values, the pieces' indices in the hand) a run of new cells
+    takes, its cells' masks across `ivs`, making a line of `length` with `base` from
+    the pieces already there; kept in `runs` under `key`."""
+    lo, hi = B_bounds[length]
+    lo -= base
+    hi -= base
+    found = runs[key] = []
+    for vals, bits, hand, total in arrs:
+        if lo <= total <= hi:
+            for bit, iv in zip(bits, ivs):
+                if not bit & iv:
+                    break
+            else:
+                found.append((vals, hand))
+    return found
 
 def B_orders(n, k):
     """The index tuples of k of n items, in `itertools.permutations` order."""
@@ -61,9 +90,8 @@ def B_plays(b, hand, first):
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    ranked = sorted(hand, key=B_val)  # (stable: equal values in hand order)
-    values = tuple(map(B_val, ranked))
-    mask, arrs = B_plans.get(values) or B_plan(values)
+    values = tuple([p.value for p in hand])
+    mask, arrs, ones, runs = B_plans.get(values) or B_plan(values)
     v, across, down, anchors, filled, by_across, by_down = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
@@ -76,24 +104,27 @@ def B_plays(b, hand, first):
         near = anchors
     if $singles:
         x = near & fit_a & fit_d
+        arr = arrs[1]
         while x:
             low = x & -x
             x ^= low
             c = low.bit_length() - 1
             m = across[c] & down[c] & mask
             if m:
-                for vals, bits, idx, _, _ in arrs[1]:
-                    if m & bits[0]:
-                        out.append(((c,), vals, (ranked[idx[0]],)))
+                key = c << $vbits | m
+                found = ones.get(key)
+                if found is None:
+                    found = B_one(ones, key, c, m, arr)
+                out += found
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
-        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, maxk, ranked,
-                1, $stride)
-        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, maxk, ranked,
-                $stride, 1)
+        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, runs, maxk,
+              1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, runs, maxk,
+              $stride, 1)
     return out
 
-def B_lay(b, cells, values, pieces):
+def B_lay(b, cells, values):
     """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
     before its column, as `SquarePlacement._measure` gives them."""
     v, across, down, anchors, filled, by_across, by_down = b
@@ -132,9 +163,9 @@ def B_lay(b, cells, values, pieces):
             B_end(v, masks, groups, a - d, d)
             B_end(v, masks, groups, e, d)
     placed = []
-    for c, x, p, t in zip(cells, values, pieces, through):
+    for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
         cx, cy = B_xy[c]
-        placed.append(B_Placed(*B_attrs[c], p.value, x, False, cx, cy, max(t) if t else 1, t))
+        placed.append(B_Placed(*B_attrs[c], x, x, False, cx, cy, max(t) if t else 1, t))
     return lines, placed
 
 def B_regroup(groups, old, new, bit):
@@ -171,7 +202,7 @@ def B_end(v, masks, groups, c, d):
 ''')
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e):
+def $name(out, v, cross, fit, filled, near, need, mask, arrs, runs, maxk, d, e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -181,6 +212,7 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e
     # j d): a first cell fits, and so does a second new cell within the window (filled
     # cells passed over), making a run not too long; a cell of `near` lies within the
     # window, reached through cells that are filled or fit.
+    $runs
     go = fit | filled
     firsts = fit & ($second) & ($near)
     while firsts:
@@ -199,14 +231,14 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e
 def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
-    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, vbits=code.vbits,
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2)
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, second=_second(code.window, code.longest), near=_near(code.window),
+            name=name, runs=_runs(rules.max_count), second=_second(code.window, code.longest), near=_near(code.window, code.longest),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -238,10 +270,15 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
-def _near(window: int) -> str:
-    """Whether a cell of `near` lies within the window from c (through `go` cells)."""
-    terms = [" & ".join([_at("go", i) for i in range(1, j)] + [_at("near", j)])
-             for j in range(window)]
+def _near(window: int, longest: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells), in a
+    span of cells no longer than `longest` (and with no piece beside it when as long)."""
+    terms = []
+    for j in range(min(window, longest)):
+        parts = [_at("go", i) for i in range(1, j)] + [_at("near", j)]
+        if j + 1 == longest:  # (the span is a whole line: nothing before it or after it)
+            parts.append(f"~({_at('filled', j + 1)} | {_at('filled', -1)})")
+        terms.append(" & ".join(parts))
     return " | ".join(terms)
 
 
@@ -260,6 +297,20 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
     out += [f"{t}elif x{span} == -1:", f"{t}    iv{n + 1} = cross[s{span}]",
             f"{t}    if iv{n + 1} & mask:"]
     _new_cell(code, out, span, n + 1, filled, pad + 2)
+
+
+def _runs(most: int) -> str:
+    """The plan's kept runs, one dict per count of new pieces."""
+    return "; ".join(f"runs{k} = runs[{k}]" for k in range(2, most + 1)) or "pass"
+
+
+def _key(code, n: int, base: str) -> str:
+    """The key of a run of `n` new cells in the plan's `runs<n>`: the hand's values
+    each cell's mask across lets through, the line's length and `base`."""
+    key = "(iv1 & mask)"
+    for k in range(2, n + 1):
+        key = f"({key} << {code.vbits} | (iv{k} & mask))"
+    return f"({key} * {code.longest + 1} + length) * {code.longest * code.vtop + 1} + ({base})"
 
 
 def _reaches(code, span: int, filled: tuple) -> str:
@@ -284,14 +335,17 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
             f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
-        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    lo, hi = B_bounds[length]", f"{t2}    base = {base}",
-                f"{t2}    lo -= base", f"{t2}    hi -= base", f"{t2}    at = ({cells})",
-                f"{t2}    for vals, bits, _, total, take in arrs[{n}]:",
-                f"{t2}        if lo <= total <= hi and {test}:",
-                f"{t2}            out.append((at, vals, take(ranked)))"]
+                f"{t2}    key = {_key(code, n, base)}",
+                f"{t2}    found = runs{n}.get(key)",
+                f"{t2}    if found is None:",
+                f"{t2}        found = B_run(runs{n}, key, arrs[{n}], "
+                f"({', '.join(f'iv{k + 1}' for k in range(n))},), length, {base})",
+                f"{t2}    if found:",
+                f"{t2}        at = ({cells})",
+                f"{t2}        for vals, hand in found:",
+                f"{t2}            out.append((at, vals, hand))"]
     if n < rules.max_count and span < code.window:
         out.append(f"{t2}if maxk > {n}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
