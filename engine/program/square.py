@@ -7,9 +7,9 @@ as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`
 anchors (empty cells beside a piece) and the filled cells as bit sets over the cells;
 and per direction the empty cells grouped by mask (mask -> bit set of cells), so that
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
-order, values, the places of its pieces in the hand, in the same order); its code is
-its index in the position's listing (`places`). The plays of a hand plan are kept
-with it (by the cell and its masks for one piece, by the masks across, the line's
+order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
+its index in the position's listing (`places`). The arrangements of a hand plan that
+fit are kept with it (by the masks for one piece; by the masks across, the line's
 length and the pieces already in it for a run), so that a position's listing mostly
 looks them up.
 
@@ -33,6 +33,7 @@ covered yet (`why_not`).
 from __future__ import annotations
 
 from collections import namedtuple
+from operator import attrgetter
 
 from engine.program.square_source import board_source
 from engine.topology.square_placement import EDGE, EMPTY
@@ -111,7 +112,7 @@ class SquareCode:
                 "B_value": self.piece_values, "B_starts": self.starts,
                 "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
-                "B_Line": Line,
+                "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
@@ -163,12 +164,13 @@ class SquareCode:
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the play of code `index` (its pieces taken from the mover's hand by their
-        places there, `flow._place`); its measures in the locals `lines` and `placed`."""
+        """Lay the play of code `index` (its pieces taken from the mover's hand by
+        identity, `flow._place`); its measures in the locals `lines` and `placed`."""
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
-            "hand = hands[mover]", "for i in sorted(taken, reverse=True):",
-            "    del hand[i]",
+            "hand = hands[mover]", f"for {piece} in B_taken(hand, taken):",
+            "    for i, held in enumerate(hand):",
+            f"        if held is {piece}:", "            del hand[i]", "            break",
             f"lines, placed = B_lay(s[{f['board']}], cells, values)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]

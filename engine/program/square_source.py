@@ -20,55 +20,57 @@ def B_copy(b):
     return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
 
 def B_plan(values):
-    """The hand plan of `values`, a hand's values in hand order (`square_hands.HandPlan`
-    of the hand ranked by value, equal values in hand order): (the bit set of its
-    values, per count k the distinct arrangements of k pieces in order, each as (values,
-    their bits, the pieces' indices in the hand, sum), and the plays worked out from it
-    so far: per single cell and its masks (`B_one`), per count the arrangements a run
-    takes (`B_run`))."""
-    order = sorted(range(len(values)), key=values.__getitem__)  # (stable)
-    ranked = [values[i] for i in order]
+    """The hand plan of the ranked `values` (`square_hands.HandPlan`): (the bit set of
+    its values, per count k the distinct arrangements of k pieces in order, each as
+    (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
+    worked out from it so far: per mask of a single cell the arrangements of one piece
+    (`B_one`), per count the arrangements a run takes (`B_run`))."""
     mask = 0
-    for x in ranked:
+    for x in values:
         mask |= 1 << x
-    first = tuple([ranked.index(x) for x in ranked])
+    first = tuple([values.index(x) for x in values])
     arrs = [[] for _ in range($most + 1)]
-    for k in range(1, min(len(ranked), $most) + 1):
+    for k in range(1, min(len(values), $most) + 1):
         seen = set()
-        for idx in B_orders(len(ranked), k):
+        for idx in B_orders(len(values), k):
             key = tuple([first[i] for i in idx])
             if key not in seen:
                 seen.add(key)
-                vals = tuple([ranked[i] for i in idx])
+                vals = tuple([values[i] for i in idx])
                 bits = tuple([1 << x for x in vals])
-                hand = tuple([order[i] for i in idx])
-                arrs[k].append((vals, bits, hand, sum(vals)))
+                arrs[k].append((vals, bits, idx, sum(vals)))
     if len(B_plans) > 20000:
         B_plans.clear()
     plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)])
     return plan
 
-def B_one(ones, key, c, m, arrs):
-    """The plays of one piece on cell `c` whose masks let through the values `m`, kept
-    in `ones` under `key`."""
-    found = ones[key] = [((c,), vals, hand) for vals, bits, hand, _ in arrs if m & bits[0]]
+def B_one(ones, m, arrs):
+    """The arrangements (values, the piece's index in the ranked hand) of one piece on
+    a cell whose masks let through the values `m`, kept in `ones`."""
+    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]]
     return found
 
+def B_taken(hand, idx):
+    """The pieces of `hand` a play takes: its indices `idx` in the ranked hand (by
+    value, equal values in hand order)."""
+    ranked = sorted(hand, key=B_val)
+    return [ranked[i] for i in idx]
+
 def B_run(runs, key, arrs, ivs, length, base):
-    """The arrangements (values, the pieces' indices in the hand) a run of new cells
+    """The arrangements (values, the pieces' indices in the ranked hand) a run of new cells
     takes, its cells' masks across `ivs`, making a line of `length` with `base` from
     the pieces already there; kept in `runs` under `key`."""
     lo, hi = B_bounds[length]
     lo -= base
     hi -= base
     found = runs[key] = []
-    for vals, bits, hand, total in arrs:
+    for vals, bits, idx, total in arrs:
         if lo <= total <= hi:
             for bit, iv in zip(bits, ivs):
                 if not bit & iv:
                     break
             else:
-                found.append((vals, hand))
+                found.append((vals, idx))
     return found
 
 def B_orders(n, k):
@@ -90,7 +92,9 @@ def B_plays(b, hand, first):
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    values = tuple([p.value for p in hand])
+    values = [p.value for p in hand]
+    values.sort()
+    values = tuple(values)
     mask, arrs, ones, runs = B_plans.get(values) or B_plan(values)
     v, across, down, anchors, filled, by_across, by_down = b
     fit_a = B_fits(by_across, mask)
@@ -111,11 +115,12 @@ def B_plays(b, hand, first):
             c = low.bit_length() - 1
             m = across[c] & down[c] & mask
             if m:
-                key = c << $vbits | m
-                found = ones.get(key)
+                found = ones.get(m)
                 if found is None:
-                    found = B_one(ones, key, c, m, arr)
-                out += found
+                    found = B_one(ones, m, arr)
+                at = (c,)
+                for vals, idx in found:
+                    out.append((at, vals, idx))
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, runs, maxk,
@@ -133,15 +138,26 @@ def B_lay(b, cells, values):
         bit = 1 << c
         filled |= bit
         anchors |= B_near[c]
-        B_regroup(by_across, across[c], None, bit)
-        B_regroup(by_down, down[c], None, bit)
+        m = across[c]
+        left = by_across[m] ^ bit
+        if left:
+            by_across[m] = left
+        else:
+            del by_across[m]
+        m = down[c]
+        left = by_down[m] ^ bit
+        if left:
+            by_down[m] = left
+        else:
+            del by_down[m]
     b[3] = anchors & ~filled
     b[4] = filled
     lines = []
     through = [[] for _ in cells]
     seen = set()
+    dirs = ((1, across, by_across), ($stride, down, by_down))
     for c in cells:
-        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+        for d, masks, groups in dirs:
             a = c
             while v[a - d] >= 0:
                 a -= d
@@ -159,46 +175,37 @@ def B_lay(b, cells, values):
                     if a <= p < e and (p - a) % d == 0:
                         through[k].append(n)
                         fresh += 1
-                lines.append(B_Line(n, total, total, fresh, 0))
-            B_end(v, masks, groups, a - d, d)
-            B_end(v, masks, groups, e, d)
+                lines.append(B_record(B_Line, (n, total, total, fresh, 0)))
+            if v[a - d] == -1:
+                B_end(v, masks, groups, a - d, -d, n, total)
+            if v[e] == -1:
+                B_end(v, masks, groups, e, d, n, total)
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
-        cx, cy = B_xy[c]
-        placed.append(B_Placed(*B_attrs[c], x, x, False, cx, cy, max(t) if t else 1, t))
+        placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
+                               (max(t) if t else 1, t)))
     return lines, placed
 
-def B_regroup(groups, old, new, bit):
-    """Move the cell of `bit` from the group of mask `old` to that of `new` (None: none)."""
-    left = groups[old] ^ bit
-    if left:
-        groups[old] = left
-    else:
-        del groups[old]
-    if new is not None:
-        groups[new] = groups.get(new, 0) | bit
-
-def B_end(v, masks, groups, c, d):
-    """The mask along `d` of the empty cell `c` at the end of a run."""
-    if v[c] != -1:
-        return
-    n = total = 0
-    i = c - d
+def B_end(v, masks, groups, c, step, n, total):
+    """The mask along the line of `step` of the empty cell `c` at the end of a run of
+    `n` pieces summing to `total` (before it), the pieces after it counted in."""
+    i = c + step
     while v[i] >= 0:
         n += 1
         total += v[i]
-        i -= d
-    i = c + d
-    while v[i] >= 0:
-        n += 1
-        total += v[i]
-        i += d
+        i += step
     row = B_cross[n] if n < len(B_cross) else ()
     new = row[total] if total < len(row) else 0
     old = masks[c]
     if new != old:
         masks[c] = new
-        B_regroup(groups, old, new, 1 << c)
+        bit = 1 << c
+        left = groups[old] ^ bit
+        if left:
+            groups[old] = left
+        else:
+            del groups[old]
+        groups[new] = groups.get(new, 0) | bit
 ''')
 
 _ALONG_HEAD = Template('''
@@ -231,14 +238,15 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, runs, maxk, d, e):
 def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
-    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, vbits=code.vbits,
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, 
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2)
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), second=_second(code.window, code.longest), near=_near(code.window, code.longest),
+            name=name, runs=_runs(rules.max_count), second=_second(code.window, code.longest),
+            near=_near(code.window, code.longest),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -289,19 +297,17 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
         return
     t = "    " * pad
     prev = "c" if span == 2 else f"s{span - 1}"
-    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} >= 0:"]
-    if span < code.window:
-        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
-    else:
-        out.append(f"{t}    pass")
-    out += [f"{t}elif x{span} == -1:", f"{t}    iv{n + 1} = cross[s{span}]",
-            f"{t}    if iv{n + 1} & mask:"]
+    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} == -1:",
+            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if iv{n + 1} & mask:"]
     _new_cell(code, out, span, n + 1, filled, pad + 2)
+    if span < code.window:  # (a piece there: passed over)
+        out.append(f"{t}elif x{span} >= 0:")
+        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
 
 
 def _runs(most: int) -> str:
     """The plan's kept runs, one dict per count of new pieces."""
-    return "; ".join(f"runs{k} = runs[{k}]" for k in range(2, most + 1)) or "pass"
+    return "\n    ".join(f"runs{k} = runs[{k}]" for k in range(2, most + 1)) or "pass"
 
 
 def _key(code, n: int, base: str) -> str:
@@ -341,11 +347,11 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}    found = runs{n}.get(key)",
                 f"{t2}    if found is None:",
                 f"{t2}        found = B_run(runs{n}, key, arrs[{n}], "
-                f"({', '.join(f'iv{k + 1}' for k in range(n))},), length, {base})",
+                f"({', '.join(f'iv{k + 1}' for k in range(n))}), length, {base})",
                 f"{t2}    if found:",
                 f"{t2}        at = ({cells})",
-                f"{t2}        for vals, hand in found:",
-                f"{t2}            out.append((at, vals, hand))"]
+                f"{t2}        for vals, idx in found:",
+                f"{t2}            out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
         out.append(f"{t2}if maxk > {n}:")
         _walk(code, out, span + 1, n, filled, pad + 2)

@@ -63,7 +63,8 @@ def _check_games(game: Game, seeds, players=None) -> int:
             mine = ns["B_plays"](board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
-            assert [tuple(hand[i].uid for i in places) for _, _, places in mine] == \
+            taken = ns["B_taken"]
+            assert [tuple(p.uid for p in taken(hand, idx)) for _, _, idx in mine] == \
                 [tuple(p.uid for p in play.pieces) for play in theirs]
             compared += len(mine)
             move = rng.choice(state.legal_moves())
