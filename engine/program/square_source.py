@@ -11,20 +11,22 @@ from string import Template
 #: for the numbers put in (`$name`, integers and booleans)
 _FIXED = Template('''
 def B_new():
-    """An empty board: [cells, across, down, anchors, filled, by_across, by_down]."""
+    """An empty board: [cells, across, down, anchors, filled, by_across, by_down, and
+    per cell whether it is an anchor (1 or 0, read by the walks)]."""
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}]
+            {B_full0: B_cells}, [0] * len(B_empty)]
 
 def B_copy(b):
     """An independent copy of board `b`."""
-    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
+    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6]), b[7][:]]
 
 def B_plan(values):
     """The hand plan of the ranked `values` (`square_hands.HandPlan`): (the bit set of
     its values, per count k the distinct arrangements of k pieces in order, each as
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
-    (`B_one`), per count the arrangements a run takes (`B_run`))."""
+    (`B_one`), per count the arrangements a run takes (`B_run`); and per count the
+    arrangements by their sum, each as (values, bits, indices))."""
     mask = 0
     for x in values:
         mask |= 1 << x
@@ -32,16 +34,20 @@ def B_plan(values):
     arrs = [[] for _ in range($most + 1)]
     for k in range(1, min(len(values), $most) + 1):
         seen = set()
-        for idx in B_orders(len(values), k):
+        for idx in B_orders(range(len(values)), k):
             key = tuple([first[i] for i in idx])
             if key not in seen:
                 seen.add(key)
                 vals = tuple([values[i] for i in idx])
                 bits = tuple([1 << x for x in vals])
                 arrs[k].append((vals, bits, idx, sum(vals)))
+    sums = [{} for _ in range($most + 1)]
+    for k, found in enumerate(arrs):
+        for vals, bits, idx, total in found:
+            sums[k].setdefault(total, []).append((vals, bits, idx))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)])
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums)
     return plan
 
 def B_one(ones, m, arrs):
@@ -56,28 +62,17 @@ def B_taken(hand, idx):
     ranked = sorted(hand, key=B_val)
     return [ranked[i] for i in idx]
 
-def B_run(runs, key, arrs, ivs, length, base):
-    """The arrangements (values, the pieces' indices in the ranked hand) a run of new cells
-    takes, its cells' masks across `ivs`, making a line of `length` with `base` from
-    the pieces already there; kept in `runs` under `key`."""
-    lo, hi = B_bounds[length]
-    lo -= base
-    hi -= base
+def B_run(runs, key, arrs, ivs):
+    """The arrangements (values, the pieces' indices in the ranked hand, sum) that a run
+    of new cells whose masks across are `ivs` lets through, kept in `runs` under `key`."""
     found = runs[key] = []
     for vals, bits, idx, total in arrs:
-        if lo <= total <= hi:
-            for bit, iv in zip(bits, ivs):
-                if not bit & iv:
-                    break
-            else:
-                found.append((vals, idx))
+        for bit, iv in zip(bits, ivs):
+            if not bit & iv:
+                break
+        else:
+            found.append((vals, idx, total))
     return found
-
-def B_orders(n, k):
-    """The index tuples of k of n items, in `itertools.permutations` order."""
-    if k == 0:
-        return [()]
-    return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
 
 def B_fits(groups, mask):
     """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
@@ -95,8 +90,8 @@ def B_plays(b, hand, first):
     values = [p.value for p in hand]
     values.sort()
     values = tuple(values)
-    mask, arrs, ones, runs = B_plans.get(values) or B_plan(values)
-    v, across, down, anchors, filled, by_across, by_down = b
+    mask, arrs, ones, runs, sums = B_plans.get(values) or B_plan(values)
+    v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
     out = []
@@ -123,21 +118,23 @@ def B_plays(b, hand, first):
                     out.append((at, vals, idx))
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
-        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, runs, maxk,
-              1, $stride)
-        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, runs, maxk,
-              $stride, 1)
+        along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
+              sums, maxk, 1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
+              sums, maxk, $stride, 1)
     return out
 
 def B_lay(b, cells, values):
     """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
     before its column, as `SquarePlacement._measure` gives them."""
-    v, across, down, anchors, filled, by_across, by_down = b
+    v, across, down, anchors, filled, by_across, by_down, anc = b
     for c, x in zip(cells, values):
         v[c] = x
         bit = 1 << c
         filled |= bit
         anchors |= B_near[c]
+        for e in B_sides[c]:
+            anc[e] = 1
         m = across[c]
         left = by_across[m] ^ bit
         if left:
@@ -209,7 +206,8 @@ def B_end(v, masks, groups, c, step, n, total):
 ''')
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, near, need, mask, arrs, runs, maxk, d, e):
+def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
+        e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -307,16 +305,17 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
 
 def _runs(most: int) -> str:
     """The plan's kept runs, one dict per count of new pieces."""
-    return "\n    ".join(f"runs{k} = runs[{k}]" for k in range(2, most + 1)) or "pass"
+    return "\n    ".join(f"runs{k} = runs[{k}]\n    sums{k} = sums[{k}]"
+                         for k in range(2, most + 1)) or "pass"
 
 
-def _key(code, n: int, base: str) -> str:
+def _key(code, n: int) -> str:
     """The key of a run of `n` new cells in the plan's `runs<n>`: the hand's values
-    each cell's mask across lets through, the line's length and `base`."""
+    each cell's mask across lets through."""
     key = "(iv1 & mask)"
     for k in range(2, n + 1):
         key = f"({key} << {code.vbits} | (iv{k} & mask))"
-    return f"({key} * {code.longest + 1} + length) * {code.longest * code.vtop + 1} + ({base})"
+    return key
 
 
 def _reaches(code, span: int, filled: tuple) -> str:
@@ -327,8 +326,7 @@ def _reaches(code, span: int, filled: tuple) -> str:
         return " or ".join(f"{cell} in need" for cell in cells)
     if filled:  # (a piece inside the run)
         return "True"
-    return " or ".join(["sn > 0", "plen > 0"] + [f"v[{cell} - e] >= 0 or v[{cell} + e] >= 0"
-                                              for cell in cells])
+    return " or ".join(f"anc[{cell}]" for cell in cells)
 
 
 def _new_cell(code, out: list, span: int, n: int, filled: tuple,
@@ -342,18 +340,26 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
+        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    key = {_key(code, n, base)}",
-                f"{t2}    found = runs{n}.get(key)",
-                f"{t2}    if found is None:",
-                f"{t2}        found = B_run(runs{n}, key, arrs[{n}], "
-                f"({', '.join(f'iv{k + 1}' for k in range(n))}), length, {base})",
-                f"{t2}    if found:",
-                f"{t2}        at = ({cells})",
-                f"{t2}        for vals, idx in found:",
-                f"{t2}            out.append((at, vals, idx))"]
+                f"{t2}    lo, hi = B_range[length][{base}]",
+                f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
+                f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
+                f"{t2}            if {test}:",
+                f"{t2}                out.append((({cells}), vals, idx))",
+                f"{t2}    else:",
+                f"{t2}        key = {_key(code, n)}",
+                f"{t2}        found = runs{n}.get(key)",
+                f"{t2}        if found is None:",
+                f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
+                f"({', '.join(f'iv{k + 1}' for k in range(n))}))",
+                f"{t2}        if found:",
+                f"{t2}            at = ({cells})",
+                f"{t2}            for vals, idx, total in found:",
+                f"{t2}                if lo <= total <= hi:",
+                f"{t2}                    out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
-        out.append(f"{t2}if maxk > {n}:")
+        out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
     else:
         out.append(f"{t2}pass")
