@@ -24,6 +24,7 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
+from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
     NotCompiled,
@@ -122,7 +123,10 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         names = names_of(who)
         body = []
         pad = ""
-        if rule.guard is not None:
+        if rule.guard is not None and slot_name(i) in tables(plan):
+            body.append(f"if {slot_name(i)}[slot]:  # (`if:` by the slot: fold.py)")
+            pad = "    "
+        elif rule.guard is not None:
             guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
@@ -241,6 +245,17 @@ def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, name
     found = action.guard.item_condition(PIECE_NAMES, names)
     if found is None:
         raise NotCompiled(_unread(action.guard, names, action.guard_pos))
+    index = next(i for i, (a, _) in enumerate(plan.actions) if a is action)
+    if fit_name(index) in tables(plan):  # (the guard looked up by the pair: fold.py)
+        src.note(indent, f"the guard by the pile's top and the piece ({fit_name(index)})")
+        src.add(indent, "if pile:")
+        src.add(indent + 1, f"fit = {fit_name(index)}[pile[-1].uid]")
+        src.block(indent + 1, head)
+        src.add(indent + 2, "if fit[_p.uid]:")
+        src.add(indent + 3, f"out.append({code})")
+        src.block(indent + 2, tail)
+        src.add(indent, "else:")
+        indent += 1
     condition, invariants = found
     for name in invariants:  # (parts shared by every candidate, computed once)
         src.local(indent, f"{name} = _UNSET")

@@ -11,6 +11,7 @@ from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
 from engine.program.exchange import exchange, exchanges
+from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
 _ERRORS = (runtime.EvaluationError,) + runtime.FAILURES
@@ -140,6 +141,7 @@ def namespace(plan: Plan) -> dict:
                       "dict": dict},
     )
     names.update(plan.board.constants())
+    names.update(tables(plan))  # (folded from expressions: engine/program/fold.py)
     names.update(_seat_helpers(plan))
     return names
 

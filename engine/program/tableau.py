@@ -39,6 +39,11 @@ class TableauCode:
         return {"B_covers": self.layout.covers, "B_slots": self.layout.slots,
                 "B_cover0": cover, "B_open0": exposed, "k_insort": insort}
 
+    def slot_values(self) -> tuple:
+        """What `move.slot` is at each slot (an expression folded by slot reads it:
+        engine/program/fold.py)."""
+        return tuple(self.layout.slots)
+
     def width(self, kind: str) -> int:
         """How many move codes an action of `kind` takes: one per slot."""
         return self.size
