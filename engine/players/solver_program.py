@@ -25,11 +25,12 @@ from typing import Callable
 
 from engine.players.solver_search import (CHECK_EVERY, INF, NO_GAIN, NodeLimit, Solver, _Walk,
                                           chosen, deep_recursion, memory_in_use)
+from engine.players.solver_key import top_classes
 from engine.program import program_for
 
 
 def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...],
-                scores: bool) -> Callable | None:
+                scores: bool, classes: tuple[int, ...] | None = None) -> Callable | None:
     """`key(s)` of a program's position (see the module's docstring), or None when the
     question reads a part the program does not hold (the interpreter's search then).
 
@@ -48,18 +49,20 @@ def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...
         return None  # (a board kind with no key of its own yet; hands not in the key)
     board, bits = program.plan.board.key_text(f)
     size = len(program.game.pieces) + 1
-    small = f"(pile[-1].uid + 1 if pile else 0) * {size} + _len(s[{f['pool']}])"
+    top = "(_top[pile[-1].uid] + 1 if pile else 0)" if classes is not None \
+        else "(pile[-1].uid + 1 if pile else 0)"  # (`classes`: the top's class)
+    small = f"{top} * {size} + _len(s[{f['pool']}])"
     extra = [f"s[{f['counters']}][{names.index(name)}]" for name in counters]
     extra += [f"s[{f['turns']}]"] if round_fields else []
     extra += [f"s[{f['scores']}][0]"] if scores else []
     if len(extra) == 1:  # (any int: the digits below it stay within their bases)
-        small = f"({extra.pop()} * {size} + (pile[-1].uid + 1 if pile else 0)) * {size}" \
+        small = f"({extra.pop()} * {size} + {top}) * {size}" \
                 f" + _len(s[{f['pool']}])"
     body = f"(({small}) << {bits}) | {board}"
     if extra:
         body = f"({body}, {', '.join(extra)})"
     text = f"def key(s):\n    pile = s[{f['pile']}]\n    return {body}\n"
-    namespace = {"_len": len}
+    namespace = {"_len": len, "_top": classes}
     exec(compile(text, "<solver program key>", "exec"), namespace)  # the solver's own text
     return namespace["key"]
 
@@ -98,7 +101,8 @@ class ProgramSolver(Solver):
     def set_fields(self, fields: tuple, root) -> None:
         """Key positions by `fields` (the counters, whether the scores) from `root` on."""
         self.fields = fields
-        self.key = program_key(self.program, self.relevance.round_fields, *fields)
+        self.key = program_key(self.program, self.relevance.round_fields, *fields,
+                               top_classes(self.program.game, self.relevance.top_fields))
         self.root_s = self.program.from_state(root)
 
     def _step(self, s: list, code: int) -> str | None:
