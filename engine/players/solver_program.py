@@ -213,60 +213,82 @@ class ProgramSolver(Solver):
         self._set_check()
         s = self.program.search_copy(self.root_s)
         root_key = self.key(s)
+        value, settle = self._values()
         with deep_recursion():
-            self.value(s, root_key)
+            try:
+                value(s, root_key)
+            except NodeLimit:
+                raise  # (the counts are written: `checkpoint` raised it)
+            except BaseException:
+                settle()
+                raise
+        settle()
         return root_key
 
-    def value(self, s: list, key) -> None:
-        """The memo entry of one position (see `Solver.optimise`), its children's first:
+    def _values(self) -> tuple[Callable, Callable]:
+        """(`value(s, key)`, the memo entry of one position (see `Solver.optimise`), its
+        children's first; `settle()`, which writes back the positions counted).
+
         `Solver.value` on the program's positions, written out for speed (this is the
-        search's inner loop): the step, the budgets' count and the best entry's six
-        parts inline; the path and the lines met are kept only when a budget may stop
-        the search (`track`: only then are they read)."""
+        search's inner loop): a closure over what it reads, so that a position binds
+        nothing; the step, the count of positions and the best entry's six parts
+        inline; the path and the lines met kept only when a budget may stop the search
+        (`track`: only then are they read). Positions are counted in the closure
+        (`spent`) and written back by `settle`, or before a `checkpoint`."""
         memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
-        memo[key] = None  # on the path: a cycle back here is not a way out
-        self.spent = spent = self.spent + 1
-        if spent >= self.check_at:
-            self.checkpoint()
-        self.nodes += 1
-        scores_at, base, floor, goal = self._scores, s[self._scores][seat], self.floor, self.goal
-        steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
-        steps_m = gain_m = lift_m = None
-        moves, fork, apply, keyf = s[self._legal], self.program.search_fork, self.apply, self.key
-        round_at, over_at, number = self._round, self._over, s[self._round]
-        last = moves[-1] if moves else None
-        depth, recurse, track = len(path), self.value, self.track
-        for code in moves:
-            child = s if code == last else fork(s)
-            apply(child, code)  # (`_step`, written out)
-            points = sign * (child[scores_at][seat] - base)
-            if child[round_at] != number or child[over_at]:
-                steps, gain, below = (1 if self._reason(child) == goal else INF), points, 0
-            else:
-                ckey = keyf(child)
-                if ckey not in memo:
-                    if track:
-                        path.append(code)
-                        recurse(child, ckey)
-                        path.pop()
-                    else:
-                        recurse(child, ckey)
-                entry = memo[ckey]
-                if entry is None:
-                    continue
-                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
-            if track and (depth + steps < found[1][0]
-                          or not floor and sign * base + gain > found[3][0]):
-                self.offer(path, code, depth + steps, None if floor else base + sign * gain)
-            if steps < steps_b:
-                steps_b, steps_m = steps, code
-            if gain > gain_b:
-                gain_b, gain_m = gain, code
-            if below > lift_b:
-                lift_b, lift_m = below, code
-        if gain_b > lift_b:
-            lift_b, lift_m = gain_b, None  # None: from here, follow the gains
-        memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+        scores_at, floor, goal, track = self._scores, self.floor, self.goal, self.track
+        fork, apply, keyf, reason_of = self.program.search_fork, self.apply, self.key, self._reason
+        legal_at, round_at, over_at, offer = self._legal, self._round, self._over, self.offer
+        spent, nodes0, check_at = self.spent, self.nodes - self.spent, self.check_at
+
+        def settle() -> None:
+            self.spent, self.nodes = spent, nodes0 + spent
+
+        def value(s: list, key) -> None:
+            nonlocal spent, check_at
+            memo[key] = None  # on the path: a cycle back here is not a way out
+            if spent + 1 >= check_at:  # (this position counted against the budget only)
+                self.spent, self.nodes = spent + 1, nodes0 + spent
+                self.checkpoint()
+                check_at = self.check_at
+            spent += 1
+            base, number, moves = s[scores_at][seat], s[round_at], s[legal_at]
+            steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
+            steps_m = gain_m = lift_m = None
+            last, depth = (moves[-1] if moves else None), len(path)
+            for code in moves:
+                child = s if code == last else fork(s)
+                apply(child, code)  # (`_step`, written out)
+                points = sign * (child[scores_at][seat] - base)
+                if child[round_at] != number or child[over_at]:
+                    steps, gain, below = (1 if reason_of(child) == goal else INF), points, 0
+                else:
+                    ckey = keyf(child)
+                    if ckey not in memo:
+                        if track:
+                            path.append(code)
+                            value(child, ckey)
+                            path.pop()
+                        else:
+                            value(child, ckey)
+                    entry = memo[ckey]
+                    if entry is None:
+                        continue
+                    steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+                if track and (depth + steps < found[1][0]
+                              or not floor and sign * base + gain > found[3][0]):
+                    offer(path, code, depth + steps, None if floor else base + sign * gain)
+                if steps < steps_b:
+                    steps_b, steps_m = steps, code
+                if gain > gain_b:
+                    gain_b, gain_m = gain, code
+                if below > lift_b:
+                    lift_b, lift_m = below, code
+            if gain_b > lift_b:
+                lift_b, lift_m = gain_b, None  # None: from here, follow the gains
+            memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+
+        return value, settle
 
     def checkpoint(self) -> None:
         """`count_node`'s checks, when `value` reaches `check_at`: the node budget, and
