@@ -153,12 +153,15 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     cans: dict[str, str] = {}
     for i, (action, base) in enumerate(plan.actions):
         src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
+        names = names_for(plan, "seat", "seat", cans=cans)
+        if action.kind in ("deal", "draw", "pass"):  # (one move at most: `h<i>` set there)
+            src.add(indent, f"h{i} = False")
+            _simple_listing(src, plan, indent, action, base, names, f"h{i}")
+            cans[f"can_{action.name}"] = f"h{i}"
+            continue
         if i:
             src.local(indent, f"a{i} = len(out)")
-        names = names_for(plan, "seat", "seat", cans=cans)
-        if action.kind in ("deal", "draw", "pass"):
-            _simple_listing(src, plan, indent, action, base, names)
-        elif action.kind == "exchange":
+        if action.kind == "exchange":
             _exchange_listing(src, plan, indent, (i, action, base), names)
         elif action.kind == "place":
             _place_listing(src, plan, indent, (i, action, base), names)
@@ -169,19 +172,20 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     return cans
 
 
-def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, names,
+                    has: str) -> None:
     """A deal, draw or pass: its one move when its guard holds (`_simple_moves`: no deal
-    or draw from an empty pool)."""
+    or draw from an empty pool); the local `has` set True when it is listed."""
     if action.kind != "pass":
         src.add(indent, "if pool:")
         indent += 1
-    if action.guard is None:
-        src.add(indent, f"out.append({base})")
-        return
-    condition = _inline(plan, action.guard, names, action.guard_pos)
-    src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
-    src.add(indent, "if ok:")
-    src.add(indent + 1, f"out.append({base})")
+    if action.guard is not None:
+        condition = _inline(plan, action.guard, names, action.guard_pos)
+        src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
+        src.add(indent, "if ok:")
+        indent += 1
+    src.add(indent, f"out.append({base})")
+    src.add(indent, f"{has} = True")
 
 
 def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
