@@ -11,6 +11,7 @@ from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
 from engine.program.exchange import exchange, exchanges
+from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
 _ERRORS = (runtime.EvaluationError,) + runtime.FAILURES
@@ -142,6 +143,7 @@ def namespace(plan: Plan) -> dict:
     names.update(plan.board.constants())
     if plan.zones is not None:
         names.update(plan.zones.constants(plan.fields))
+    names.update(tables(plan))  # (folded from expressions: engine/program/fold.py)
     names.update(_seat_helpers(plan))
     return names
 

@@ -4,6 +4,8 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 
 from __future__ import annotations
 
+import re
+
 from engine.program.generate import (
     _bind,
     _end_round,
@@ -120,17 +122,21 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
-    if action.then:
+    then = action.then
+    if search:  # (a counter nothing reads: a search that only looks ahead skips it)
+        unread = _unread_counters(plan)
+        then = [(name, expr) for name, expr in then if name not in unread]
+    if then:
         order = list(plan.model.counters)
         body = []
-        for i, (name, expr) in enumerate(action.then):
+        for i, (name, expr) in enumerate(then):
             if name not in order:
                 raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
             pos = at(plan, action.pos, "actions", action.name, "then", name)
             body.append(f"n{i} = {_int(plan, expr, names, pos)}")
         src.note(indent, "then: (every value worked out before any is set)")
         src.guarded(indent, body, plan.site(("then", action.name)))
-        for i, (name, _) in enumerate(action.then):
+        for i, (name, _) in enumerate(then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
@@ -149,6 +155,22 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.add(indent, "if not out:")
         src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
         src.add(indent, f"return s[{f['legal']}]")
+
+
+def _unread_counters(plan: Plan) -> set[str]:
+    """The counters that no text of the ruleset mentions but their own `then:` updates:
+    nothing a program lists, scores or ends a round by depends on them."""
+    data = plan.model.ruleset.data
+    actions = [spec for spec in (data.get("actions") or {}).values() if isinstance(spec, dict)]
+    rest = repr(({k: v for k, v in data.items() if k != "actions"},
+                 [{k: v for k, v in spec.items() if k != "then"} for spec in actions]))
+    unread = set()
+    for name in plan.model.counters:
+        pattern = re.compile(rf"\bcounters\.{re.escape(name)}\b")
+        updates = [v for spec in actions for c, v in (spec.get("then") or {}).items() if c != name]
+        if not pattern.search(rest) and not pattern.search(repr(updates)):
+            unread.add(name)
+    return unread
 
 
 def _kept(plan: Plan) -> dict[str, bool]:
