@@ -160,7 +160,7 @@ class Program:
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
         for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores",
-                     "search_apply", "search_fork"):
+                     "search_apply", "search_fork", "preview_apply"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields

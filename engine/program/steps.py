@@ -113,9 +113,10 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
 
 
 def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
-                  search: bool = False) -> None:
+                  search: bool = False, preview: bool = False) -> None:
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
-    `search`: no score event and no log entry (`search_apply`)."""
+    `search`: no score event and no log entry (`search_apply`); `preview`: nor the
+    next moves listed (`preview_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
@@ -150,6 +151,9 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
         if not search:
             src.add(indent, f"s[{f['log']}].append(m)")
+        if preview:  # (`flow.settle` skips a preview)
+            src.add(indent, "return None")
+            return
         _listing_lines(src, plan, indent)
         src.add(indent, f"s[{f['legal']}] = out")
         src.add(indent, "if not out:")
@@ -245,12 +249,17 @@ def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
         src.add(1, f"s[{f['log']}].append(m)")
 
 
-def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False) -> None:
     """`apply`; with `search`, `search_apply`: the same step without the action's score
-    events, the log and the match's turn count (a search that only looks ahead)."""
+    events, the log and the match's turn count (a search that only looks ahead); with
+    `preview` too, `preview_apply`: nor the next position's moves listed, nor a stalled
+    round ended (`State.preview`: what one move scores, on a copy never played on)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
-    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+    search = search or preview
+    name = "preview_apply" if preview else "search_apply" if search else "apply"
+    src.add(0, f"def {name}(s, m):")
+    src.add(1, "\"\"\"`search_apply` for a preview: the next moves not listed.\"\"\"" if preview
+            else "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
             else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
@@ -264,11 +273,14 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base, search)
+        _action_lines(src, plan, 2, action, base, search, preview)
     _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
+    if preview:
+        src.add(0, "")
+        return
     if not early:
         src.add(1, "else:")
         _listing_lines(src, plan, 2)
@@ -355,6 +367,7 @@ def module_source(plan: Plan, title: str) -> str:
     _apply(src, plan)
     _copy_and_readers(src, plan)
     _apply(src, plan, search=True)
+    _apply(src, plan, preview=True)
     fork_lines(src, plan)
     return src.text()
 
