@@ -29,7 +29,8 @@ def own_lists(plan: Plan) -> list[str]:
         lines.append(f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     if plan.held:
         lines.append(f"c[{f['held']}] = s[{f['held']}][:]")
-    return lines + list(plan.board.copy_lines(f))
+    lines += plan.board.copy_lines(f)
+    return lines + (plan.zones.copy_lines(f) if plan.zones is not None else [])
 
 
 def fork_lines(src: Source, plan: Plan) -> None:

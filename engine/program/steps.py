@@ -4,6 +4,8 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 
 from __future__ import annotations
 
+import re
+
 from engine.program.generate import (
     _bind,
     _end_round,
@@ -36,6 +38,8 @@ def _header(src: Source, plan: Plan, title: str) -> None:
     for action, base in plan.actions:
         kind = action.kind
         span = f"{base}+slot" if kind in plan.board.move_kinds else str(base)
+        if kind == "move":
+            span = f"{base}+c*{plan.zones.count(action.move.target)}+t"
         src.note(0, f"  {span}: `{action.name}` ({kind}), {where(action.pos)}")
     src.note(0, "A score event is (seat, points, rule), rule an index of K_rules.")
     src.add(0, "")
@@ -50,8 +54,10 @@ def _new(src: Source, plan: Plan) -> None:
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
              "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n", "clock": "0", "marks": "[]"}
     for name, value in start.items():
+        if name not in f:
+            continue
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
     src.add(1, "_start_round(s, 1)")
@@ -95,6 +101,9 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
             src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
     elif kind == "pass":  # (nothing moves: the block may hold no other line)
         src.add(indent, "pass")
+    elif kind == "move":
+        src.block(indent, plan.zones.effect_lines(f, action, base))
+        return "mp[0]", plan.zones.applied_names(action)
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
         src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
@@ -114,18 +123,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
-    if action.then:
-        order = list(plan.model.counters)
-        body = []
-        for i, (name, expr) in enumerate(action.then):
-            if name not in order:
-                raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
-            pos = at(plan, action.pos, "actions", action.name, "then", name)
-            body.append(f"n{i} = {_int(plan, expr, names, pos)}")
-        src.note(indent, "then: (every value worked out before any is set)")
-        src.guarded(indent, body, plan.site(("then", action.name)))
-        for i, (name, _) in enumerate(action.then):
-            src.add(indent, f"counters[{order.index(name)}] = n{i}")
+    _then_lines(src, plan, indent, action, names, search)
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
                    not search)
@@ -145,6 +143,28 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.add(indent, f"return s[{f['legal']}]")
 
 
+def _then_lines(src: Source, plan: Plan, indent: int, action, names: dict,
+                search: bool) -> None:
+    """An action's `then:` updates of the counters (`search`: those something reads)."""
+    then = action.then
+    if search:  # (a counter nothing reads: a search that only looks ahead skips it)
+        unread = _unread_counters(plan)
+        then = [(name, expr) for name, expr in then if name not in unread]
+    if not then:
+        return
+    order = list(plan.model.counters)
+    body = []
+    for i, (name, expr) in enumerate(then):
+        if name not in order:
+            raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
+        pos = at(plan, action.pos, "actions", action.name, "then", name)
+        body.append(f"n{i} = {_int(plan, expr, names, pos)}")
+    src.note(indent, "then: (every value worked out before any is set)")
+    src.guarded(indent, body, plan.site(("then", action.name)))
+    for i, (name, _) in enumerate(then):
+        src.add(indent, f"counters[{order.index(name)}] = n{i}")
+
+
 def _settle_lines(src: Source, plan: Plan, indent: int, listed: bool = False) -> None:
     """The next position's moves (`out`, unless `listed` already) kept, and a round in
     which the player to move has none ended (`flow.settle`)."""
@@ -153,6 +173,22 @@ def _settle_lines(src: Source, plan: Plan, indent: int, listed: bool = False) ->
     src.add(indent, f"s[{plan.fields['legal']}] = out")
     src.add(indent, "if not out:")
     src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
+
+
+def _unread_counters(plan: Plan) -> set[str]:
+    """The counters that no text of the ruleset mentions but their own `then:` updates:
+    nothing a program lists, scores or ends a round by depends on them."""
+    data = plan.model.ruleset.data
+    actions = [spec for spec in (data.get("actions") or {}).values() if isinstance(spec, dict)]
+    rest = repr(({k: v for k, v in data.items() if k != "actions"},
+                 [{k: v for k, v in spec.items() if k != "then"} for spec in actions]))
+    unread = set()
+    for name in plan.model.counters:
+        pattern = re.compile(rf"\bcounters\.{re.escape(name)}\b")
+        updates = [v for spec in actions for c, v in (spec.get("then") or {}).items() if c != name]
+        if not pattern.search(rest) and not pattern.search(repr(updates)):
+            unread.add(name)
+    return unread
 
 
 def _kept(plan: Plan) -> dict[str, bool]:
@@ -292,13 +328,17 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended",
+                 "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     if plan.held:
         src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
+    if plan.zones is not None:
+        src.block(1, plan.zones.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
@@ -307,8 +347,9 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
     src.add(1, "c = s[:]")
     src.block(1, own_lists(plan))
-    for name in ("events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = []")
+    for name in ("events", "log", "chances", "ended", "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = []")
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
