@@ -94,9 +94,12 @@ class ActionSections:
         if "if" in spec:
             action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
         for hint in ("safe", "defer"):  # (the solver's: as the move's own conditions read it)
-            if hint in spec:
-                hint_env = self.types.accepts() if kind == "move" else guard_env
-                setattr(action, hint, self.expr(spec[hint], hint_env, path + (hint,), BOOL))
+            if hint in spec and kind != "move":
+                self.report(R_UNSUPPORTED, f"`{hint}:` is read for `move` actions only, not"
+                            f" `{kind}` (`{name}`)", path + (hint,))
+            elif hint in spec:
+                setattr(action, hint, self.expr(spec[hint], self.types.accepts(),
+                                                path + (hint,), BOOL))
         action.then = self.updates(name, spec, env, counters)
         if "extra_turn" in spec:
             action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)
