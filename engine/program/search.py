@@ -7,8 +7,10 @@ A search copies a position for each of its moves but the last (the position itse
 takes that one: nothing reads it once its last child is searched), and a copy's
 subtree applies moves in place, so every list a step changes must be the copy's own:
 the scores and counters, the pool, the pile, the hands and the board's lists
-(`copy_lines` of the board's part), as `search_copy` copies them. The lists only a round's end appends to (`ended`, `chances`, its
-events) and the log stay shared: `search_apply` adds no event and no log entry, so
+(`copy_lines` of the board's part), as `search_copy` copies them; a fork may share
+a board list that `search_apply` never changes (`search_copy_lines`: a tableau's cards,
+whose taken slots are never exposed again). The lists only a round's end appends to
+(`ended`, `chances`, its events) and the log stay shared: `search_apply` adds no event and no log entry, so
 they are empty at every position within the round, and a search empties them again
 after reading why a round ended (engine/players/solver_program.py).
 """
@@ -19,17 +21,22 @@ from engine.program.plan import Plan
 from engine.program.source import Source
 
 
-def own_lists(plan: Plan) -> list[str]:
-    """The lines giving the copy `c` of `s` its own copy of every list a step changes:
-    the scores, counters, pool, pile, hands and the board's (`search_copy` and
-    `search_fork` both)."""
+def own_lists(plan: Plan, fork: bool = False) -> list[str]:
+    """The lines giving the copy `c` of `s` its own copy of every list a search's step
+    changes: the scores, counters, pool, pile, hands and the board's (`search_copy` and
+    `search_fork` both). `fork`: a board kind may share the lists its search step
+    leaves alone (`search_copy_lines`): a fork is stepped by `search_apply` only,
+    while a `search_copy` may play on with `apply`."""
     f = plan.fields
     lines = [f"c[{f[name]}] = s[{f[name]}][:]" for name in ("scores", "counters", "pool", "pile")]
     if plan.hands:
         lines.append(f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     if plan.held:
         lines.append(f"c[{f['held']}] = s[{f['held']}][:]")
-    return lines + list(plan.board.copy_lines(f))
+    board_lines = plan.board.copy_lines
+    if fork:
+        board_lines = getattr(plan.board, "search_copy_lines", board_lines)
+    return lines + list(board_lines(f))
 
 
 def fork_lines(src: Source, plan: Plan) -> None:
@@ -37,6 +44,6 @@ def fork_lines(src: Source, plan: Plan) -> None:
     src.add(0, "def search_fork(s):")
     src.add(1, "\"\"\"A copy of `s` for `search_apply`: its round-end lists shared.\"\"\"")
     src.add(1, "c = s[:]")
-    src.block(1, own_lists(plan))
+    src.block(1, own_lists(plan, fork=True))
     src.add(1, "return c")
     src.add(0, "")

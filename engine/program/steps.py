@@ -66,7 +66,8 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int,
+                  search: bool = False):
     """The effect of a move of `action` (`flow.EFFECTS`); (the piece's text, the
     `move.<field>` texts) its rules read."""
     f = plan.fields
@@ -99,7 +100,7 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         src.add(indent, "pass")
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
-        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece", search))
         src.add(indent, "pile.append(piece)")
         return "piece", plan.board.move_names("slot")
     return None, None
@@ -111,7 +112,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     `search`: no score event and no log entry (`search_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece, move = _effect_lines(src, plan, indent, action, base)
+    piece, move = _effect_lines(src, plan, indent, action, base, search)
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
