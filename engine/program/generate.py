@@ -165,6 +165,8 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
             _exchange_listing(src, plan, indent, (i, action, base), names)
         elif action.kind == "place":
             _place_listing(src, plan, indent, (i, action, base), names)
+        elif action.kind == "move":
+            _move_listing(src, plan, indent, action, base, names)
         else:
             _board_listing(src, plan, indent, action, base, names)
         src.local(indent, f"h{i} = len(out) > a{i}" if i else f"h{i} = not not out")
@@ -236,6 +238,24 @@ def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
         src.add(indent, f"{target} = pls" if not plus else f"{target} = [x{plus} for x in pls]")
     if target != "out":
         src.add(indent, "out += got")
+
+
+def _move_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+    """A `move` action's moves (`general_move.move_moves`): the zones' part walks the
+    candidates, the destination's `accepts:` and the action's `if:` written in place."""
+    zones = plan.zones
+    names = {**names, **zones.candidate_names(action)}
+    names.update((alias, "mp[0]") for alias in PIECE_NAMES)
+    accepts = plan.model.zones.zones[action.move.target].accepts
+    key = action.move.target
+    conditions = []
+    if accepts is not None:
+        pos = at(plan, action.pos, "zones", key, "accepts")
+        conditions.append(_inline(plan, accepts, names, pos))
+    if action.guard is not None:
+        conditions.append(_inline(plan, action.guard, names, action.guard_pos))
+    src.block(indent, zones.listing_lines(plan.fields, action, base, conditions,
+                                          plan.site(("guard", action.name))))
 
 
 def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
@@ -356,9 +376,17 @@ def _hand_lines(src: Source, plan: Plan) -> None:
 def _deal_lines(src: Source, plan: Plan) -> None:
     """`setup.deal` from the shuffled `order` past the hands' `h` pieces."""
     f, board, at = plan.fields, plan.board, 0
-    piles, dealt_board = [], False
+    piles, dealt_board, zones, step = [], False, plan.zones, 0
+    if zones is not None:
+        src.note(1, "every zone emptied, then dealt as `setup.deal` says")
+        src.block(1, zones.start_lines(f))
     for to, count in plan.model.deal:
-        if to == "board":
+        if to not in ("board", "pile"):
+            src.note(1, f"the deal to `{to}`")
+            lines, used = zones.deal_lines(step, at)
+            src.block(1, lines)
+            at, step = at + used, step + 1
+        elif to == "board":
             if count is not None and count != board.size or dealt_board or not board.size:
                 raise NotCompiled("a board dealt other than once, one card a slot")
             src.note(1, "the board, one piece a slot")
@@ -372,6 +400,8 @@ def _deal_lines(src: Source, plan: Plan) -> None:
     src.add(1, f"s[{f['pile']}] = {' + '.join(piles) if piles else '[]'}")
     src.add(1, f"pool = s[{f['pool']}] = order[h + {at}:]")
     src.add(1, "pool.reverse()  # (the next drawn is the last)")
+    if zones is not None:
+        src.block(1, zones.alias_lines(f))
 
 
 def winner_functions(src: Source, plan: Plan) -> None:

@@ -3,11 +3,12 @@ the state's layout, the tables of constants, and the Python text each context na
 read as.
 
 The compiler covers a ruleset when every part of it has generated code: a board kind
-with a part in `BOARD_CODE` (`tableau`, `triangular`, `square`, `chain`), actions of the kinds
-below (a draw may leave the turn open: `ends_turn: false`; an action ending the turn
-may give another, `extra_turn`), hands dealt from the pool and refilled, an opening rule (ranked once by piece when it reads the piece alone), winners chosen by keys, no
-zones beyond the pool and the pile, and expressions that read only the names of
-`names_for`. Anything else is `NotCompiled`, whose reason names the feature, and the
+with a part in `BOARD_CODE` (`tableau`, `triangular`, `square`, `chain`, `none`), actions
+of the kinds below (a draw may leave the turn open: `ends_turn: false`; an action ending
+the turn may give another, `extra_turn`), hands dealt from the pool and refilled, an
+opening rule (ranked once by piece when it reads the piece alone), winners chosen by
+keys, shared zones and `move` actions between them (`engine.program.zones`: none one
+for each player), and expressions that read only the names of `names_for`. Anything else is `NotCompiled`, whose reason names the feature, and the
 interpreter plays the ruleset as before.
 """
 
@@ -17,21 +18,24 @@ import re
 from dataclasses import dataclass, field
 
 from engine.program.chain import ChainCode
+from engine.program.nothing import NoBoardCode
 from engine.program.square import SquareCode
 from engine.program.tableau import TableauCode
 from engine.program.triangular import TriangularCode
+from engine.program.zones import ZonesCode
 
 #: board kind -> its part of a program
 BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode, "square": SquareCode,
-              "chain": ChainCode}
+              "chain": ChainCode, "none": NoBoardCode}
 
 #: action kinds a program covers: the board's own (a play, a placement from the hand),
-#: a deal from the pool, a draw into the hand, an exchange with the pool and a pass
-ACTION_KINDS = frozenset({"play", "place", "deal", "draw", "pass", "exchange"})
+#: a deal from the pool, a draw into the hand, an exchange with the pool, a pass and a
+#: move between zones (engine/program/zones.py)
+ACTION_KINDS = frozenset({"play", "place", "deal", "draw", "pass", "exchange", "move"})
 #: how many codes an exchange action spans: more than any hand lists
 EXCHANGE_WIDTH = 1 << 20
 #: action kinds of every board (one move, or an exchange's, listed by the program)
-_ANY_BOARD = frozenset({"deal", "draw", "pass", "exchange"})
+_ANY_BOARD = frozenset({"deal", "draw", "pass", "exchange", "move"})
 RECEIVERS = frozenset({"mover", "winner", "losers", "each"})
 WINNER_MODES = frozenset({"none", "mover", "default", "highest", "lowest"})
 
@@ -46,6 +50,10 @@ COMMON_FIELDS = (
     # the exchanges listed for the position (a code is base + an index there)
     "exchanges",
 )
+
+#: the fields of a ruleset that reads `clock`: its seconds (`Program.set_clock`), and
+#: (move index, seconds) at each change, as `kernel.views.Clock.marks`
+CLOCK_FIELDS = ("clock", "marks")
 
 PIECE_NAMES = ("tile", "card", "token", "piece")
 
@@ -75,6 +83,9 @@ class Plan:
     fields: dict
     #: (action, first move code) in the order written; an action's codes follow
     actions: list
+    #: the zones' part (`ZonesCode`), when the ruleset has zones beyond the pool and
+    #: the pile or `move` actions
+    zones: object = None
     sites: list = field(default_factory=list)
     site_of: dict = field(default_factory=dict)
 
@@ -142,14 +153,20 @@ def _check(game) -> None:
             raise NotCompiled(f"action `{action.name}` with `extra_turn` that leaves the turn open")
         if action.kind not in BOARD_CODE[kind].move_kinds | _ANY_BOARD:
             raise NotCompiled(f"action `{action.name}` of kind `{action.kind}` on this board")
+    if model.reads_clock and _lists_read_clock(model):
+        raise NotCompiled("a move listing that reads `clock` (set between moves)")
     if sum(a.kind == "place" for a in model.actions) > 1:
         raise NotCompiled("more than one place action")
-    if model.zones is not None and model.zones.extra():
-        raise NotCompiled("zones beyond the pool and the pile")
-    for to, count in model.deal:
-        if to not in ("board", "pile"):
-            raise NotCompiled(f"a deal to `{to}`")
     _check_rules(game)
+
+
+def _lists_read_clock(model) -> bool:
+    """Whether a condition listing the moves (an action's `if:`, a zone's `accepts:`)
+    reads `clock`: a program lists a position's moves once, when it is reached."""
+    exprs = [a.guard for a in model.actions]
+    if model.zones is not None:
+        exprs += [z.accepts for z in model.zones.zones.values()]
+    return any(e is not None and "clock" in e.names_used for e in exprs)
 
 
 def _check_rules(game) -> None:
@@ -171,20 +188,32 @@ def make_plan(game) -> Plan:
     made = BOARD_CODE[model.topology.kind]
     try:  # (a board kind whose code depends on the rules and pieces: `for_game`)
         board = made.for_game(game) if hasattr(made, "for_game") else made(model.topology)
+        zones = ZonesCode(game, board) if _has_zones(model) else None
     except ValueError as exc:
         raise NotCompiled(str(exc)) from exc
-    names = COMMON_FIELDS + tuple(board.fields)
+    names = COMMON_FIELDS + tuple(board.fields) + (zones.fields if zones else ())
+    if model.reads_clock:  # (the front end's seconds, and when each reading came)
+        names += CLOCK_FIELDS
     fields = {name: i for i, name in enumerate(names)}
     actions, code = [], 0
     for action in model.actions:
         actions.append((action, code))
-        if action.kind in board.move_kinds:
+        if action.kind == "move":
+            code += zones.width(action)
+        elif action.kind in board.move_kinds:
             code += board.width(action.kind)
         else:  # (an exchange's codes: one for each exchange a hand lists)
             code += EXCHANGE_WIDTH if action.kind == "exchange" else 1
-    plan = Plan(game, board, fields, actions)
+    plan = Plan(game, board, fields, actions, zones)
     _sites(plan)
     return plan
+
+
+def _has_zones(model) -> bool:
+    """Whether the program needs its zones' part: zones beyond the pool and the pile,
+    or a `move` action."""
+    return (model.zones is not None and bool(model.zones.extra())) or any(
+        a.kind == "move" for a in model.actions)
 
 
 def _sites(plan: Plan) -> None:
@@ -246,6 +275,10 @@ def names_for(plan: Plan, seat: str, mover: str, piece: str | None = None,
             f"{role}.won_last_round": f"(s[{f['last_winner']}] == {text})",
         })
     names.update(plan.board.names(f))
+    if plan.zones is not None:
+        names.update(plan.zones.names(f))
+    if "clock" in f:
+        names["clock.seconds"] = f"s[{f['clock']}]"
     for i, name in enumerate(model.counters):
         names[f"counters.{name}"] = f"counters[{i}]"
     if piece is not None:

@@ -141,6 +141,8 @@ def namespace(plan: Plan) -> dict:
                       "dict": dict},
     )
     names.update(plan.board.constants())
+    if plan.zones is not None:
+        names.update(plan.zones.constants(plan.fields))
     names.update(tables(plan))  # (folded from expressions: engine/program/fold.py)
     names.update(_seat_helpers(plan))
     return names
@@ -158,7 +160,7 @@ class Program:
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
         for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores",
-                     "search_apply", "search_fork"):
+                     "search_apply", "search_fork", "preview_apply"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields
@@ -175,6 +177,22 @@ class Program:
             raise ValueError(players_mismatch(model, n))
         return self._new(n, seed)
 
+    def set_clock(self, s: list, seconds: int) -> None:
+        """The seconds of play from now on, as the front end measures them
+        (`State.set_clock`: `clock.seconds`, kept for the record); nothing for a
+        ruleset that never reads the clock."""
+        if type(seconds) is not int or seconds < 0:
+            raise ValueError(f"the clock reads whole seconds from 0, not {seconds!r}")
+        f = self.fields
+        if "clock" not in f:
+            return
+        at, marks = len(s[f["log"]]), s[f["marks"]]
+        s[f["clock"]] = seconds
+        if marks and marks[-1][0] == at:
+            marks[-1] = (at, seconds)
+        elif not marks or marks[-1][1] != seconds:
+            marks.append((at, seconds))
+
     # -- back to the engine's objects --------------------------------------------------
     def move_text(self, s: list, code: int) -> str:
         """The text of move `code` in `s`, as the interpreter writes it (`play Ah`)."""
@@ -183,6 +201,9 @@ class Program:
                 break
         if action.kind == "exchange":
             return " ".join((action.name, *s[self.fields["exchanges"]][code - base]))
+        if action.kind == "move":
+            arg = self.plan.zones.move_arg(s, self.fields, action, code - base)
+            return f"{action.name} {arg}" if arg else action.name
         if action.kind not in self.plan.board.move_kinds:
             return action.name
         return f"{action.name} {self.plan.board.move_arg(s, self.fields, code - base, self.game)}"
@@ -223,10 +244,12 @@ class Program:
         """The codes of the interpreter's moves of this ruleset (a play: its slot; a
         placement: the board's code of it, `move_code`)."""
         base = {action.name: at for action, at in self.plan.actions}
-        board = self.plan.board
+        board, zones = self.plan.board, self.plan.zones
         kinds = {action.name: action.kind in board.move_kinds for action, _ in self.plan.actions}
-        return [base[m.action] + board.move_code(m.data) if kinds[m.action] else base[m.action]
-                for m in moves]
+        moved = {action.name: action for action, _ in self.plan.actions if action.kind == "move"}
+        return [base[m.action] + zones.move_code(moved[m.action], m.data) if m.action in moved
+                else base[m.action] + board.move_code(m.data) if kinds[m.action]
+                else base[m.action] for m in moves]
 
     def from_state(self, state) -> list:
         """The program's state for the interpreter's `state` of this ruleset (a scenario,
@@ -243,13 +266,15 @@ class Program:
             "round_winner": rnd.winner, "last_winner": state.last_round_winner,
             "turns_total": state.turns_total, "pool": list(state.pool),
             "pile": list(state.pile), "events": [], "log": [], "chances": [], "ended": [],
-            "exchanges": [],
+            "exchanges": [], "clock": state.clock.seconds, "marks": [],
         }
         values.update(_round_and_turn(state))
         values.update(self.plan.board.values(state.board))
         s = [None] * len(self.fields)
         for name, i in self.fields.items():
-            s[i] = values[name]
+            s[i] = values.get(name)
+        if self.plan.zones is not None:
+            self.plan.zones.fill(s, self.fields, state)
         if self._relists and not state.is_over:
             self._listed(s, state)
         return s
@@ -286,7 +311,12 @@ class Program:
         n, seed = s[self.fields["n"]], s[self.fields["seed"]]
         state = self.game.new_game(n, seed)
         shadow = self._new(n, seed)
-        for code in s[self.fields["log"]]:
+        marks = list(s[self.fields["marks"]]) if "marks" in self.fields else []
+        for i, code in enumerate(s[self.fields["log"]]):
+            while marks and marks[0][0] <= i:  # (the clock as it read at each move)
+                state.set_clock(marks.pop(0)[1])
             state.apply(self.move_text(shadow, code))
             self.apply(shadow, code)
+        for _, seconds in marks:
+            state.set_clock(seconds)
         return state

@@ -17,8 +17,21 @@ after reading why a round ended (engine/players/solver_program.py).
 
 from __future__ import annotations
 
+import re
+
 from engine.program.plan import Plan
 from engine.program.source import Source
+
+
+def shares_board(plan: Plan) -> bool:
+    """Whether a search's forks may share the board's lists that its step then leaves
+    alone (`search_copy_lines`, `remove_lines(..., search=True)`): not when zones'
+    moves may take from the board too, nor when an expression reads what those lists
+    tell (the board's `shared_names`, `board.row_counts`)."""
+    board = plan.board
+    if plan.zones is not None or not hasattr(board, "search_copy_lines"):
+        return False
+    return not any(plan.mentions(re.escape(name)) for name in board.shared_names)
 
 
 def own_lists(plan: Plan, fork: bool = False) -> list[str]:
@@ -34,9 +47,10 @@ def own_lists(plan: Plan, fork: bool = False) -> list[str]:
     if plan.held:
         lines.append(f"c[{f['held']}] = s[{f['held']}][:]")
     board_lines = plan.board.copy_lines
-    if fork:
-        board_lines = getattr(plan.board, "search_copy_lines", board_lines)
-    return lines + list(board_lines(f))
+    if fork and shares_board(plan):
+        board_lines = plan.board.search_copy_lines
+    lines += board_lines(f)
+    return lines + (plan.zones.copy_lines(f) if plan.zones is not None else [])
 
 
 def fork_lines(src: Source, plan: Plan) -> None:

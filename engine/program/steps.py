@@ -19,7 +19,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
-from engine.program.search import fork_lines, own_lists
+from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
 
 
@@ -38,6 +38,8 @@ def _header(src: Source, plan: Plan, title: str) -> None:
     for action, base in plan.actions:
         kind = action.kind
         span = f"{base}+slot" if kind in plan.board.move_kinds else str(base)
+        if kind == "move":
+            span = f"{base}+c*{plan.zones.count(action.move.target)}+t"
         src.note(0, f"  {span}: `{action.name}` ({kind}), {where(action.pos)}")
     src.note(0, "A score event is (seat, points, rule), rule an index of K_rules.")
     src.add(0, "")
@@ -52,8 +54,10 @@ def _new(src: Source, plan: Plan) -> None:
              "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
              "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
              "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]", "held": "[0] * n"}
+             "hands": "[[] for _ in range(n)]", "held": "[0] * n", "clock": "0", "marks": "[]"}
     for name, value in start.items():
+        if name not in f:
+            continue
         src.add(1, f"s[{f[name]}] = {value}")
     src.block(1, plan.board.empty_lines(f))
     src.add(1, "_start_round(s, 1)")
@@ -98,18 +102,23 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int,
             src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
     elif kind == "pass":  # (nothing moves: the block may hold no other line)
         src.add(indent, "pass")
+    elif kind == "move":
+        src.block(indent, plan.zones.effect_lines(f, action, base))
+        return "mp[0]", plan.zones.applied_names(action)
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
-        src.block(indent, plan.board.remove_lines(f, "slot", "piece", search))
+        shared = search and shares_board(plan)  # (the card left in place: search.py)
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece", shared))
         src.add(indent, "pile.append(piece)")
         return "piece", plan.board.move_names("slot")
     return None, None
 
 
 def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
-                  search: bool = False) -> None:
+                  search: bool = False, preview: bool = False) -> None:
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
-    `search`: no score event and no log entry (`search_apply`)."""
+    `search`: no score event and no log entry (`search_apply`); `preview`: nor the
+    next moves listed (`preview_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base, search)
@@ -144,6 +153,9 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
         if not search:
             src.add(indent, f"s[{f['log']}].append(m)")
+        if preview:  # (`flow.settle` skips a preview)
+            src.add(indent, "return None")
+            return
         _listing_lines(src, plan, indent)
         src.add(indent, f"s[{f['legal']}] = out")
         src.add(indent, "if not out:")
@@ -239,12 +251,17 @@ def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
         src.add(1, f"s[{f['log']}].append(m)")
 
 
-def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False) -> None:
     """`apply`; with `search`, `search_apply`: the same step without the action's score
-    events, the log and the match's turn count (a search that only looks ahead)."""
+    events, the log and the match's turn count (a search that only looks ahead); with
+    `preview` too, `preview_apply`: nor the next position's moves listed, nor a stalled
+    round ended (`State.preview`: what one move scores, on a copy never played on)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
-    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+    search = search or preview
+    name = "preview_apply" if preview else "search_apply" if search else "apply"
+    src.add(0, f"def {name}(s, m):")
+    src.add(1, "\"\"\"`search_apply` for a preview: the next moves not listed.\"\"\"" if preview
+            else "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
             else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
@@ -258,11 +275,14 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base, search)
+        _action_lines(src, plan, 2, action, base, search, preview)
     _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
+    if preview:
+        src.add(0, "")
+        return
     if not early:
         src.add(1, "else:")
         _listing_lines(src, plan, 2)
@@ -304,13 +324,17 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
     src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
+    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended",
+                 "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
     if plan.hands:
         src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
     if plan.held:
         src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
     src.block(1, plan.board.copy_lines(f))
+    if plan.zones is not None:
+        src.block(1, plan.zones.copy_lines(f))
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
@@ -319,8 +343,9 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
     src.add(1, "c = s[:]")
     src.block(1, own_lists(plan))
-    for name in ("events", "log", "chances", "ended"):
-        src.add(1, f"c[{f[name]}] = []")
+    for name in ("events", "log", "chances", "ended", "marks"):
+        if name in f:
+            src.add(1, f"c[{f[name]}] = []")
     src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
     src.add(1, "return c")
     src.add(0, "")
@@ -344,6 +369,7 @@ def module_source(plan: Plan, title: str) -> str:
     _apply(src, plan)
     _copy_and_readers(src, plan)
     _apply(src, plan, search=True)
+    _apply(src, plan, preview=True)
     fork_lines(src, plan)
     return src.text()
 

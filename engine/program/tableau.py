@@ -25,6 +25,8 @@ class TableauCode:
     fields = ("cards", "cover", "exposed", "count", "mask")
     #: action kinds whose moves are the board's (a play takes the card of one slot)
     move_kinds = frozenset({"play"})
+    #: the names read from `cards` (a search's forks share it only when none is read)
+    shared_names = ("board.row_counts",)
 
     def __init__(self, topology: TableauTopology):
         self.layout = topology.layout
@@ -37,7 +39,12 @@ class TableauCode:
         cover = tuple(len(tops) for tops in self.layout.covered_by)
         exposed = tuple(s for s, lying in enumerate(cover) if not lying)
         return {"B_covers": self.layout.covers, "B_slots": self.layout.slots,
-                "B_cover0": cover, "B_open0": exposed, "k_insort": insort}
+                "B_cover0": cover, "B_open0": exposed, "k_insort": insort,
+                "k_row_counts": self.row_counts}
+
+    def row_counts(self, cards: list) -> list[int]:
+        """`board.row_counts`: how many cards are left in each row, from the back."""
+        return [sum([1 for slot in row if cards[slot] is not None]) for row in self.layout.rows]
 
     def slot_values(self) -> tuple:
         """What `move.slot` is at each slot (an expression folded by slot reads it:
@@ -83,7 +90,8 @@ class TableauCode:
 
     def names(self, f: dict) -> dict[str, str]:
         """`board.<field>` -> its text (the fields the program can read)."""
-        return {"board.count": f"s[{f['count']}]", "board.slots": str(self.size)}
+        return {"board.count": f"s[{f['count']}]", "board.slots": str(self.size),
+                "board.row_counts": f"k_row_counts(s[{f['cards']}])"}
 
     def move_names(self, slot: str) -> dict[str, str]:
         """`move.<field>` of a play from `slot` (`PlayMove`)."""

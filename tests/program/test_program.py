@@ -69,9 +69,11 @@ def _program_trace(program, seed: int, greedy: bool) -> list:
 #: `triangular` board: hands, draws that leave the turn open, passes, the opening rule,
 #: winners by keys, several rounds to a match) and Triolet (the `square` board: refills,
 #: extra turns, exchanges; not yet with jokers) and dominoes (the `chain` board: an
-#: opening rule that reads the seat, definitions read more than once)
+#: opening rule that reads the seat, definitions read more than once), Pyramid (zones
+#: beside a tableau, `move` actions picking pairs) and Klondike (board kind `none`:
+#: rows of zones, runs, packs turned over, cards turned up, the clock of `timed`)
 COMPILED = [(ref, overlays) for ref, overlays in shipped()
-            if ref.startswith(("tripeaks", "triominos", "dominoes"))
+            if ref.startswith(("tripeaks", "triominos", "dominoes", "pyramid", "klondike"))
             or ref.startswith("triolet") and "jokers" not in overlays]
 #: Golf (the solver's test ruleset): a tableau of columns, points on `round_end`,
 #: the lowest score best
@@ -127,9 +129,9 @@ def test_every_other_ruleset_says_why_it_is_not_compiled(ref, overlays):
 def test_a_reason_names_the_expression_and_its_line(tmp_path):
     path = tmp_path / "turns.yaml"
     path.write_text("extends: tripeaks/aisleriot\nruleset: {game: tripeaks, title: t}\n"
-                    "scoring:\n  card:\n    points: clock.seconds + 1\n", encoding="utf-8")
+                    "scoring:\n  card:\n    points: board.face_down + 1\n", encoding="utf-8")
     reason = why_not(_game(str(path)))
-    assert "`clock.seconds + 1`" in reason and "turns.yaml:5" in reason and "`clock`" in reason
+    assert "`board.face_down + 1`" in reason and "turns.yaml:5" in reason and "`board`" in reason
 
 
 def test_a_failing_expression_names_its_rule_as_the_interpreter_does(tmp_path):
