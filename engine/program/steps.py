@@ -19,7 +19,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
-from engine.program.search import fork_lines, own_lists
+from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
 
 
@@ -70,11 +70,10 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
-    """The effect of a move of `action` (`flow.EFFECTS`); (the piece's text, the
-    `move.<field>` texts) its rules read."""
-    f = plan.fields
-    kind = action.kind
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int, search=False):
+    """The effect of a move of `action` (`flow.EFFECTS`, `search`: a search's step);
+    (the piece's text, the `move.<field>` texts) its rules read."""
+    f, kind = plan.fields, action.kind
     if kind == "deal":
         src.add(indent, "pile.append(pool.pop())")
     elif kind == "draw":
@@ -106,7 +105,8 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         return "mp[0]", plan.zones.applied_names(action)
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
-        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
+        shared = search and shares_board(plan)  # (the card left in place: search.py)
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece", shared))
         src.add(indent, "pile.append(piece)")
         return "piece", plan.board.move_names("slot")
     return None, None
@@ -119,26 +119,11 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     next moves listed (`preview_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece, move = _effect_lines(src, plan, indent, action, base)
+    piece, move = _effect_lines(src, plan, indent, action, base, search)
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
-    then = action.then
-    if search:  # (a counter nothing reads: a search that only looks ahead skips it)
-        unread = _unread_counters(plan)
-        then = [(name, expr) for name, expr in then if name not in unread]
-    if then:
-        order = list(plan.model.counters)
-        body = []
-        for i, (name, expr) in enumerate(then):
-            if name not in order:
-                raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
-            pos = at(plan, action.pos, "actions", action.name, "then", name)
-            body.append(f"n{i} = {_int(plan, expr, names, pos)}")
-        src.note(indent, "then: (every value worked out before any is set)")
-        src.guarded(indent, body, plan.site(("then", action.name)))
-        for i, (name, _) in enumerate(then):
-            src.add(indent, f"counters[{order.index(name)}] = n{i}")
+    _then_lines(src, plan, indent, action, names, search)
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
                    not search)
@@ -159,6 +144,29 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.add(indent, "if not out:")
         src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
         src.add(indent, f"return s[{f['legal']}]")
+
+
+def _then_lines(src: Source, plan: Plan, indent: int, action, names: dict,
+                search: bool) -> None:
+    """An action's `then:` updates, every value worked out before any is set
+    (`search`: not those of counters nothing reads, `_unread_counters`)."""
+    then = action.then
+    if search:  # (a counter nothing reads: a search that only looks ahead skips it)
+        unread = _unread_counters(plan)
+        then = [(name, expr) for name, expr in then if name not in unread]
+    if not then:
+        return
+    order = list(plan.model.counters)
+    body = []
+    for i, (name, expr) in enumerate(then):
+        if name not in order:
+            raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
+        pos = at(plan, action.pos, "actions", action.name, "then", name)
+        body.append(f"n{i} = {_int(plan, expr, names, pos)}")
+    src.note(indent, "then: (every value worked out before any is set)")
+    src.guarded(indent, body, plan.site(("then", action.name)))
+    for i, (name, _) in enumerate(then):
+        src.add(indent, f"counters[{order.index(name)}] = n{i}")
 
 
 def _unread_counters(plan: Plan) -> set[str]:
