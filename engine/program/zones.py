@@ -383,9 +383,10 @@ class ZonesCode:
                 lines.append(f"if not ({skip}):")
             pad = "    " if skip else ""
         else:
-            lines = [f"for ti in range({rows}):", f"    tz = zs[{t0} + ti]"]
+            lines = [f"for ti in range({rows}):"]
             if skip:
                 lines += [f"    if {skip}:", "        continue"]
+            lines.append(f"    tz = zs[{t0} + ti]")
             pad = "    "
         if not conditions:
             return lines + [pad + "out.append(c0 + ti)"]
