@@ -10,7 +10,9 @@
         [--seed 0] [--timing]
 
 `--timing` only times each family's spec on positions of greedy games (CPU seconds a
-move with a choice), apart from the matches.
+move with a choice), apart from the matches; a halving spec (and a plain one, tuned to
+halving) is timed on the ruleset's compiled program and on the interpreter
+(`:interpreter`), with the iterations a CPU second of each.
 
 The defaults are the specs of the figures in docs/agents.md. The full run takes hours
 of CPU; split it with `--only` and `--seed` (one process per family and seed range).
@@ -118,12 +120,11 @@ def tripeaks(spec: str, deals: int, first: int = 0) -> None:
               + (f", {per_move(timing)}" if agent.startswith("mcts") else ""))
 
 
-def time_moves(ref: str, game: Game, spec: str, games: int = 3) -> None:
-    """The CPU time of `spec`'s move at every third position with a choice of `games`
-    seeded greedy-against-greedy games (seeds 1000..), their first 40 moves: the time
-    per move by itself, apart from any match."""
+def positions(game: Game, games: int = 3) -> list:
+    """Every third position with a choice of `games` seeded greedy-against-greedy games
+    (seeds 1000..), their first 40 moves (copies, in order)."""
     players = 1 if game.model.players_max == 1 else 2
-    times = []
+    out = []
     for seed in range(games):
         state = game.new_game(players, 1000 + seed)
         greedy = make_agent("greedy", seed)
@@ -131,15 +132,34 @@ def time_moves(ref: str, game: Game, spec: str, games: int = 3) -> None:
             if state.is_over:
                 break
             if len(state.legal_moves()) > 1 and count % 3 == 0:
-                agent = make_agent(spec, count)
-                start = time.process_time()
-                agent.choose(state)
-                times.append(time.process_time() - start)
+                out.append((count, state.clone()))
             state.apply(greedy.choose(state))
-    times.sort()
-    print(f"  {ref:22} {spec}: {len(times)} moves with a choice, CPU s a move: mean"
-          f" {sum(times) / max(1, len(times)):.3f}, median {times[len(times) // 2]:.3f},"
-          f" most {times[-1]:.3f}")
+    return out
+
+
+def time_moves(ref: str, game: Game, spec: str, games: int = 3) -> None:
+    """The CPU time of `spec`'s move at each of `positions`: the time per move by
+    itself, apart from any match; and, for a halving spec, the same searches on the
+    interpreter (`:interpreter`): iterations a CPU second on each (the same moves)."""
+    kernels = [("", "")]
+    if "halving" in spec or spec.split(":", 1)[-1].replace(".", "").rstrip("s").isdigit():
+        kernels = [("program", ""), ("interpreter", ":interpreter")]
+    rates = []
+    for kernel, suffix in kernels:
+        times, iterations = [], 0
+        for count, state in positions(game, games):
+            agent = make_agent(spec + suffix, count)
+            start = time.process_time()
+            agent.choose(state)
+            times.append(time.process_time() - start)
+            iterations += agent.iterations
+        rates.append(iterations / max(1e-9, sum(times)))
+        times.sort()
+        print(f"  {ref:22} {spec + suffix}: {len(times)} moves with a choice, CPU s a move: mean"
+              f" {sum(times) / max(1, len(times)):.3f}, median {times[len(times) // 2]:.3f},"
+              f" most {times[-1]:.3f}; {rates[-1]:.0f} iterations a CPU second")
+    if len(rates) == 2:
+        print(f"  {'':22} the program: {rates[0] / rates[1]:.2f}x the interpreter's iterations a second")
 
 
 def main() -> None:

@@ -26,7 +26,8 @@ import time
 from dataclasses import dataclass, replace
 
 from engine.players.determinize import determinize
-from engine.players.objective import best_index, greedy_move, score_sign
+from engine.players.objective import best_index, greedy_move, results_of, score_sign
+from engine.players.program_playout import ProgramPlayout
 from engine.players.tuning import choose as choose_tuning
 from engine.players.tuning import describe, measure
 
@@ -55,6 +56,7 @@ class MctsConfig:
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
     z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
+    compiled: bool = True  # halving: play out on the ruleset's program when it has one
     auto: bool = False  # a budget at most was given: the rest is chosen by cost (`tuning`)
     budget_given: bool = False  # the spec named a budget (iterations or seconds)
 
@@ -87,6 +89,9 @@ PARAMETERS = [
              " seat's turn (plies=2: its move and the reply; an extra turn is one)"},
     {"name": "held", "values": "X (held=1)", "default": "0",
      "help": "a playout cut by depth: X times each seat's hand value counts against it"},
+    {"name": "interpreter", "values": "interpreter", "default": "off",
+     "help": "halving: play out on the interpreter even where the ruleset has a compiled"
+             " program (the same moves, slower)"},
 ]
 
 
@@ -100,6 +105,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.playout = low
         elif low == "halving":
             config.halving = True
+        elif low == "interpreter":
+            config.compiled = False
         elif low in OBJECTIVES:
             config.objective = low
         elif low.startswith("c="):
@@ -127,7 +134,8 @@ def parse_spec(params: str) -> MctsConfig:
         else:
             config.iterations, config.seconds = _number(part, part, int), None
     config.budget_given = any(_is_budget(p) for p in parts)
-    config.auto = all(_is_budget(p) for p in parts)  # nothing but a budget: tuned
+    # nothing but a budget (and where to play out): tuned
+    config.auto = all(_is_budget(p) or p.lower() == "interpreter" for p in parts)
     return config
 
 
@@ -172,6 +180,7 @@ class MctsAgent:
         self.iterations = 0  # in the last search
         self.preferred: str | None = None  # with halving: the move text it plays
         self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
+        self.playout = None  # with halving, during a search: the program's play-outs
 
     def choose(self, state):
         """The most visited move at the root after the search."""
@@ -257,6 +266,9 @@ class MctsAgent:
         alive = ranked[:max(2, math.ceil(config.widening * math.sqrt(budget)))]
         phases = max(1, math.ceil(math.log2(len(alive))))
         start, outcomes = time.perf_counter(), {m.text: {} for m in alive}
+        self.playout = ProgramPlayout.of(state.game) if config.compiled else None
+        if self.playout is not None:
+            self.playout.begin(state, seat)
         for phase in range(phases):
             left = phases - phase
             if config.seconds is None:
@@ -274,7 +286,7 @@ class MctsAgent:
         self.preferred = ranked[0].text
         if _paired_better(outcomes[best.text], outcomes[ranked[0].text], config.z):
             self.preferred = best.text
-        self.iterations = root.visits
+        self.iterations, self.playout = root.visits, None
         return root
 
     def play_phase(self, root: Node, state, alive: list, samples, deadline,
@@ -283,13 +295,14 @@ class MctsAgent:
         after every move in `alive`; the results counted into the root's children and
         kept by sample in `outcomes`."""
         seat, done = state.to_move, 0
+        playout = self.playout
         while (done < samples) if deadline is None else (not done or time.perf_counter() < deadline):
-            world, number = determinize(state, seat, self.rng), root.visits
-            for move in alive:
-                trial = world.search_clone()  # shares the sample's chance generator state
-                begin = trial.round
-                trial.apply(move.text)
-                result = self.play_out(trial, begin, seat)[seat]
+            number = root.visits
+            if playout is None:
+                results = self.sample_results(state, alive, seat)
+            else:
+                results = self.program_results(playout, state, alive, seat)
+            for move, result in zip(alive, results):
                 child = root.children.get(move.text)
                 if child is None:
                     child = root.children[move.text] = Node(seat)
@@ -298,6 +311,30 @@ class MctsAgent:
                 root.visits += 1
                 outcomes[move.text][number] = result
             done += 1
+
+    def sample_results(self, state, alive: list, seat: int) -> list[float]:
+        """One fresh sample, played out after each move in `alive`: `seat`'s result of
+        each, in the interpreter."""
+        world, out = determinize(state, seat, self.rng), []
+        for move in alive:
+            trial = world.search_clone()  # shares the sample's chance generator state
+            begin = trial.round
+            trial.apply(move.text)
+            out.append(self.play_out(trial, begin, seat)[seat])
+        return out
+
+    def program_results(self, playout, state, alive: list, seat: int) -> list[float]:
+        """`sample_results` on the ruleset's program (`engine.players.program_playout`):
+        the same sample, moves and results."""
+        s, codes = playout.sample(self.rng)
+        start, out = s[playout.round], []
+        for move in alive:
+            trial = playout.fork(s)
+            playout.apply(trial, codes[move.text])
+            results = playout.play_out(trial, start, seat, self.config, self.rng)
+            self.low, self.high = min(self.low, *results), max(self.high, *results)
+            out.append(results[seat])
+        return out
 
     def iterate(self, root: Node, state, seat: int) -> None:
         """One iteration: sample, select, expand, play out, back up."""
@@ -413,35 +450,9 @@ def ranked_by_gain(state) -> list[tuple]:
     return rows
 
 
-def _tie_break(score: float) -> float:
-    """A solitaire's score (the objective's way round) squeezed into (-0.001, 0.001):
-    it orders results that clear alike (a deal nobody clears is still played for the
-    best score: under `lowest`, the fewest cards left) and never outweighs clearing."""
-    return 0.001 * score / (1.0 + abs(score))
-
-
 def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
-    """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
-    best other seat (alone: the score), the objective's way round. With `held` (a
-    playout cut short), `held` times the value of the pieces a seat still holds counts
-    against it: most rulesets pay them to whoever goes out."""
-    n, sign = world.n, score_sign(world.game)
-    scores = [sign * v for v in world.scores]
-    if held and n > 1:
-        values = world.game.values
-        scores = [v - held * sum(values[p.uid] for p in world.hands[s])
-                  for s, v in enumerate(scores)]
-    if objective == "win":
-        if n == 1:  # cleared first; between lines that do not clear, the better score
-            return [(1.0 if winner == 0 else 0.0) + _tie_break(scores[0])]
-        return [0.5 if winner is None else float(winner == s) for s in range(n)]
-    if n == 1:
-        return [float(scores[0])]
-    out = []
-    for s in range(n):
-        best_other = max(scores[o] for o in range(n) if o != s)
-        out.append(float(scores[s] - best_other))
-    return out
+    """Each seat's result in the interpreter's `world` (`objective.results_of`)."""
+    return results_of(world.game, world.scores, world.hands, winner, objective, held)
 
 
 def mcts_hint(state, spec: str = "400", seed: int = 0, count: int = 3) -> list[tuple]:

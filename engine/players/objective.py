@@ -62,3 +62,36 @@ def best_index(state, moves: list) -> int:
         if best_gain is None or gain > best_gain:
             best, best_gain = index, gain
     return best
+
+
+def _tie_break(score: float) -> float:
+    """A solitaire's score (the objective's way round) squeezed into (-0.001, 0.001):
+    it orders results that clear alike (a deal nobody clears is still played for the
+    best score: under `lowest`, the fewest cards left) and never outweighs clearing."""
+    return 0.001 * score / (1.0 + abs(score))
+
+
+def results_of(game, scores: list, hands: list, winner: int | None, objective: str,
+               held: float = 0.0) -> list[float]:
+    """Each seat's result: a win (1, a tie 0.5, a loss 0) or the score margin over the
+    best other seat (alone: the score), the objective's way round. With `held` (a
+    playout cut short), `held` times the value of the pieces a seat still holds counts
+    against it: most rulesets pay them to whoever goes out. (`scores` and `hands` are
+    the interpreter's or a program's: the same lists.)"""
+    n, sign = len(scores), score_sign(game)
+    scores = [sign * v for v in scores]
+    if held and n > 1:
+        values = game.values
+        scores = [v - held * sum(values[p.uid] for p in hands[s])
+                  for s, v in enumerate(scores)]
+    if objective == "win":
+        if n == 1:  # cleared first; between lines that do not clear, the better score
+            return [(1.0 if winner == 0 else 0.0) + _tie_break(scores[0])]
+        return [0.5 if winner is None else float(winner == s) for s in range(n)]
+    if n == 1:
+        return [float(scores[0])]
+    out = []
+    for s in range(n):
+        best_other = max(scores[o] for o in range(n) if o != s)
+        out.append(float(scores[s] - best_other))
+    return out

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from engine.players.solver_key import round_fields_read, strings as _strings
+from engine.players.solver_key import pile_top_fields, round_fields_read, strings as _strings
 from engine.players.solver_program import searcher
 from engine.players.solver_search import (HIGH_SCORE, INF, NO_GAIN, NodeLimit, Solver,
                                           machine_memory)
@@ -96,6 +96,10 @@ class Relevance:
     #: the round counters some expression reads (`round.turns`, ...): the key holds
     #: those only (`engine.players.solver_key`)
     round_fields: tuple[str, ...] = ()
+    #: the fields of the pile's top that expressions read, when that is all they read
+    #: of the pile but its size: the key holds the top's class, not its piece
+    #: (`engine.players.solver_key.top_classes`); None: the piece
+    top_fields: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, data: Mapping) -> "Relevance":
@@ -119,7 +123,7 @@ class Relevance:
                  and not any("score" in t for t in updates)
                  and not any("score" in _FLOOR.sub("", t) for t in rules_text))
         return cls(_closure(deciding, then), decide_scores, best_counters, best_scores,
-                   floor, round_fields_read(data))
+                   floor, round_fields_read(data), pile_top_fields(data))
 
 
 def _closure(texts: list[str], then: dict[str, list[str]]) -> tuple[str, ...]:

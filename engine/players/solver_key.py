@@ -47,6 +47,50 @@ def round_fields_read(data: Mapping) -> tuple[str, ...]:
     return tuple(f for f in ROUND_FIELDS if f in read)
 
 
+_PILE = re.compile(r"\bpile\b(\.top\b(?:\.(\w+))?|\.count\b)?")
+#: the action kinds that never take a piece from the pile (nor look at it but its top)
+_PILE_KEPT = frozenset({"play", "deal", "pass"})
+
+
+def pile_top_fields(data: Mapping) -> tuple[str, ...] | None:
+    """The fields of the pile's top that the expressions read, when they read nothing
+    else of the pile but its size (`pile.top.rank`: `("rank",)`); None when some text
+    reads more (the top itself, `pile` as a whole): then the top's piece is keyed.
+    Texts that only name the zone (`to: pile`) and the ruleset's description are
+    skipped; any other mention, in a label say, keeps the piece (never wrong)."""
+    fields: set[str] = set()
+    texts = strings({k: v for k, v in data.items() if k != "ruleset"})
+    for text in texts:
+        if text == "pile":
+            continue
+        for found in _PILE.finditer(text):
+            if found.group(1) is None or (found.group(1).startswith(".top")
+                                          and found.group(2) is None):
+                return None
+            if found.group(2):
+                fields.add(found.group(2))
+    return tuple(sorted(fields))
+
+
+def top_classes(game, fields: tuple[str, ...] | None) -> tuple[int, ...] | None:
+    """By piece uid, the least uid of a piece whose `fields` are the same: two
+    positions whose piles' tops are of one class have the same futures when the
+    expressions read only those fields of the top (`pile_top_fields`) and no action
+    takes a piece from the pile (so its contents follow from the board and the pool).
+    None when that is not so, or some piece lacks a field."""
+    if fields is None or any(a.kind not in _PILE_KEPT for a in game.actions):
+        return None
+    pieces = sorted(game.pieces, key=lambda p: p.uid)
+    if [p.uid for p in pieces] != list(range(len(pieces))):
+        return None
+    first: dict = {}
+    try:
+        return tuple(first.setdefault(tuple(getattr(p, f) for f in fields), p.uid)
+                     for p in pieces)
+    except AttributeError:
+        return None
+
+
 def pool_only_shrinks(game) -> bool:
     """Whether no action can put a piece into the pool (draws and deals only take its
     top; an exchange or a `move` to it may put pieces back)."""
@@ -68,7 +112,7 @@ def hands_used(game) -> bool:
 
 
 def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
-             scores: bool, root) -> Callable:
+             scores: bool, root, classes: tuple[int, ...] | None = None) -> Callable:
     """`key(state)`: the position as far as the question can tell positions apart (see
     the module's docstring), for the positions of the round of `root` on.
 
@@ -79,7 +123,7 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
     a round is left out: the round's number and, alone at the table, the seat to move.
     """
     consts: dict = {"_len": len, "_tuple": tuple, "_sorted": sorted, "_any": any}
-    parts = _key_parts(game, round_fields, counters, scores, root, consts)
+    parts = _key_parts(game, round_fields, counters, scores, root, consts, classes)
     lines = ["def key(state):", "    pile = state.pile"]
     if counters:
         lines.append("    counters = state.counters")
@@ -91,9 +135,9 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
 
 
 def _key_parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
-               scores: bool, root, consts: dict) -> list[str]:
+               scores: bool, root, consts: dict, classes) -> list[str]:
     """The Python text of each part of the key (see `make_key`); the functions they
-    call go in `consts`."""
+    call go in `consts`; `classes`: the pile's top keyed by its class (`top_classes`)."""
     size = len(game.pieces) + 1
     if pool_only_shrinks(game):
         pool = "_len(state.pool)"
@@ -101,6 +145,9 @@ def _key_parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
         consts["_pool_code"] = _pool_code(list(root.pool))
         pool = "_pool_code(state.pool)"
     top = "(pile[-1].uid + 1 if pile else 0)"
+    if classes is not None:  # (the top as its class: what the expressions see of it)
+        consts["_top"] = classes
+        top = "(_top[pile[-1].uid] + 1 if pile else 0)"
     if isinstance(root.board.search_key(), int) and pool.startswith("_len"):
         parts = [f"((state.board.search_key() * {size} + {pool}) * {size} + _len(pile))"
                  f" * {size} + {top}"]

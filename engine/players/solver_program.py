@@ -25,11 +25,12 @@ from typing import Callable
 
 from engine.players.solver_search import (CHECK_EVERY, INF, NO_GAIN, NodeLimit, Solver, _Walk,
                                           chosen, deep_recursion, memory_in_use)
+from engine.players.solver_key import top_classes
 from engine.program import program_for
 
 
 def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...],
-                scores: bool) -> Callable | None:
+                scores: bool, classes: tuple[int, ...] | None = None) -> Callable | None:
     """`key(s)` of a program's position (see the module's docstring), or None when the
     question reads a part the program does not hold (the interpreter's search then).
 
@@ -48,18 +49,20 @@ def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...
         return None  # (a board kind with no key of its own yet; hands not in the key)
     board, bits = program.plan.board.key_text(f)
     size = len(program.game.pieces) + 1
-    small = f"(pile[-1].uid + 1 if pile else 0) * {size} + _len(s[{f['pool']}])"
+    top = "(_top[pile[-1].uid] + 1 if pile else 0)" if classes is not None \
+        else "(pile[-1].uid + 1 if pile else 0)"  # (`classes`: the top's class)
+    small = f"{top} * {size} + _len(s[{f['pool']}])"
     extra = [f"s[{f['counters']}][{names.index(name)}]" for name in counters]
     extra += [f"s[{f['turns']}]"] if round_fields else []
     extra += [f"s[{f['scores']}][0]"] if scores else []
     if len(extra) == 1:  # (any int: the digits below it stay within their bases)
-        small = f"({extra.pop()} * {size} + (pile[-1].uid + 1 if pile else 0)) * {size}" \
+        small = f"({extra.pop()} * {size} + {top}) * {size}" \
                 f" + _len(s[{f['pool']}])"
     body = f"(({small}) << {bits}) | {board}"
     if extra:
         body = f"({body}, {', '.join(extra)})"
     text = f"def key(s):\n    pile = s[{f['pile']}]\n    return {body}\n"
-    namespace = {"_len": len}
+    namespace = {"_len": len, "_top": classes}
     exec(compile(text, "<solver program key>", "exec"), namespace)  # the solver's own text
     return namespace["key"]
 
@@ -98,7 +101,8 @@ class ProgramSolver(Solver):
     def set_fields(self, fields: tuple, root) -> None:
         """Key positions by `fields` (the counters, whether the scores) from `root` on."""
         self.fields = fields
-        self.key = program_key(self.program, self.relevance.round_fields, *fields)
+        self.key = program_key(self.program, self.relevance.round_fields, *fields,
+                               top_classes(self.program.game, self.relevance.top_fields))
         self.root_s = self.program.from_state(root)
 
     def _step(self, s: list, code: int) -> str | None:
@@ -209,60 +213,82 @@ class ProgramSolver(Solver):
         self._set_check()
         s = self.program.search_copy(self.root_s)
         root_key = self.key(s)
+        value, settle = self._values()
         with deep_recursion():
-            self.value(s, root_key)
+            try:
+                value(s, root_key)
+            except NodeLimit:
+                raise  # (the counts are written: `checkpoint` raised it)
+            except BaseException:
+                settle()
+                raise
+        settle()
         return root_key
 
-    def value(self, s: list, key) -> None:
-        """The memo entry of one position (see `Solver.optimise`), its children's first:
+    def _values(self) -> tuple[Callable, Callable]:
+        """(`value(s, key)`, the memo entry of one position (see `Solver.optimise`), its
+        children's first; `settle()`, which writes back the positions counted).
+
         `Solver.value` on the program's positions, written out for speed (this is the
-        search's inner loop): the step, the budgets' count and the best entry's six
-        parts inline; the path and the lines met are kept only when a budget may stop
-        the search (`track`: only then are they read)."""
+        search's inner loop): a closure over what it reads, so that a position binds
+        nothing; the step, the count of positions and the best entry's six parts
+        inline; the path and the lines met kept only when a budget may stop the search
+        (`track`: only then are they read). Positions are counted in the closure
+        (`spent`) and written back by `settle`, or before a `checkpoint`."""
         memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
-        memo[key] = None  # on the path: a cycle back here is not a way out
-        self.spent = spent = self.spent + 1
-        if spent >= self.check_at:
-            self.checkpoint()
-        self.nodes += 1
-        scores_at, base, floor, goal = self._scores, s[self._scores][seat], self.floor, self.goal
-        steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
-        steps_m = gain_m = lift_m = None
-        moves, fork, apply, keyf = s[self._legal], self.program.search_fork, self.apply, self.key
-        round_at, over_at, number = self._round, self._over, s[self._round]
-        last = moves[-1] if moves else None
-        depth, recurse, track = len(path), self.value, self.track
-        for code in moves:
-            child = s if code == last else fork(s)
-            apply(child, code)  # (`_step`, written out)
-            points = sign * (child[scores_at][seat] - base)
-            if child[round_at] != number or child[over_at]:
-                steps, gain, below = (1 if self._reason(child) == goal else INF), points, 0
-            else:
-                ckey = keyf(child)
-                if ckey not in memo:
-                    if track:
-                        path.append(code)
-                        recurse(child, ckey)
-                        path.pop()
-                    else:
-                        recurse(child, ckey)
-                entry = memo[ckey]
-                if entry is None:
-                    continue
-                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
-            if track and (depth + steps < found[1][0]
-                          or not floor and sign * base + gain > found[3][0]):
-                self.offer(path, code, depth + steps, None if floor else base + sign * gain)
-            if steps < steps_b:
-                steps_b, steps_m = steps, code
-            if gain > gain_b:
-                gain_b, gain_m = gain, code
-            if below > lift_b:
-                lift_b, lift_m = below, code
-        if gain_b > lift_b:
-            lift_b, lift_m = gain_b, None  # None: from here, follow the gains
-        memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+        scores_at, floor, goal, track = self._scores, self.floor, self.goal, self.track
+        fork, apply, keyf, reason_of = self.program.search_fork, self.apply, self.key, self._reason
+        legal_at, round_at, over_at, offer = self._legal, self._round, self._over, self.offer
+        spent, nodes0, check_at = self.spent, self.nodes - self.spent, self.check_at
+
+        def settle() -> None:
+            self.spent, self.nodes = spent, nodes0 + spent
+
+        def value(s: list, key) -> None:
+            nonlocal spent, check_at
+            memo[key] = None  # on the path: a cycle back here is not a way out
+            if spent + 1 >= check_at:  # (this position counted against the budget only)
+                self.spent, self.nodes = spent + 1, nodes0 + spent
+                self.checkpoint()
+                check_at = self.check_at
+            spent += 1
+            base, number, moves = s[scores_at][seat], s[round_at], s[legal_at]
+            steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
+            steps_m = gain_m = lift_m = None
+            last, depth = (moves[-1] if moves else None), len(path)
+            for code in moves:
+                child = s if code == last else fork(s)
+                apply(child, code)  # (`_step`, written out)
+                points = sign * (child[scores_at][seat] - base)
+                if child[round_at] != number or child[over_at]:
+                    steps, gain, below = (1 if reason_of(child) == goal else INF), points, 0
+                else:
+                    ckey = keyf(child)
+                    if ckey not in memo:
+                        if track:
+                            path.append(code)
+                            value(child, ckey)
+                            path.pop()
+                        else:
+                            value(child, ckey)
+                    entry = memo[ckey]
+                    if entry is None:
+                        continue
+                    steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+                if track and (depth + steps < found[1][0]
+                              or not floor and sign * base + gain > found[3][0]):
+                    offer(path, code, depth + steps, None if floor else base + sign * gain)
+                if steps < steps_b:
+                    steps_b, steps_m = steps, code
+                if gain > gain_b:
+                    gain_b, gain_m = gain, code
+                if below > lift_b:
+                    lift_b, lift_m = below, code
+            if gain_b > lift_b:
+                lift_b, lift_m = gain_b, None  # None: from here, follow the gains
+            memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+
+        return value, settle
 
     def checkpoint(self) -> None:
         """`count_node`'s checks, when `value` reaches `check_at`: the node budget, and

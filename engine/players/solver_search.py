@@ -13,7 +13,7 @@ import os
 import random
 import sys
 
-from engine.players.solver_key import make_key
+from engine.players.solver_key import make_key, top_classes
 
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
@@ -81,7 +81,7 @@ class Solver:
         self.fields = fields
         self.root_pool = list(root.pool)
         self.key = make_key(root.game, self.relevance.round_fields, fields[0], fields[1],
-                            root)
+                            root, top_classes(root.game, self.relevance.top_fields))
 
     @staticmethod
     def step(state, move) -> str | None:

@@ -26,9 +26,12 @@ PROBES = 2  # greedy play-outs measured, each in its own sample
 _PROBE_MOVES = 400  # a probe stops here at the latest (rounds end far sooner)
 #: previews a move on average above which a ruleset's play-outs count as dear
 DEAR_PREVIEWS = 8.0
-#: with dear play-outs: moves previewed a search may spend (iterations x depth x
-#: previews a move), about 0.5 s a move on an idle core (some 300 iterations where a move previews about 30)
-DEAR_WORK = 17_000
+#: with dear play-outs: moves previewed a search may spend (iterations x plies x
+#: previews a move): some 1,000 iterations where a move previews about 28 (Triolet),
+#: about 0.6 s a move on the compiled program (docs/agents.md)
+DEAR_WORK = 56_000
+#: with dear play-outs: the root's moves, ceil(w * sqrt(iterations)): 19 at 1,000
+DEAR_WIDENING = 0.6
 #: with dear play-outs: turns a play-out plays (2: the move, then the reply)
 DEAR_PLIES = 2
 
@@ -70,7 +73,7 @@ def choose(cost: Cost, iterations: int | None) -> dict:
         return {"playout": "greedy", "halving": True, "widening": 1.0, "depth": 6,
                 "plies": 0, "held": 1.0, "iterations_default": 300}
     work = max(20, round(DEAR_WORK / (DEAR_PLIES * cost.previews)))
-    return {"playout": "greedy", "halving": True, "widening": 1.0, "depth": 0,
+    return {"playout": "greedy", "halving": True, "widening": DEAR_WIDENING, "depth": 0,
             "plies": DEAR_PLIES, "held": 0.0, "iterations_default": work}
 
 

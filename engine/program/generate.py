@@ -24,6 +24,7 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
+from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
     NotCompiled,
@@ -122,7 +123,10 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         names = names_of(who)
         body = []
         pad = ""
-        if rule.guard is not None:
+        if rule.guard is not None and slot_name(i) in tables(plan):
+            body.append(f"if {slot_name(i)}[slot]:  # (`if:` by the slot: fold.py)")
+            pad = "    "
+        elif rule.guard is not None:
             guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
@@ -149,12 +153,15 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     cans: dict[str, str] = {}
     for i, (action, base) in enumerate(plan.actions):
         src.note(indent, f"the moves of action `{action.name}` ({where(action.pos)})")
+        names = names_for(plan, "seat", "seat", cans=cans)
+        if action.kind in ("deal", "draw", "pass"):  # (one move at most: `h<i>` set there)
+            src.add(indent, f"h{i} = False")
+            _simple_listing(src, plan, indent, action, base, names, f"h{i}")
+            cans[f"can_{action.name}"] = f"h{i}"
+            continue
         if i:
             src.local(indent, f"a{i} = len(out)")
-        names = names_for(plan, "seat", "seat", cans=cans)
-        if action.kind in ("deal", "draw", "pass"):
-            _simple_listing(src, plan, indent, action, base, names)
-        elif action.kind == "exchange":
+        if action.kind == "exchange":
             _exchange_listing(src, plan, indent, (i, action, base), names)
         elif action.kind == "place":
             _place_listing(src, plan, indent, (i, action, base), names)
@@ -167,19 +174,20 @@ def _listing_lines(src: Source, plan: Plan, indent: int) -> dict[str, str]:
     return cans
 
 
-def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, names) -> None:
+def _simple_listing(src: Source, plan: Plan, indent: int, action, base: int, names,
+                    has: str) -> None:
     """A deal, draw or pass: its one move when its guard holds (`_simple_moves`: no deal
-    or draw from an empty pool)."""
+    or draw from an empty pool); the local `has` set True when it is listed."""
     if action.kind != "pass":
         src.add(indent, "if pool:")
         indent += 1
-    if action.guard is None:
-        src.add(indent, f"out.append({base})")
-        return
-    condition = _inline(plan, action.guard, names, action.guard_pos)
-    src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
-    src.add(indent, "if ok:")
-    src.add(indent + 1, f"out.append({base})")
+    if action.guard is not None:
+        condition = _inline(plan, action.guard, names, action.guard_pos)
+        src.guarded(indent, [f"ok = {condition}"], plan.site(("guard", action.name)))
+        src.add(indent, "if ok:")
+        indent += 1
+    src.add(indent, f"out.append({base})")
+    src.add(indent, f"{has} = True")
 
 
 def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:
@@ -261,6 +269,17 @@ def _board_listing(src: Source, plan: Plan, indent: int, action, base: int, name
     found = action.guard.item_condition(PIECE_NAMES, names)
     if found is None:
         raise NotCompiled(_unread(action.guard, names, action.guard_pos))
+    index = next(i for i, (a, _) in enumerate(plan.actions) if a is action)
+    if fit_name(index) in tables(plan):  # (the guard looked up by the pair: fold.py)
+        src.note(indent, f"the guard by the pile's top and the piece ({fit_name(index)})")
+        src.add(indent, "if pile:")
+        src.add(indent + 1, f"fit = {fit_name(index)}[pile[-1].uid]")
+        src.block(indent + 1, head)
+        src.add(indent + 2, "if fit[_p.uid]:")
+        src.add(indent + 3, f"out.append({code})")
+        src.block(indent + 2, tail)
+        src.add(indent, "else:")
+        indent += 1
     condition, invariants = found
     for name in invariants:  # (parts shared by every candidate, computed once)
         src.local(indent, f"{name} = _UNSET")

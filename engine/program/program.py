@@ -11,6 +11,7 @@ from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
 from engine.program.exchange import exchange, exchanges
+from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
 _ERRORS = (runtime.EvaluationError,) + runtime.FAILURES
@@ -142,6 +143,7 @@ def namespace(plan: Plan) -> dict:
     names.update(plan.board.constants())
     if plan.zones is not None:
         names.update(plan.zones.constants(plan.fields))
+    names.update(tables(plan))  # (folded from expressions: engine/program/fold.py)
     names.update(_seat_helpers(plan))
     return names
 
@@ -158,7 +160,7 @@ class Program:
         self.module = namespace(plan)
         exec(code, self.module)  # the generator's text only (engine/program/source.py)
         for name in ("legal", "apply", "copy", "search_copy", "is_over", "scores",
-                     "search_apply", "search_fork"):
+                     "search_apply", "search_fork", "preview_apply"):
             setattr(self, name, self.module[name])
         self._new = self.module["new"]
         self.fields = plan.fields

@@ -7,7 +7,11 @@ as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`
 anchors (empty cells beside a piece) and the filled cells as bit sets over the cells;
 and per direction the empty cells grouped by mask (mask -> bit set of cells), so that
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
-order, values, pieces); its code is its index in the position's listing (`places`).
+order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
+its index in the position's listing (`places`). The arrangements of a hand plan that
+fit are kept with it (by the masks for one piece; by the masks across, the line's
+length and the pieces already in it for a run), so that a position's listing mostly
+looks them up.
 
 The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
 single pieces by cell, then plays of two or more pieces along rows, then columns, by
@@ -29,7 +33,8 @@ covered yet (`why_not`).
 from __future__ import annotations
 
 from collections import namedtuple
-from operator import attrgetter, itemgetter
+from itertools import permutations
+from operator import attrgetter
 
 from engine.program.square_source import board_source
 from engine.topology.square_placement import EDGE, EMPTY
@@ -89,6 +94,7 @@ class SquareCode:
         self.window = min(rules.window, max(topology.width, topology.height))
         self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
         top = max(values, default=0)
+        self.vbits = top + 1  # (the bits of a set of values)
         names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
         self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
                                                      "max_line", "lines_through"))
@@ -102,17 +108,22 @@ class SquareCode:
     def constants(self) -> dict:
         """The board's constants (`B_*`) the generated lines read."""
         full = self.cross[0][0]
+        most = self.longest * (self.vbits - 1)  # (the most a line's pieces sum to)
         return {"B_cross": self.cross, "B_empty": tuple(self.empty),
                 "B_full": tuple(full if x == EMPTY else 0 for x in self.empty),
                 "B_value": self.piece_values, "B_starts": self.starts,
-                "B_bounds": tuple(self.rules.bounds[:self.longest + 1]),
+                "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
+                                 for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
-                "B_take": itemgetter, "B_val": attrgetter("value"), "B_Line": Line,
+                "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
+                "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
+                "B_sides": tuple(tuple(e for e in range(len(self.empty)) if self._near(c) >> e & 1)
+                                 for c in range(len(self.empty))),
                 "B_start_bits": sum(1 << c for c in self.starts)}
 
     def _near(self, c: int) -> int:
@@ -163,10 +174,10 @@ class SquareCode:
         identity, `flow._place`); its measures in the locals `lines` and `placed`."""
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
-            "hand = hands[mover]", f"for {piece} in taken:",
+            "hand = hands[mover]", f"for {piece} in B_taken(hand, taken):",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
-            f"lines, placed = B_lay(s[{f['board']}], cells, values, taken)",
+            f"lines, placed = B_lay(s[{f['board']}], cells, values)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
@@ -206,7 +217,8 @@ class SquareCode:
                 near |= self._near(c)
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
-        return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1]],
+        near = [anchors >> c & 1 for c in range(len(v))]
+        return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
                 "places": ()}
 
     def _mask(self, v: list, c: int, d: int) -> int:

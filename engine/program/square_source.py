@@ -11,42 +11,68 @@ from string import Template
 #: for the numbers put in (`$name`, integers and booleans)
 _FIXED = Template('''
 def B_new():
-    """An empty board: [cells, across, down, anchors, filled, by_across, by_down]."""
+    """An empty board: [cells, across, down, anchors, filled, by_across, by_down, and
+    per cell whether it is an anchor (1 or 0, read by the walks)]."""
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}]
+            {B_full0: B_cells}, [0] * len(B_empty)]
 
 def B_copy(b):
     """An independent copy of board `b`."""
-    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6])]
+    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6]), b[7][:]]
 
 def B_plan(values):
-    """The hand plan of ranked `values` (`square_hands.HandPlan`): (the bit set of its
-    values, per count k the distinct arrangements of k pieces in order, each as (values,
-    their bits, the pieces' indices in the ranked hand, sum, what takes the pieces))."""
+    """The hand plan of the ranked `values` (`square_hands.HandPlan`): (the bit set of
+    its values, per count k the distinct arrangements of k pieces in order, each as
+    (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
+    worked out from it so far: per mask of a single cell the arrangements of one piece
+    (`B_one`), per count the arrangements a run takes (`B_run`); and per count the
+    arrangements by their sum, each as (values, bits, indices))."""
     mask = 0
     for x in values:
         mask |= 1 << x
     first = tuple([values.index(x) for x in values])
-    arrs = [[] for _ in range(len(values) + 1)]
+    arrs = [[] for _ in range($most + 1)]
     for k in range(1, min(len(values), $most) + 1):
         seen = set()
-        for idx in B_orders(len(values), k):
+        for idx in B_orders(range(len(values)), k):
             key = tuple([first[i] for i in idx])
             if key not in seen:
                 seen.add(key)
                 vals = tuple([values[i] for i in idx])
                 bits = tuple([1 << x for x in vals])
-                arrs[k].append((vals, bits, idx, sum(vals), B_take(*idx)))
+                arrs[k].append((vals, bits, idx, sum(vals)))
+    sums = [{} for _ in range($most + 1)]
+    for k, found in enumerate(arrs):
+        for vals, bits, idx, total in found:
+            sums[k].setdefault(total, []).append((vals, bits, idx))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs)
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums)
     return plan
 
-def B_orders(n, k):
-    """The index tuples of k of n items, in `itertools.permutations` order."""
-    if k == 0:
-        return [()]
-    return [(i,) + rest for i in range(n) for rest in B_orders(n, k - 1) if i not in rest]
+def B_one(ones, m, arrs):
+    """The arrangements (values, the piece's index in the ranked hand) of one piece on
+    a cell whose masks let through the values `m`, kept in `ones`."""
+    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]]
+    return found
+
+def B_taken(hand, idx):
+    """The pieces of `hand` a play takes: its indices `idx` in the ranked hand (by
+    value, equal values in hand order)."""
+    ranked = sorted(hand, key=B_val)
+    return [ranked[i] for i in idx]
+
+def B_run(runs, key, arrs, ivs):
+    """The arrangements (values, the pieces' indices in the ranked hand, sum) that a run
+    of new cells whose masks across are `ivs` lets through, kept in `runs` under `key`."""
+    found = runs[key] = []
+    for vals, bits, idx, total in arrs:
+        for bit, iv in zip(bits, ivs):
+            if not bit & iv:
+                break
+        else:
+            found.append((vals, idx, total))
+    return found
 
 def B_fits(groups, mask):
     """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
@@ -61,10 +87,11 @@ def B_plays(b, hand, first):
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    ranked = sorted(hand, key=B_val)  # (stable: equal values in hand order)
-    values = tuple(map(B_val, ranked))
-    mask, arrs = B_plans.get(values) or B_plan(values)
-    v, across, down, anchors, filled, by_across, by_down = b
+    values = [p.value for p in hand]
+    values.sort()
+    values = tuple(values)
+    mask, arrs, ones, runs, sums = B_plans.get(values) or B_plan(values)
+    v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
     out = []
@@ -76,41 +103,58 @@ def B_plays(b, hand, first):
         near = anchors
     if $singles:
         x = near & fit_a & fit_d
+        arr = arrs[1]
         while x:
             low = x & -x
             x ^= low
             c = low.bit_length() - 1
             m = across[c] & down[c] & mask
             if m:
-                for vals, bits, idx, _, _ in arrs[1]:
-                    if m & bits[0]:
-                        out.append(((c,), vals, (ranked[idx[0]],)))
+                found = ones.get(m)
+                if found is None:
+                    found = B_one(ones, m, arr)
+                at = (c,)
+                for vals, idx in found:
+                    out.append((at, vals, idx))
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
-        along(out, v, down, fit_d, filled, near & fit_d, need, mask, arrs, maxk, ranked,
-                1, $stride)
-        along(out, v, across, fit_a, filled, near & fit_a, need, mask, arrs, maxk, ranked,
-                $stride, 1)
+        along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
+              sums, maxk, 1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
+              sums, maxk, $stride, 1)
     return out
 
-def B_lay(b, cells, values, pieces):
+def B_lay(b, cells, values):
     """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
     before its column, as `SquarePlacement._measure` gives them."""
-    v, across, down, anchors, filled, by_across, by_down = b
+    v, across, down, anchors, filled, by_across, by_down, anc = b
     for c, x in zip(cells, values):
         v[c] = x
         bit = 1 << c
         filled |= bit
         anchors |= B_near[c]
-        B_regroup(by_across, across[c], None, bit)
-        B_regroup(by_down, down[c], None, bit)
+        for e in B_sides[c]:
+            anc[e] = 1
+        m = across[c]
+        left = by_across[m] ^ bit
+        if left:
+            by_across[m] = left
+        else:
+            del by_across[m]
+        m = down[c]
+        left = by_down[m] ^ bit
+        if left:
+            by_down[m] = left
+        else:
+            del by_down[m]
     b[3] = anchors & ~filled
     b[4] = filled
     lines = []
     through = [[] for _ in cells]
     seen = set()
+    dirs = ((1, across, by_across), ($stride, down, by_down))
     for c in cells:
-        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+        for d, masks, groups in dirs:
             a = c
             while v[a - d] >= 0:
                 a -= d
@@ -128,50 +172,42 @@ def B_lay(b, cells, values, pieces):
                     if a <= p < e and (p - a) % d == 0:
                         through[k].append(n)
                         fresh += 1
-                lines.append(B_Line(n, total, total, fresh, 0))
-            B_end(v, masks, groups, a - d, d)
-            B_end(v, masks, groups, e, d)
+                lines.append(B_record(B_Line, (n, total, total, fresh, 0)))
+            if v[a - d] == -1:
+                B_end(v, masks, groups, a - d, -d, n, total)
+            if v[e] == -1:
+                B_end(v, masks, groups, e, d, n, total)
     placed = []
-    for c, x, p, t in zip(cells, values, pieces, through):
-        cx, cy = B_xy[c]
-        placed.append(B_Placed(*B_attrs[c], p.value, x, False, cx, cy, max(t) if t else 1, t))
+    for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
+        placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
+                               (max(t) if t else 1, t)))
     return lines, placed
 
-def B_regroup(groups, old, new, bit):
-    """Move the cell of `bit` from the group of mask `old` to that of `new` (None: none)."""
-    left = groups[old] ^ bit
-    if left:
-        groups[old] = left
-    else:
-        del groups[old]
-    if new is not None:
-        groups[new] = groups.get(new, 0) | bit
-
-def B_end(v, masks, groups, c, d):
-    """The mask along `d` of the empty cell `c` at the end of a run."""
-    if v[c] != -1:
-        return
-    n = total = 0
-    i = c - d
+def B_end(v, masks, groups, c, step, n, total):
+    """The mask along the line of `step` of the empty cell `c` at the end of a run of
+    `n` pieces summing to `total` (before it), the pieces after it counted in."""
+    i = c + step
     while v[i] >= 0:
         n += 1
         total += v[i]
-        i -= d
-    i = c + d
-    while v[i] >= 0:
-        n += 1
-        total += v[i]
-        i += d
+        i += step
     row = B_cross[n] if n < len(B_cross) else ()
     new = row[total] if total < len(row) else 0
     old = masks[c]
     if new != old:
         masks[c] = new
-        B_regroup(groups, old, new, 1 << c)
+        bit = 1 << c
+        left = groups[old] ^ bit
+        if left:
+            groups[old] = left
+        else:
+            del groups[old]
+        groups[new] = groups.get(new, 0) | bit
 ''')
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e):
+def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
+        e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -181,6 +217,7 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e
     # j d): a first cell fits, and so does a second new cell within the window (filled
     # cells passed over), making a run not too long; a cell of `near` lies within the
     # window, reached through cells that are filled or fit.
+    $runs
     go = fit | filled
     firsts = fit & ($second) & ($near)
     while firsts:
@@ -199,14 +236,15 @@ def $name(out, v, cross, fit, filled, near, need, mask, arrs, maxk, ranked, d, e
 def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
-    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, 
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2)
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, second=_second(code.window, code.longest), near=_near(code.window),
+            name=name, runs=_runs(rules.max_count), second=_second(code.window, code.longest),
+            near=_near(code.window, code.longest),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -238,10 +276,15 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
-def _near(window: int) -> str:
-    """Whether a cell of `near` lies within the window from c (through `go` cells)."""
-    terms = [" & ".join([_at("go", i) for i in range(1, j)] + [_at("near", j)])
-             for j in range(window)]
+def _near(window: int, longest: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells), in a
+    span of cells no longer than `longest` (and with no piece beside it when as long)."""
+    terms = []
+    for j in range(min(window, longest)):
+        parts = [_at("go", i) for i in range(1, j)] + [_at("near", j)]
+        if j + 1 == longest:  # (the span is a whole line: nothing before it or after it)
+            parts.append(f"~({_at('filled', j + 1)} | {_at('filled', -1)})")
+        terms.append(" & ".join(parts))
     return " | ".join(terms)
 
 
@@ -252,14 +295,27 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
         return
     t = "    " * pad
     prev = "c" if span == 2 else f"s{span - 1}"
-    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} >= 0:"]
-    if span < code.window:
-        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
-    else:
-        out.append(f"{t}    pass")
-    out += [f"{t}elif x{span} == -1:", f"{t}    iv{n + 1} = cross[s{span}]",
-            f"{t}    if iv{n + 1} & mask:"]
+    out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} == -1:",
+            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if iv{n + 1} & mask:"]
     _new_cell(code, out, span, n + 1, filled, pad + 2)
+    if span < code.window:  # (a piece there: passed over)
+        out.append(f"{t}elif x{span} >= 0:")
+        _walk(code, out, span + 1, n, filled + (span,), pad + 1)
+
+
+def _runs(most: int) -> str:
+    """The plan's kept runs, one dict per count of new pieces."""
+    return "\n    ".join(f"runs{k} = runs[{k}]\n    sums{k} = sums[{k}]"
+                         for k in range(2, most + 1)) or "pass"
+
+
+def _key(code, n: int) -> str:
+    """The key of a run of `n` new cells in the plan's `runs<n>`: the hand's values
+    each cell's mask across lets through."""
+    key = "(iv1 & mask)"
+    for k in range(2, n + 1):
+        key = f"({key} << {code.vbits} | (iv{k} & mask))"
+    return key
 
 
 def _reaches(code, span: int, filled: tuple) -> str:
@@ -270,8 +326,7 @@ def _reaches(code, span: int, filled: tuple) -> str:
         return " or ".join(f"{cell} in need" for cell in cells)
     if filled:  # (a piece inside the run)
         return "True"
-    return " or ".join(["sn > 0", "plen > 0"] + [f"v[{cell} - e] >= 0 or v[{cell} + e] >= 0"
-                                              for cell in cells])
+    return " or ".join(f"anc[{cell}]" for cell in cells)
 
 
 def _new_cell(code, out: list, span: int, n: int, filled: tuple,
@@ -284,16 +339,27 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
             f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
-        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
+        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    lo, hi = B_bounds[length]", f"{t2}    base = {base}",
-                f"{t2}    lo -= base", f"{t2}    hi -= base", f"{t2}    at = ({cells})",
-                f"{t2}    for vals, bits, _, total, take in arrs[{n}]:",
-                f"{t2}        if lo <= total <= hi and {test}:",
-                f"{t2}            out.append((at, vals, take(ranked)))"]
+                f"{t2}    lo, hi = B_range[length][{base}]",
+                f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
+                f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
+                f"{t2}            if {test}:",
+                f"{t2}                out.append((({cells}), vals, idx))",
+                f"{t2}    else:",
+                f"{t2}        key = {_key(code, n)}",
+                f"{t2}        found = runs{n}.get(key)",
+                f"{t2}        if found is None:",
+                f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
+                f"({', '.join(f'iv{k + 1}' for k in range(n))}))",
+                f"{t2}        if found:",
+                f"{t2}            at = ({cells})",
+                f"{t2}            for vals, idx, total in found:",
+                f"{t2}                if lo <= total <= hi:",
+                f"{t2}                    out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
-        out.append(f"{t2}if maxk > {n}:")
+        out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
     else:
         out.append(f"{t2}pass")

@@ -4,6 +4,8 @@ function), `copy` and the small readers; and `module_source`, the whole module.
 
 from __future__ import annotations
 
+import re
+
 from engine.program.generate import (
     _bind,
     _end_round,
@@ -111,26 +113,31 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
 
 
 def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
-                  search: bool = False) -> None:
+                  search: bool = False, preview: bool = False) -> None:
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
-    `search`: no score event and no log entry (`search_apply`)."""
+    `search`: no score event and no log entry (`search_apply`); `preview`: nor the
+    next moves listed (`preview_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base)
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
-    if action.then:
+    then = action.then
+    if search:  # (a counter nothing reads: a search that only looks ahead skips it)
+        unread = _unread_counters(plan)
+        then = [(name, expr) for name, expr in then if name not in unread]
+    if then:
         order = list(plan.model.counters)
         body = []
-        for i, (name, expr) in enumerate(action.then):
+        for i, (name, expr) in enumerate(then):
             if name not in order:
                 raise NotCompiled(f"`then:` of `{action.name}` sets `{name}`, not a counter")
             pos = at(plan, action.pos, "actions", action.name, "then", name)
             body.append(f"n{i} = {_int(plan, expr, names, pos)}")
         src.note(indent, "then: (every value worked out before any is set)")
         src.guarded(indent, body, plan.site(("then", action.name)))
-        for i, (name, _) in enumerate(action.then):
+        for i, (name, _) in enumerate(then):
             src.add(indent, f"counters[{order.index(name)}] = n{i}")
     _scoring_lines(src, plan, indent, action.name,
                    lambda seat: names_for(plan, seat, "mover", piece=piece, move=move),
@@ -144,11 +151,30 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
         if not search:
             src.add(indent, f"s[{f['log']}].append(m)")
+        if preview:  # (`flow.settle` skips a preview)
+            src.add(indent, "return None")
+            return
         _listing_lines(src, plan, indent)
         src.add(indent, f"s[{f['legal']}] = out")
         src.add(indent, "if not out:")
         src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
         src.add(indent, f"return s[{f['legal']}]")
+
+
+def _unread_counters(plan: Plan) -> set[str]:
+    """The counters that no text of the ruleset mentions but their own `then:` updates:
+    nothing a program lists, scores or ends a round by depends on them."""
+    data = plan.model.ruleset.data
+    actions = [spec for spec in (data.get("actions") or {}).values() if isinstance(spec, dict)]
+    rest = repr(({k: v for k, v in data.items() if k != "actions"},
+                 [{k: v for k, v in spec.items() if k != "then"} for spec in actions]))
+    unread = set()
+    for name in plan.model.counters:
+        pattern = re.compile(rf"\bcounters\.{re.escape(name)}\b")
+        updates = [v for spec in actions for c, v in (spec.get("then") or {}).items() if c != name]
+        if not pattern.search(rest) and not pattern.search(repr(updates)):
+            unread.add(name)
+    return unread
 
 
 def _kept(plan: Plan) -> dict[str, bool]:
@@ -223,12 +249,17 @@ def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
         src.add(1, f"s[{f['log']}].append(m)")
 
 
-def _apply(src: Source, plan: Plan, search: bool = False) -> None:
+def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False) -> None:
     """`apply`; with `search`, `search_apply`: the same step without the action's score
-    events, the log and the match's turn count (a search that only looks ahead)."""
+    events, the log and the match's turn count (a search that only looks ahead); with
+    `preview` too, `preview_apply`: nor the next position's moves listed, nor a stalled
+    round ended (`State.preview`: what one move scores, on a copy never played on)."""
     f, model = plan.fields, plan.model
-    src.add(0, "def search_apply(s, m):" if search else "def apply(s, m):")
-    src.add(1, "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
+    search = search or preview
+    name = "preview_apply" if preview else "search_apply" if search else "apply"
+    src.add(0, f"def {name}(s, m):")
+    src.add(1, "\"\"\"`search_apply` for a preview: the next moves not listed.\"\"\"" if preview
+            else "\"\"\"`apply` for a search: no score events for the move, no log.\"\"\"" if search
             else "\"\"\"Apply the legal move `m`; the next position's legal moves (none: over).\"\"\"")
     _bind(src, plan, 1)
     src.add(1, f"mover = s[{f['to_move']}]")
@@ -242,11 +273,14 @@ def _apply(src: Source, plan: Plan, search: bool = False) -> None:
         else:
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
-        _action_lines(src, plan, 2, action, base, search)
+        _action_lines(src, plan, 2, action, base, search, preview)
     _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else {}
     _conditions(src, plan, cans)
+    if preview:
+        src.add(0, "")
+        return
     if not early:
         src.add(1, "else:")
         _listing_lines(src, plan, 2)
@@ -333,6 +367,7 @@ def module_source(plan: Plan, title: str) -> str:
     _apply(src, plan)
     _copy_and_readers(src, plan)
     _apply(src, plan, search=True)
+    _apply(src, plan, preview=True)
     fork_lines(src, plan)
     return src.text()
 

@@ -44,6 +44,11 @@ class TableauCode:
         """`board.row_counts`: how many cards are left in each row, from the back."""
         return [sum([1 for slot in row if cards[slot] is not None]) for row in self.layout.rows]
 
+    def slot_values(self) -> tuple:
+        """What `move.slot` is at each slot (an expression folded by slot reads it:
+        engine/program/fold.py)."""
+        return tuple(self.layout.slots)
+
     def width(self, kind: str) -> int:
         """How many move codes an action of `kind` takes: one per slot."""
         return self.size

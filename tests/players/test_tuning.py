@@ -68,7 +68,8 @@ def test_a_plain_spec_takes_the_tuned_budget():
 def test_plies_count_turns_not_moves():
     # Triolet from a seeded position: plies=1 stops a play-out as soon as the turn has
     # passed on (the searching seat's own turn only, an extra turn included); plies=2
-    # after the reply. Counted on the play-outs themselves.
+    # after the reply. Counted on the play-outs themselves (the interpreter's: on the
+    # program they are the same, tests/players/test_mcts_program.py).
     state = started("triolet/standard", 2, 4, 2)
     seen = []
 
@@ -81,6 +82,6 @@ def test_plies_count_turns_not_moves():
 
     for plies, back_to_seat in ((1, False), (2, True)):
         seen.clear()
-        Counting(2, parse_spec(f"12:greedy:halving:plies={plies}")).ranked(state)
+        Counting(2, parse_spec(f"12:greedy:halving:plies={plies}:interpreter")).ranked(state)
         assert seen and all((to == state.to_move) == back_to_seat for _, to in seen)
         assert all(moves >= (1 if back_to_seat else 0) for moves, _ in seen)

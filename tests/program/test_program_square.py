@@ -63,7 +63,8 @@ def _check_games(game: Game, seeds, players=None) -> int:
             mine = ns["B_plays"](board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
-            assert [tuple(p.uid for p in pieces) for _, _, pieces in mine] == \
+            taken = ns["B_taken"]
+            assert [tuple(p.uid for p in taken(hand, idx)) for _, _, idx in mine] == \
                 [tuple(p.uid for p in play.pieces) for play in theirs]
             compared += len(mine)
             move = rng.choice(state.legal_moves())
@@ -71,7 +72,7 @@ def _check_games(game: Game, seeds, players=None) -> int:
                 play = move.data
                 lines = [(x.length, x.sum, x.face_sum, x.new, x.jokers) for x in play.lines]
                 placed = [vars(p) for p in play.placed]
-                mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values, play.pieces)
+                mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values)
                 assert [tuple(x) for x in mine_lines] == lines
                 assert [p._asdict() for p in mine_placed] == placed
             state.apply(move)
