@@ -1,9 +1,10 @@
 """What a seat cannot see, and a sample of it: the determinizations of information-set
 search (`engine.players.mcts`).
 
-Hidden from a seat today: the other players' hands, the pool's order, and the board's
-face-down pieces (a tableau's). Everything else is seen: the seat's own hand, the
-pieces on the board face up, the pile, every count. `hidden_places` is the one place
+Hidden from a seat today: the other players' hands, the pool's order (all but its top
+where the pool lies `face: top`), and the board's face-down pieces (a tableau's).
+Everything else is seen: the seat's own hand, the pieces on the board face up, the
+pile, every count. `hidden_places` is the one place
 that says what is hidden; when zones declare their visibility, it reads them instead.
 """
 
@@ -13,6 +14,8 @@ import random
 from dataclasses import dataclass
 from operator import attrgetter
 
+from engine.kernel.zones import pool_top_shown
+
 _UID = attrgetter("uid")
 
 
@@ -21,7 +24,7 @@ class HiddenPlace:
     """Where pieces unseen by a seat lie: a hand, the pool, or the board's hidden slots
     (`slots`, one piece each); `size` pieces in all."""
 
-    kind: str  # "hand" | "pool" | "board" | "zone"
+    kind: str  # "hand" | "pool" (its bottom `size` pieces) | "board" | "zone"
     seat: int | None
     size: int
     slots: tuple = ()
@@ -31,7 +34,7 @@ def hidden_places(state, seat: int) -> list[HiddenPlace]:
     """The places whose pieces `seat` cannot see, in a fixed order."""
     places = [HiddenPlace("hand", other, len(state.hands[other]))
               for other in range(state.n) if other != seat]
-    places.append(HiddenPlace("pool", None, len(state.pool)))
+    places.append(HiddenPlace("pool", None, len(state.pool) - pool_top_shown(state)))
     slots = tuple(slot for slot, _ in state.board.hidden_items())
     if slots:
         places.append(HiddenPlace("board", None, len(slots), slots))
@@ -62,7 +65,7 @@ def hidden_pieces(state, places: list[HiddenPlace]) -> list:
         if place.kind == "hand":
             pieces += state.hands[place.seat]
         elif place.kind == "pool":
-            pieces += state.pool
+            pieces += state.pool[:place.size]
         elif place.kind == "zone":
             key, index = place.slots
             pieces += state.zones[key][index][:place.size]
@@ -89,7 +92,7 @@ def determinize(state, seat: int, rng: random.Random):
         if place.kind == "hand":
             world.hands[place.seat] = dealt
         elif place.kind == "pool":
-            world.pool = dealt
+            world.pool = dealt + world.pool[place.size:]  # a top shown stays
         elif place.kind == "zone":
             key, index = place.slots
             world.zones[key][index][:place.size] = dealt

@@ -77,7 +77,7 @@ class ProgramPlayout:
             dealt = pieces[at:at + place.size]
             at += place.size
             if place.kind == "pool":
-                s[self.pool] = dealt
+                s[self.pool] = dealt + s[self.pool][place.size:]  # a top shown stays
             else:
                 hands[place.seat] = dealt
                 if held is not None:

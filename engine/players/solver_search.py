@@ -14,6 +14,7 @@ import random
 import sys
 
 from engine.players.solver_key import make_key, top_classes
+from engine.players.solver_safe import defer_filter, safe_picker
 
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
@@ -67,6 +68,10 @@ class Solver:
         self.met: tuple = (NO_GAIN, None)
         self.root_pool: list = []
         self.key = None  # `key(state)`, made by `set_fields`
+        #: `pick(state, moves)`: a move the ruleset marks safe (`decide` only), or None
+        self.pick_safe = None
+        #: `kept(state, moves)`: the moves but the deferred ones, in `decide`'s first search
+        self.drop = None
         #: whether the key holds the turn number; if not, a line cut by the turn limit
         #: sets `cut`: the answers are then unproven (see `engine.players.solver_key`)
         self.turns_keyed = "turns" in relevance.round_fields
@@ -136,7 +141,12 @@ class Solver:
         the kernel's order or as `order` rearranges it. `state` itself becomes the last
         child: the searches hand it their own copies (`decide`, `optimise`)."""
         moves = self.expand(state)
-        if order is not None:
+        if self.drop is not None:  # (the first search for a line: `defer:` moves left out)
+            moves = self.drop(state, moves)
+        safe = self.pick_safe(state, moves) if self.pick_safe is not None else None
+        if safe is not None:  # (the ruleset's `safe:`: this move alone, engine/players/solver_safe.py)
+            moves = [safe]
+        elif order is not None:
             moves = order(moves)
         last = len(moves) - 1
         for i, move in enumerate(moves):
@@ -156,6 +166,19 @@ class Solver:
         Positions proven dead are shared, since that does not depend on the order.
         """
         self.set_fields(self.fields, root)
+        self.pick_safe = safe_picker(root.game)
+        self.drop = defer_filter(root.game)
+        if self.drop is not None:  # (first without the `defer:` moves: solver_safe.py)
+            try:
+                line = self._rounds(root)
+            finally:
+                self.drop = None
+            if line is not None:
+                return line
+        return self._rounds(root)
+
+    def _rounds(self, root) -> list[str] | None:
+        """`decide`'s rounds of move orders (see there), until a line or none."""
         dead: set = set()
         budget, round_ = 1000, 0
         limit = INF if self.max_nodes is None else self.max_nodes

@@ -274,15 +274,23 @@ def names_for(plan: Plan, seat: str, mover: str, piece: str | None = None,
             f"{role}.hand_value": f"k_hand_value(hands[{text}])",
             f"{role}.won_last_round": f"(s[{f['last_winner']}] == {text})",
         })
-    names.update(plan.board.names(f))
-    if plan.zones is not None:
-        names.update(plan.zones.names(f))
-    if "clock" in f:
-        names["clock.seconds"] = f"s[{f['clock']}]"
+    names.update(_part_names(plan))
     for i, name in enumerate(model.counters):
         names[f"counters.{name}"] = f"counters[{i}]"
     if piece is not None:
         names.update((alias, piece) for alias in PIECE_NAMES)
     names.update(move or {})
     names.update(cans or {})
+    return names
+
+
+def _part_names(plan: Plan) -> dict[str, str]:
+    """The names the board's and the zones' parts give (`board.*`, `zones.*`), and the
+    clock's seconds."""
+    f = plan.fields
+    names = dict(plan.board.names(f))
+    if plan.zones is not None:
+        names.update(plan.zones.names(f))
+    if "clock" in f:
+        names["clock.seconds"] = f"s[{f['clock']}]"
     return names

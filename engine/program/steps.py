@@ -19,7 +19,7 @@ from engine.program.generate import (
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
-from engine.program.search import fork_lines, own_lists
+from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
 
 
@@ -70,11 +70,10 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
-    """The effect of a move of `action` (`flow.EFFECTS`); (the piece's text, the
-    `move.<field>` texts) its rules read."""
-    f = plan.fields
-    kind = action.kind
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int, search=False):
+    """The effect of a move of `action` (`flow.EFFECTS`, `search`: a search's step);
+    (the piece's text, the `move.<field>` texts) its rules read."""
+    f, kind = plan.fields, action.kind
     if kind == "deal":
         src.add(indent, "pile.append(pool.pop())")
     elif kind == "draw":
@@ -106,7 +105,8 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int):
         return "mp[0]", plan.zones.applied_names(action)
     elif kind == "play":
         src.add(indent, f"slot = m - {base}" if base else "slot = m")
-        src.block(indent, plan.board.remove_lines(f, "slot", "piece"))
+        shared = search and shares_board(plan)  # (the card left in place: search.py)
+        src.block(indent, plan.board.remove_lines(f, "slot", "piece", shared))
         src.add(indent, "pile.append(piece)")
         return "piece", plan.board.move_names("slot")
     return None, None
@@ -119,7 +119,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     next moves listed (`preview_apply`)."""
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece, move = _effect_lines(src, plan, indent, action, base)
+    piece, move = _effect_lines(src, plan, indent, action, base, search)
     if _kept(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
@@ -145,7 +145,8 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
 
 def _then_lines(src: Source, plan: Plan, indent: int, action, names: dict,
                 search: bool) -> None:
-    """An action's `then:` updates of the counters (`search`: those something reads)."""
+    """An action's `then:` updates, every value worked out before any is set
+    (`search`: not those of counters nothing reads, `_unread_counters`)."""
     then = action.then
     if search:  # (a counter nothing reads: a search that only looks ahead skips it)
         unread = _unread_counters(plan)

@@ -25,6 +25,8 @@ class TableauCode:
     fields = ("cards", "cover", "exposed", "count", "mask")
     #: action kinds whose moves are the board's (a play takes the card of one slot)
     move_kinds = frozenset({"play"})
+    #: the names read from `cards` (a search's forks share it only when none is read)
+    shared_names = ("board.row_counts",)
 
     def __init__(self, topology: TableauTopology):
         self.layout = topology.layout
@@ -64,11 +66,14 @@ class TableauCode:
                 f"s[{f['exposed']}] = k_list(B_open0)", f"s[{f['count']}] = {self.size}",
                 f"s[{f['mask']}] = {(1 << self.size) - 1}"]
 
-    def remove_lines(self, f: dict, slot: str, piece: str) -> list[str]:
+    def remove_lines(self, f: dict, slot: str, piece: str, search: bool = False) -> list[str]:
         """Take the exposed card of `slot` into the local `piece`; each card it uncovers
-        becomes exposed (`TableauBoard.remove`)."""
+        becomes exposed (`TableauBoard.remove`). `search` (a search's step): the card
+        stays in `cards`, which a search's forks share (`search_copy_lines`): only the
+        exposed slots are read there, and a taken slot is never exposed again."""
+        take = [] if search else [f"cards[{slot}] = None"]
         return [
-            f"cards = s[{f['cards']}]", f"{piece} = cards[{slot}]", f"cards[{slot}] = None",
+            f"cards = s[{f['cards']}]", f"{piece} = cards[{slot}]", *take,
             f"exposed = s[{f['exposed']}]", f"exposed.remove({slot})",
             f"cover = s[{f['cover']}]",
             f"for under in B_covers[{slot}]:", "    left = cover[under] - 1",
@@ -103,6 +108,11 @@ class TableauCode:
                 f"c[{f['exposed']}] = s[{f['exposed']}][:]"]
 
     # -- what a search needs (engine/players/solver_program.py) -------------------------
+    def search_copy_lines(self, f: dict) -> list[str]:
+        """`copy_lines` for a search's forks: `cards` shared, since a search's step
+        never changes it (`remove_lines` with `search`)."""
+        return [line for line in self.copy_lines(f) if not line.startswith(f"c[{f['cards']}]")]
+
     def key_text(self, f: dict) -> tuple[str, int]:
         """(the text of the board's part of a position key, the bits it fits in):
         within a round the deal is fixed, so the slots still holding a card tell the

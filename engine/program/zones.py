@@ -3,8 +3,9 @@ engine/kernel/general_move.py).
 
 Every zone is a place, numbered: 0 the pool, 1 the pile, then each zone beyond them
 in the order declared (a row of zones, one place each). The state keeps them in two
-fields: `zones`, the pieces of each place (top last; the pool's and the pile's lists
-are the state's own `pool` and `pile`, the same lists), and `down`, how many of each
+fields: `zones`, the pieces of each place (top last; the pool's and the pile's places
+are the state's own `pool` and `pile` lists, put there again by each listing and step,
+since a search's sample may deal the pool a new list), and `down`, how many of each
 place's pieces lie face down from the bottom (as `state.down`, kept for the zones
 beyond the pool and the pile; a zone's `face:` says which count is read).
 
@@ -171,13 +172,15 @@ class ZonesCode:
 
     # -- constants, names, copies ---------------------------------------------------------
     def constants(self, f: dict) -> dict:
-        Z, D = f["zones"], f["down"]
+        Z, D, P, Q = f["zones"], f["down"], f["pool"], f["pile"]
         faces = tuple(self._face(key) for key, _ in self.places)
         labels = tuple(self.specs[key].label for key, _ in self.places)
         places, values = self.places, self.values
 
         def view(s: list, z: int) -> ZoneLook:
-            pieces, face = s[Z][z], faces[z]
+            # (the pool's and the pile's pieces: the state's own lists, whichever now)
+            pieces = s[Z][z] if z > 1 else s[P] if z == 0 else s[Q]
+            face = faces[z]
             down = (len(pieces) if face == "all" else max(len(pieces) - 1, 0) if face == "top"
                     else s[D][z] if face == "list" else 0)
             return ZoneLook(pieces, places[z][0], places[z][1], labels[z], down, values)
@@ -305,7 +308,7 @@ class ZonesCode:
         (`general_move.move_moves`), `conditions` the texts of the destination's
         `accepts:` and the action's `if:` (over `candidate_names`)."""
         spec = action.move
-        lines = [f"zs = s[{f['zones']}]", f"dn = s[{f['down']}]"]
+        lines = self._bind_lines(f)
         if spec.mode == "pick":
             return lines + self._pick_lines(f, action, base, conditions, site)
         for key in spec.sources:
@@ -383,9 +386,10 @@ class ZonesCode:
                 lines.append(f"if not ({skip}):")
             pad = "    " if skip else ""
         else:
-            lines = [f"for ti in range({rows}):", f"    tz = zs[{t0} + ti]"]
+            lines = [f"for ti in range({rows}):"]
             if skip:
                 lines += [f"    if {skip}:", "        continue"]
+            lines.append(f"    tz = zs[{t0} + ti]")
             pad = "    "
         if not conditions:
             return lines + [pad + "out.append(c0 + ti)"]
@@ -399,8 +403,7 @@ class ZonesCode:
         `turned` how many pieces it turned face up."""
         spec, size = action.move, self.size
         rows, j = self.count(spec.target), self.moves.index(action)
-        lines = [f"zs = s[{f['zones']}]", f"dn = s[{f['down']}]",
-                 f"c, ti = k_divmod(m - {base}, {rows})", "turned = 0"]
+        lines = self._bind_lines(f) + [f"c, ti = k_divmod(m - {base}, {rows})", "turned = 0"]
         if spec.mode == "pick":
             lines.append(f"mo = K_mo[{j}][c]")
             if "board" in spec.sources:
@@ -426,6 +429,13 @@ class ZonesCode:
         moved = "mp[::-1]" if spec.flip else "mp"
         return lines + [f"zs[{self.first[spec.target]} + ti].extend({moved})"]
 
+    @staticmethod
+    def _bind_lines(f: dict) -> list[str]:
+        """`zs`, the places' lists, the pool's and the pile's the state's own (a search's
+        sample may have dealt the pool a new list), and `dn`, the face-down counts."""
+        return [f"zs = s[{f['zones']}]", f"zs[0], zs[1] = s[{f['pool']}], s[{f['pile']}]",
+                f"dn = s[{f['down']}]"]
+
     def _turn_up_lines(self) -> list[str]:
         """A face-down piece left on top of place `z` turns up (`_turn_up`: the zones
         beyond the pool and the pile)."""
@@ -442,7 +452,7 @@ class ZonesCode:
         """(the origins, the pieces, the destination's index) of a move's code."""
         spec, size = action.move, self.size
         c, ti = divmod(offset, self.count(spec.target))
-        zs = s[f["zones"]]
+        zs = [s[f["pool"]], s[f["pile"]]] + s[f["zones"]][2:]
         if spec.mode == "pick":
             mo = _undigits(c, self.radix)
             pieces = [s[f["cards"]][o] if o < size else zs[o - size][-1] for o in mo]

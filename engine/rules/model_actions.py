@@ -93,6 +93,13 @@ class ActionSections:
         env = self.types.move(kind)
         if "if" in spec:
             action.guard = self.expr(spec["if"], guard_env, path + ("if",), BOOL)
+        for hint in ("safe", "defer"):  # (the solver's: as the move's own conditions read it)
+            if hint in spec and kind != "move":
+                self.report(R_UNSUPPORTED, f"`{hint}:` is read for `move` actions only, not"
+                            f" `{kind}` (`{name}`)", path + (hint,))
+            elif hint in spec:
+                setattr(action, hint, self.expr(spec[hint], self.types.accepts(),
+                                                path + (hint,), BOOL))
         action.then = self.updates(name, spec, env, counters)
         if "extra_turn" in spec:
             action.extra_turn = self.expr(spec["extra_turn"], env, path + ("extra_turn",), BOOL)

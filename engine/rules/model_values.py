@@ -38,6 +38,11 @@ class ActionModel:
     spec: Mapping = field(default_factory=dict)
     move: Any = None  # a `move` action's MoveSpec (engine.rules.zones)
     guard_pos: Position | None = None  # where its `if:` is written
+    #: `safe:`: when it holds for a listed move, a reachability search takes that move
+    #: alone (engine/players/solver_search.py); None: never
+    safe: Any = None
+    #: `defer:`: a reachability search looks for a line without such moves first
+    defer: Any = None
 
 
 @dataclass

@@ -44,7 +44,7 @@ def permuted(state, seat: int, seed: int):
         if place.kind == "hand":
             other.hands[place.seat] = dealt
         elif place.kind == "pool":
-            other.pool = dealt
+            other.pool = dealt + other.pool[place.size:]  # a top shown is seen
         else:
             for slot, piece in zip(place.slots, dealt):
                 other.board.set_hidden(slot, piece)
@@ -57,7 +57,7 @@ def _pieces(state, place):
     if place.kind == "hand":
         return list(state.hands[place.seat])
     if place.kind == "pool":
-        return list(state.pool)
+        return list(state.pool[:place.size])
     return [piece for _, piece in state.board.hidden_items()]
 
 
@@ -68,6 +68,7 @@ def _pieces(state, place):
     ("triolet/standard", 2, 2),
     ("tripeaks/aisleriot", 1, 4),
     ("dominoes/draw", 2, 3),
+    ("pyramid/pysol", 1, 2),  # the stock's top is face up: seen, the rest hidden
 ])
 def test_it_does_not_cheat(ref, players, moves, spec):
     # Two states that differ only in what the seat to move cannot see: the same
@@ -95,6 +96,23 @@ def test_a_determinization_keeps_what_is_seen():
     assert len(world.pool) == len(state.pool)
     unseen = sorted(p.uid for p in state.pool + state.hands[1 - seat])
     assert sorted(p.uid for p in world.pool + world.hands[1 - seat]) == unseen
+
+
+def test_a_pool_whose_top_is_face_up_keeps_its_top():
+    # Pyramid (PySol): the stock's top card is face up and may be paired (PY-4), so a
+    # sample deals again only the cards beneath it, and a move on the top stays legal.
+    state = started("pyramid/pysol", 1, 3, 2)
+    hidden = [p for p in hidden_places(state, 0) if p.kind == "pool"]
+    assert hidden[0].size == len(state.pool) - 1
+    texts = {m.text for m in state.legal_moves()}
+    for seed in range(5):
+        world = determinize(state, 0, random.Random(seed))
+        assert world.pool[-1] is state.pool[-1]
+        assert sorted(p.uid for p in world.pool) == sorted(p.uid for p in state.pool)
+        assert {m.text for m in world.legal_moves()} == texts
+    state = started("pyramid/pysol", 1, 3, 0)
+    play_out(state, [make_agent("mcts:20:random", 1)])  # a whole deal, every move legal
+    assert state.is_over
 
 
 def test_it_is_deterministic_for_a_seed_and_keeps_its_budget():

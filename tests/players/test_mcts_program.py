@@ -21,6 +21,7 @@ FAMILIES = [
     ("tripeaks/aisleriot", 1, "30:greedy:halving:win"),
     ("dominoes/draw", 2, "30:greedy:halving:w=1:depth=6:held=1"),
     ("dominoes/draw", 2, "20:random:halving:horizon=match:depth=20"),
+    ("pyramid/pysol", 1, "30:greedy:halving:win"),  # the stock's top face up
 ]
 
 
@@ -49,7 +50,8 @@ def test_a_plain_spec_searches_on_the_program_as_on_the_interpreter():
     assert agent.tuned == other.tuned and compiled == interpreted
 
 
-@pytest.mark.parametrize("ref, players", [("triolet/standard", 2), ("triominos/pressman", 2)])
+@pytest.mark.parametrize("ref, players", [("triolet/standard", 2), ("triominos/pressman", 2),
+                                          ("pyramid/pysol", 1)])
 def test_it_does_not_cheat_on_the_program(ref, players):
     state = started(ref, players, 4, 3)
     other = permuted(state, state.to_move, 99)

@@ -12,8 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.cli import app
+from engine.players.agents import GreedyAgent
 from engine.program import compile_program, why_not
 from tests.kernel.traces import plays_as_the_program
+from tests.players.test_mcts_program import rows
 from tests.program.test_program import _engine_trace, _game, _program_trace
 
 # shared/rules/klondike.md 8.1: ShootMe's first test deal, in canonical order; its
@@ -200,3 +202,40 @@ def test_where_a_move_comes_from_reads_as_the_interpreter(tmp_path, base, rule):
     program = compile_program(game)
     for seed in range(3):
         assert _program_trace(program, seed, False) == _engine_trace(game, seed, False)
+
+
+@pytest.mark.parametrize("ref, overlays, spec", [
+    ("pyramid/aisleriot", (), "16:greedy:halving:win"),  # the stock, face-down pyramid cards
+    ("klondike/aisleriot", (), "12:greedy:halving:win"),  # the stock, face-down pile cards
+    ("klondike/aisleriot", ("thoughtful",), "12:greedy:halving:win"),  # the stock alone
+])
+def test_mcts_searches_a_zones_program_as_the_interpreter(ref, overlays, spec):
+    # engine/players/program_playout.py plays its samples out on the program: a sample
+    # that deals the stock again (a new pool list, `thoughtful`) plays as the interpreter's
+    state = _game(ref, overlays).new_game(1, 3)
+    for _ in range(4):
+        state.apply(GreedyAgent().choose(state))
+    compiled, agent = rows(state, spec)
+    interpreted, _ = rows(state, spec + ":interpreter")
+    assert agent.config.compiled and agent.iterations > 0 and compiled == interpreted
+
+
+@pytest.mark.parametrize("ref", ["klondike/aisleriot", "pyramid/pysol"])
+def test_a_state_whose_pool_and_pile_lists_are_replaced_plays_on(ref):
+    # what a search's sample does (program_playout: `s[pool] = dealt`): the zones read
+    # the state's own pool and pile lists, whichever they are now
+    game = _game(ref)
+    program = compile_program(game)
+    f = program.fields
+    for seed in range(4):
+        s, state, rng = program.new(None, seed), game.new_game(None, seed), random.Random(seed)
+        while not program.is_over(s):
+            s[f["pool"]], s[f["pile"]] = list(s[f["pool"]]), list(s[f["pile"]])
+            fork = program.search_fork(s)
+            assert program.legal_texts(s) == [m.text for m in state.legal_moves()]
+            code = rng.choice(program.legal(s))
+            program.search_apply(fork, code)
+            state.apply(program.move_text(s, code))
+            program.apply(s, code)
+            assert program.legal(fork) == program.legal(s)
+        assert program.scores(s) == state.scores
