@@ -27,11 +27,12 @@ _PROBE_MOVES = 400  # a probe stops here at the latest (rounds end far sooner)
 #: previews a move on average above which a ruleset's play-outs count as dear
 DEAR_PREVIEWS = 8.0
 #: with dear play-outs: moves previewed a search may spend (iterations x plies x
-#: previews a move): some 1,000 iterations where a move previews about 28, about
-#: 0.6 s a move on the compiled program (docs/agents.md)
-DEAR_WORK = 56_000
-#: with dear play-outs: the root's moves, ceil(w * sqrt(iterations)): 19 at 1,000
-DEAR_WIDENING = 0.6
+#: previews a move): some 300 iterations where a move previews about 30, about 0.2 s a
+#: move on the compiled program (0.4 s on the interpreter); 3.3 times the work, 1,000
+#: iterations, measured no stronger over 200 games (docs/agents.md)
+DEAR_WORK = 17_000
+#: with dear play-outs: the root's moves, ceil(w * sqrt(iterations))
+DEAR_WIDENING = 1.0
 #: with dear play-outs: turns a play-out plays (2: the move, then the reply)
 DEAR_PLIES = 2
 
