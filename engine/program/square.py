@@ -116,7 +116,7 @@ class SquareCode:
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
-                "B_orders": permutations,
+                "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
@@ -217,7 +217,7 @@ class SquareCode:
                 near |= self._near(c)
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
-        near = [anchors >> c & 1 for c in range(len(v))]
+        near = bytearray([anchors >> c & 1 for c in range(len(v))])
         return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
                 "places": ()}
 

@@ -15,7 +15,7 @@ def B_new():
     """An empty board: [cells, across, down, anchors, filled, by_across, by_down, and
     per cell whether it is an anchor (1 or 0, read by the walks)]."""
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}, [0] * len(B_empty)]
+            {B_full0: B_cells}, B_bytes(len(B_empty))]
 
 def B_copy(b):
     """An independent copy of board `b`."""
