@@ -43,9 +43,10 @@ def compile_command(
         else:
             typer.echo(f"not compiled: {exc.reason}", err=True)
         raise typer.Exit(1)
+    text = program.source
     if out is not None:
-        _write(out, program.source, ruleset, list(with_ or []), loaded.hash)
-    report = _report(loaded, game, program.source, out)
+        text = _write(out, program.source, ruleset, list(with_ or []), loaded.hash)
+    report = _report(loaded, game, text, out)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
     elif out is None:
@@ -55,15 +56,18 @@ def compile_command(
                    f" (key {report['key']})", err=True)
 
 
-def _write(out: Path, source: str, ref: str, overlays: list, ruleset_hash: str) -> None:
-    """The module, with the footer binding its constants when imported."""
+def _write(out: Path, source: str, ref: str, overlays: list, ruleset_hash: str) -> str:
+    """The module, with the footer binding its constants when imported (the text
+    written)."""
     from engine.program.bind import footer
 
+    text = source + footer(ref, overlays, ruleset_hash)
     try:
-        out.write_text(source + footer(ref, overlays, ruleset_hash), encoding="utf-8")
+        out.write_text(text, encoding="utf-8")
     except OSError as exc:
         typer.echo(f"error: cannot write {out}: {exc.strerror}", err=True)
         raise typer.Exit(1)
+    return text
 
 
 def _report(loaded, game, source: str, out: Path | None) -> dict:

@@ -9,9 +9,9 @@ and per direction the empty cells grouped by mask (mask -> bit set of cells), so
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
 order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
 its index in the position's listing (`places`). The arrangements of a hand plan that
-fit are kept with it (by the masks for one piece; by the masks across, the line's
-length and the pieces already in it for a run), so that a position's listing mostly
-looks them up.
+fit are kept with it (by the cells' masks, for one piece and for a run), so that a
+position's listing mostly looks them up; a sum to make reads the plan's arrangements
+of that sum.
 
 The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
 single pieces by cell, then plays of two or more pieces along rows, then columns, by
@@ -116,22 +116,25 @@ class SquareCode:
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {},
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
-                "B_orders": permutations,
+                "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
-                "B_sides": tuple(tuple(e for e in range(len(self.empty)) if self._near(c) >> e & 1)
-                                 for c in range(len(self.empty))),
+                "B_sides": tuple(map(self._sides, range(len(self.empty)))),
                 "B_start_bits": sum(1 << c for c in self.starts)}
 
     def _near(self, c: int) -> int:
         """The cells beside cell `c` (a bit set)."""
+        return sum(1 << e for e in self._sides(c))
+
+    def _sides(self, c: int) -> tuple:
+        """The cells beside cell `c`, in order."""
         if self.empty[c] != EMPTY:
-            return 0
-        return sum(1 << e for e in (c - self.stride, c - 1, c + 1, c + self.stride)
-                   if self.empty[e] == EMPTY)
+            return ()
+        return tuple(e for e in (c - self.stride, c - 1, c + 1, c + self.stride)
+                     if self.empty[e] == EMPTY)
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
@@ -217,7 +220,7 @@ class SquareCode:
                 near |= self._near(c)
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
-        near = [anchors >> c & 1 for c in range(len(v))]
+        near = bytearray([anchors >> c & 1 for c in range(len(v))])
         return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
                 "places": ()}
 

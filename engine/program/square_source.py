@@ -4,6 +4,7 @@ written out for the ruleset's numbers (integers only, never author text)."""
 
 from __future__ import annotations
 
+import re
 from string import Template
 
 # -- the text of the functions -----------------------------------------------------------
@@ -14,7 +15,7 @@ def B_new():
     """An empty board: [cells, across, down, anchors, filled, by_across, by_down, and
     per cell whether it is an anchor (1 or 0, read by the walks)]."""
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}, [0] * len(B_empty)]
+            {B_full0: B_cells}, B_bytes(len(B_empty))]
 
 def B_copy(b):
     """An independent copy of board `b`."""
@@ -87,9 +88,7 @@ def B_plays(b, hand, first):
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    values = [p.value for p in hand]
-    values.sort()
-    values = tuple(values)
+    values = tuple(sorted(map(B_val, hand)))
     mask, arrs, ones, runs, sums = B_plans.get(values) or B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
@@ -151,32 +150,38 @@ def B_lay(b, cells, values):
     b[4] = filled
     lines = []
     through = [[] for _ in cells]
-    seen = set()
-    dirs = ((1, across, by_across), ($stride, down, by_down))
+    # the line of the play (measured at its first cell: all its pieces are new there),
+    # then each piece's other line (in which it is the only new piece)
+    along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < $stride else $stride
+    k = 0
     for c in cells:
-        for d, masks, groups in dirs:
-            a = c
-            while v[a - d] >= 0:
-                a -= d
-            if (d, a) in seen:
+        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+            if d == along and k:
                 continue
-            seen.add((d, a))
-            e, n, total = a, 0, 0
+            n, total = 1, v[c]
+            a = c - d
+            while v[a] >= 0:
+                n += 1
+                total += v[a]
+                a -= d
+            e = c + d
             while v[e] >= 0:
                 n += 1
                 total += v[e]
                 e += d
             if n >= 2:
-                fresh = 0
-                for k, p in enumerate(cells):
-                    if a <= p < e and (p - a) % d == 0:
-                        through[k].append(n)
-                        fresh += 1
-                lines.append(B_record(B_Line, (n, total, total, fresh, 0)))
-            if v[a - d] == -1:
-                B_end(v, masks, groups, a - d, -d, n, total)
+                if d == along:
+                    for t in through:
+                        t.append(n)
+                    lines.append(B_record(B_Line, (n, total, total, len(cells), 0)))
+                else:
+                    through[k].append(n)
+                    lines.append(B_record(B_Line, (n, total, total, 1, 0)))
+            if v[a] == -1:
+                B_end(v, masks, groups, a, -d, n, total)
             if v[e] == -1:
                 B_end(v, masks, groups, e, d, n, total)
+        k += 1
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
         placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
@@ -219,6 +224,7 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     # window, reached through cells that are filled or fit.
     $runs
     go = fit | filled
+    $shifted
     firsts = fit & ($second) & ($near)
     while firsts:
         low = firsts & -firsts
@@ -242,12 +248,34 @@ def board_source(code) -> str:
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
+        second, near, shifted = _shifted(_second(code.window, code.longest),
+                                         _near(code.window, code.longest))
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), second=_second(code.window, code.longest),
-            near=_near(code.window, code.longest),
+            name=name, runs=_runs(rules.max_count), second=second, near=near,
+            shifted=shifted,
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+#: a bit set read shifted by j steps (`_at`)
+_SHIFT = re.compile(r"\((\w+) (>>|<<) (\d+) \* d\)")
+
+
+def _shifted(*texts: str) -> tuple:
+    """`texts` with each shifted bit set (`_at`) read from a local of its own, and the
+    lines setting those locals, each worked out once."""
+    found: dict[tuple, str] = {}
+
+    def local(match) -> str:
+        name, op, j = match.groups()
+        return found.setdefault((name, op, int(j)), f"{name}_{'a' if op == '>>' else 'b'}{j}")
+
+    texts = tuple(_SHIFT.sub(local, text) for text in texts)
+    lines = [f"d{j} = {j} * d" for j in sorted({j for _, _, j in found}) if j > 1]
+    lines += [f"{name} = {of} {op} {'d' if j == 1 else f'd{j}'}"
+              for (of, op, j), name in found.items()]
+    return (*texts, "\n    ".join(lines) or "pass")
 
 
 def _at(name: str, j: int) -> str:

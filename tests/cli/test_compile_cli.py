@@ -21,6 +21,8 @@ def test_a_written_program_imports_and_plays_as_the_compiled_one(tmp_path, monke
     result = runner.invoke(app, ["compile", "tripeaks", "--with", "no-wrap", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "the program of tripeaks/aisleriot" in result.stderr
+    lines = out.read_text(encoding="utf-8").count("\n")
+    assert f"wrote {out}: {lines} lines," in result.stderr  # the file's own count
     plays_as_the_program(out, compile_program(_game("tripeaks/aisleriot", ("no-wrap",))), 1, 5)
 
 

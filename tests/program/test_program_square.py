@@ -54,6 +54,7 @@ def _check_games(game: Game, seeds, players=None) -> int:
     of plays compared."""
     code, rules, action = _code(game), _place_action(game).rules, _place_action(game)
     ns = code.functions()
+    taken = ns["B_taken"]  # (a play holds its pieces' indices in the ranked hand)
     compared = 0
     for seed in seeds:
         state, rng = game.new_game(players, seed), random.Random(seed)
@@ -63,7 +64,6 @@ def _check_games(game: Game, seeds, players=None) -> int:
             mine = ns["B_plays"](board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
-            taken = ns["B_taken"]
             assert [tuple(p.uid for p in taken(hand, idx)) for _, _, idx in mine] == \
                 [tuple(p.uid for p in play.pieces) for play in theirs]
             compared += len(mine)
