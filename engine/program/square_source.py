@@ -63,16 +63,18 @@ def B_taken(hand, idx):
     ranked = sorted(hand, key=B_val)
     return [ranked[i] for i in idx]
 
-def B_run(runs, key, arrs, ivs):
-    """The arrangements (values, the pieces' indices in the ranked hand, sum) that a run
-    of new cells whose masks across are `ivs` lets through, kept in `runs` under `key`."""
+def B_run(runs, key, arrs, ivs, lo, hi):
+    """The arrangements (values, the pieces' indices in the ranked hand) that a run of
+    new cells whose masks across are `ivs` lets through with a sum from `lo` to `hi`,
+    kept in `runs` under `key` (the masks, the line's length and its pieces' sum)."""
     found = runs[key] = []
     for vals, bits, idx, total in arrs:
-        for bit, iv in zip(bits, ivs):
-            if not bit & iv:
-                break
-        else:
-            found.append((vals, idx, total))
+        if lo <= total <= hi:
+            for bit, iv in zip(bits, ivs):
+                if not bit & iv:
+                    break
+            else:
+                found.append((vals, idx))
     return found
 
 def B_fits(groups, mask):
@@ -370,22 +372,21 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    lo, hi = B_range[length][{base}]",
+                f"{t2}    base = {base}", f"{t2}    lo, hi = B_range[length][base]",
                 f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
                 f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
                 f"{t2}                out.append((({cells}), vals, idx))",
                 f"{t2}    else:",
-                f"{t2}        key = {_key(code, n)}",
+                f"{t2}        key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
                 f"{t2}        found = runs{n}.get(key)",
                 f"{t2}        if found is None:",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
-                f"({', '.join(f'iv{k + 1}' for k in range(n))}))",
+                f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
                 f"{t2}            at = ({cells})",
-                f"{t2}            for vals, idx, total in found:",
-                f"{t2}                if lo <= total <= hi:",
-                f"{t2}                    out.append((at, vals, idx))"]
+                f"{t2}            for vals, idx in found:",
+                f"{t2}                out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
         out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
