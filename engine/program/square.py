@@ -228,7 +228,7 @@ class SquareCode:
                 "places": ()}
 
     def _mask(self, v: list, c: int, d: int) -> int:
-        """`B_end`'s mask of the empty cell `c` along `d`."""
+        """The mask of the empty cell `c` along `d` (as `B_lay` sets it)."""
         n = total = 0
         for step in (-d, d):
             i = c + step

@@ -151,8 +151,9 @@ def B_lay(b, cells, values):
     # then each piece's other line (in which it is the only new piece)
     along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < $stride else $stride
     k = 0
+    dirs = ((1, across, by_across), ($stride, down, by_down))
     for c in cells:
-        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+        for d, masks, groups in dirs:
             if d == along and k:
                 continue
             n, total = 1, v[c]
@@ -174,37 +175,16 @@ def B_lay(b, cells, values):
                 else:
                     through[k].append(n)
                     lines.append(B_record(B_Line, (n, total, total, 1, 0)))
-            if v[a] == -1:
-                B_end(v, masks, groups, a, -d, n, total)
-            if v[e] == -1:
-                B_end(v, masks, groups, e, d, n, total)
+            # (the masks of the empty cells at the run's ends, the pieces after them
+            # counted in)
+            $end_before
+            $end_after
         k += 1
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
         placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
                                (max(t) if t else 1, t)))
     return lines, placed
-
-def B_end(v, masks, groups, c, step, n, total):
-    """The mask along the line of `step` of the empty cell `c` at the end of a run of
-    `n` pieces summing to `total` (before it), the pieces after it counted in."""
-    i = c + step
-    while v[i] >= 0:
-        n += 1
-        total += v[i]
-        i += step
-    row = B_cross[n] if n < len(B_cross) else ()
-    new = row[total] if total < len(row) else 0
-    old = masks[c]
-    if new != old:
-        masks[c] = new
-        bit = 1 << c
-        left = groups[old] ^ bit
-        if left:
-            groups[old] = left
-        else:
-            del groups[old]
-        groups[new] = groups.get(new, 0) | bit
 ''')
 
 _ALONG_HEAD = Template('''
@@ -238,9 +218,10 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, maxk, d
 def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
-    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, 
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
                              singles=rules.min_count <= 1, stride=code.stride,
-                             lines=rules.max_count >= 2 and code.window >= 2)
+                             lines=rules.max_count >= 2 and code.window >= 2,
+                             end_before=_end("a", "-"), end_after=_end("e", "+"))
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
@@ -252,6 +233,21 @@ def board_source(code) -> str:
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _end(cell: str, sign: str) -> str:
+    """`B_lay`'s lines setting the mask along `d` of the cell `cell` at the end of a run
+    of `n` pieces summing to `total` (before it when `sign` is `-`), if it is empty, and
+    moving it to its new group (`B_cross` holds every run the board can hold on both
+    sides of a cell)."""
+    lines = [f"if v[{cell}] == -1:", f"    nn, tt, i = n, total, {cell} {sign} d",
+             "    while v[i] >= 0:", "        nn += 1", "        tt += v[i]",
+             f"        i {sign}= d", "    new = B_cross[nn][tt]", f"    old = masks[{cell}]",
+             "    if new != old:", f"        masks[{cell}] = new", f"        bit = 1 << {cell}",
+             "        left = groups[old] ^ bit", "        if left:",
+             "            groups[old] = left", "        else:", "            del groups[old]",
+             "        groups[new] = groups.get(new, 0) | bit"]
+    return "\n            ".join(lines)
 
 
 #: a bit set read shifted by j steps (`_at`)
