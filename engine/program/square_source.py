@@ -26,7 +26,8 @@ def B_plan(values):
     its values, per count k the distinct arrangements of k pieces in order, each as
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
-    (`B_one`), per count the arrangements a run takes (`B_run`))."""
+    (`B_one`), per count the arrangements a run takes (`B_run`); and the most pieces
+    of it a line can take (`B_most`))."""
     mask = 0
     for x in values:
         mask |= 1 << x
@@ -43,8 +44,23 @@ def B_plan(values):
                 arrs[k].append((vals, bits, idx, sum(vals)))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)])
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)],
+                              B_most(arrs))
     return plan
+
+def B_most(arrs):
+    """The most new pieces of the arrangements `arrs` (per count) that some line may
+    take, by its sum bounds alone (1: no run of two or more): for k pieces, a line of
+    length k to $longest whose other pieces sum to at most $top each."""
+    most = 1
+    for k in range(2, len(arrs)):
+        totals = set([total for _, _, _, total in arrs[k]])
+        for length in range(k, $longest + 1):
+            for lo, hi in B_range[length][:(length - k) * $top + 1]:
+                for total in totals:
+                    if lo <= total <= hi:
+                        most = k
+    return most
 
 def B_one(ones, m, arrs):
     """The arrangements (values, the piece's index in the ranked hand) of one piece on
@@ -86,7 +102,7 @@ def B_plays(b, hand, first):
     if not hand or maxk < $fewest:
         return []
     values = tuple(sorted(map(B_val, hand)))
-    mask, arrs, ones, runs = B_plans.get(values) or B_plan(values)
+    mask, arrs, ones, runs, most = B_plans.get(values) or B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
@@ -112,6 +128,8 @@ def B_plays(b, hand, first):
                 at = (c,)
                 for vals, idx in found:
                     out.append((at, vals, idx))
+    if most < maxk:  # (runs of more pieces take none)
+        maxk = most
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
@@ -219,6 +237,7 @@ def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
     text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+                             longest=code.longest, top=code.vbits - 1,
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"))
