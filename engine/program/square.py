@@ -11,7 +11,7 @@ order, values, the indices of its pieces in the ranked hand, `B_taken`); its cod
 its index in the position's listing (`places`). The arrangements of a hand plan that
 fit are kept with it (for one piece by the cell's masks; for a run by its cells' masks
 across, the line's length and the sum of its pieces), so that a position's listing
-mostly looks them up.
+mostly looks them up; a sum to make reads the plan's arrangements of that sum.
 
 The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
 single pieces by cell, then plays of two or more pieces along rows, then columns, by

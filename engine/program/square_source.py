@@ -26,8 +26,9 @@ def B_plan(values):
     its values, per count k the distinct arrangements of k pieces in order, each as
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
-    (`B_one`), per count the arrangements a run takes (`B_run`); and the most pieces
-    of it a line can take (`B_most`))."""
+    (`B_one`), per count the arrangements a run takes (`B_run`); per count the
+    arrangements by their sum, each as (values, bits, indices); and the most pieces of
+    it a line can take (`B_most`))."""
     mask = 0
     for x in values:
         mask |= 1 << x
@@ -42,9 +43,13 @@ def B_plan(values):
                 vals = tuple([values[i] for i in idx])
                 bits = tuple([1 << x for x in vals])
                 arrs[k].append((vals, bits, idx, sum(vals)))
+    sums = [{} for _ in range($most + 1)]
+    for k, found in enumerate(arrs):
+        for vals, bits, idx, total in found:
+            sums[k].setdefault(total, []).append((vals, bits, idx))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)],
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums,
                               B_most(arrs))
     return plan
 
@@ -102,7 +107,7 @@ def B_plays(b, hand, first):
     if not hand or maxk < $fewest:
         return []
     values = tuple(sorted(map(B_val, hand)))
-    mask, arrs, ones, runs, most = B_plans.get(values) or B_plan(values)
+    mask, arrs, ones, runs, sums, most = B_plans.get(values) or B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
@@ -133,9 +138,9 @@ def B_plays(b, hand, first):
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
-              maxk, 1, $stride)
+              sums, maxk, 1, $stride)
         along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
-              maxk, $stride, 1)
+              sums, maxk, $stride, 1)
     return out
 
 def B_lay(b, cells, values):
@@ -206,7 +211,8 @@ def B_lay(b, cells, values):
 ''')
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, maxk, d, e):
+def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
+        e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -344,7 +350,7 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
 
 def _runs(most: int) -> str:
     """The plan's kept runs, one dict per count of new pieces."""
-    return "\n    ".join(f"runs{k} = runs[{k}]"
+    return "\n    ".join(f"runs{k} = runs[{k}]\n    sums{k} = sums[{k}]"
                          for k in range(2, most + 1)) or "pass"
 
 
@@ -379,18 +385,23 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
+        test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    base = {base}",
-                f"{t2}    key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
-                f"{t2}    found = runs{n}.get(key)",
-                f"{t2}    if found is None:",
-                f"{t2}        lo, hi = B_range[length][base]",
-                f"{t2}        found = B_run(runs{n}, key, arrs[{n}], "
+                f"{t2}    base = {base}", f"{t2}    lo, hi = B_range[length][base]",
+                f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
+                f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
+                f"{t2}            if {test}:",
+                f"{t2}                out.append((({cells}), vals, idx))",
+                f"{t2}    else:",
+                f"{t2}        key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
+                f"{t2}        found = runs{n}.get(key)",
+                f"{t2}        if found is None:",
+                f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
-                f"{t2}    if found:",
-                f"{t2}        at = ({cells})",
-                f"{t2}        for vals, idx in found:",
-                f"{t2}            out.append((at, vals, idx))"]
+                f"{t2}        if found:",
+                f"{t2}            at = ({cells})",
+                f"{t2}            for vals, idx in found:",
+                f"{t2}                out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
         out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
