@@ -69,8 +69,8 @@ def B_most(arrs):
 
 def B_one(ones, m, arrs):
     """The arrangements (values, the piece's index in the ranked hand) of one piece on
-    a cell whose masks let through the values `m`, kept in `ones`."""
-    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]]
+    a cell whose masks let through the values `m`, last first, kept in `ones`."""
+    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]][::-1]
     return found
 
 def B_taken(hand, idx):
@@ -118,13 +118,12 @@ def B_plays(b, hand, first):
     else:
         need = None
         near = anchors
-    if $singles:
+    if $singles:  # (the last cell first, each cell's plays last first: then reversed)
         x = near & fit_a & fit_d
         arr = arrs[1]
         while x:
-            low = x & -x
-            x ^= low
-            c = low.bit_length() - 1
+            c = x.bit_length() - 1
+            x ^= 1 << c
             m = across[c] & down[c] & mask
             if m:
                 found = ones.get(m)
@@ -133,6 +132,7 @@ def B_plays(b, hand, first):
                 at = (c,)
                 for vals, idx in found:
                     out.append((at, vals, idx))
+        out.reverse()
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
     if $lines and maxk >= 2:
