@@ -221,11 +221,12 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
     # j d): a first cell fits, and so does a second new cell within the window (filled
     # cells passed over), making a run not too long; a cell of `near` lies within the
-    # window, reached through cells that are filled or fit.
+    # window, reached through cells that are filled or fit (for a play of at most k
+    # pieces, within k cells: before a piece inside a play, a new cell touches it).
     $runs
     go = fit | filled
     $shifted
-    firsts = fit & ($second) & ($near)
+    $firsts
     while firsts:
         low = firsts & -firsts
         firsts ^= low
@@ -250,11 +251,8 @@ def board_source(code) -> str:
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
-        second, near, shifted = _shifted(_second(code.window, code.longest),
-                                         _near(code.window, code.longest))
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), second=second, near=near,
-            shifted=shifted,
+            name=name, runs=_runs(rules.max_count), **_firsts(code),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -321,11 +319,29 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
-def _near(window: int, longest: int) -> str:
-    """Whether a cell of `near` lies within the window from c (through `go` cells), in a
-    span of cells no longer than `longest` (and with no piece beside it when as long)."""
+def _firsts(code) -> dict:
+    """The lines setting `firsts` (for a play of as many pieces as the window, and of
+    each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
+    top = min(code.window, code.longest)
+    second, *nears, shifted = _shifted(_second(code.window, code.longest),
+                                       *[_near(code.window, code.longest, k)
+                                         for k in range(top, 1, -1)])
+    lines = []
+    for k, near in zip(range(top, 1, -1), nears):
+        if k == top:
+            head = f"if maxk >= {k}:" if k > 2 else "if True:"
+        else:
+            head = "else:" if k == 2 else f"elif maxk >= {k}:"
+        lines += [head, f"    firsts = fit & ({second}) & ({near})"]
+    return {"firsts": "\n    ".join(lines) or "firsts = 0", "shifted": shifted}
+
+
+def _near(window: int, longest: int, most: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells), and
+    within `most` cells, in a span of cells no longer than `longest` (and with no piece
+    beside it when as long)."""
     terms = []
-    for j in range(min(window, longest)):
+    for j in range(min(window, longest, most)):
         parts = [_at("go", i) for i in range(1, j)] + [_at("near", j)]
         if j + 1 == longest:  # (the span is a whole line: nothing before it or after it)
             parts.append(f"~({_at('filled', j + 1)} | {_at('filled', -1)})")
