@@ -117,7 +117,7 @@ class SquareCode:
                 "B_value": self.piece_values, "B_starts": self.starts,
                 "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
-                "B_labels": tuple(self.topo.labels), "B_plans": {},
+                "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),

@@ -107,7 +107,10 @@ def B_plays(b, hand, first):
     if not hand or maxk < $fewest:
         return []
     values = tuple(sorted(map(B_val, hand)))
-    mask, arrs, ones, runs, sums, most = B_plans.get(values) or B_plan(values)
+    try:  # (a subscript and no call: a miss, rare once warm, raises)
+        mask, arrs, ones, runs, sums, most = B_plans[values]
+    except B_missing:
+        mask, arrs, ones, runs, sums, most = B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = B_fits(by_across, mask)
     fit_d = B_fits(by_down, mask)
@@ -126,8 +129,9 @@ def B_plays(b, hand, first):
             x ^= 1 << c
             m = across[c] & down[c] & mask
             if m:
-                found = ones.get(m)
-                if found is None:
+                try:
+                    found = ones[m]
+                except B_missing:
                     found = B_one(ones, m, arr)
                 at = (c,)
                 for vals, idx in found:
@@ -410,8 +414,9 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}                out.append((({cells}), vals, idx))",
                 f"{t2}    else:",
                 f"{t2}        key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
-                f"{t2}        found = runs{n}.get(key)",
-                f"{t2}        if found is None:",
+                f"{t2}        try:",
+                f"{t2}            found = runs{n}[key]",
+                f"{t2}        except B_missing:",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
