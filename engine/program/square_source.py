@@ -93,14 +93,6 @@ def B_run(runs, key, arrs, ivs, lo, hi):
                 found.append((vals, idx))
     return found
 
-def B_fits(groups, mask):
-    """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
-    fit = 0
-    for m, cells in groups.items():
-        if m & mask:
-            fit |= cells
-    return fit
-
 def B_plays(b, hand, first):
     """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
     maxk = len(hand) if len(hand) < $most else $most
@@ -112,8 +104,13 @@ def B_plays(b, hand, first):
     except B_missing:
         mask, arrs, ones, runs, sums, most = B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
-    fit_a = B_fits(by_across, mask)
-    fit_d = B_fits(by_down, mask)
+    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand)
+    for m, cells in by_across.items():
+        if m & mask:
+            fit_a |= cells
+    for m, cells in by_down.items():
+        if m & mask:
+            fit_d |= cells
     out = []
     if first:
         need = set([c for c in B_starts if v[c] == -1])
