@@ -9,9 +9,9 @@ and per direction the empty cells grouped by mask (mask -> bit set of cells), so
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
 order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
 its index in the position's listing (`places`). The arrangements of a hand plan that
-fit are kept with it (by the cells' masks, for one piece and for a run), so that a
-position's listing mostly looks them up; a sum to make reads the plan's arrangements
-of that sum.
+fit are kept with it (for one piece by the cell's masks; for a run by its cells' masks
+across, the line's length and the sum of its pieces), so that a position's listing
+mostly looks them up; a sum to make reads the plan's arrangements of that sum.
 
 The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order:
 single pieces by cell, then plays of two or more pieces along rows, then columns, by
@@ -95,6 +95,9 @@ class SquareCode:
         self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
         top = max(values, default=0)
         self.vbits = top + 1  # (the bits of a set of values)
+        # (the bits of a line's length, and of the sum of its pieces: a kept run's key)
+        self.lbits = self.longest.bit_length()
+        self.sbits = (self.longest * top).bit_length()
         names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
         self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
                                                      "max_line", "lines_through"))
@@ -114,7 +117,7 @@ class SquareCode:
                 "B_value": self.piece_values, "B_starts": self.starts,
                 "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
-                "B_labels": tuple(self.topo.labels), "B_plans": {},
+                "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
@@ -225,7 +228,7 @@ class SquareCode:
                 "places": ()}
 
     def _mask(self, v: list, c: int, d: int) -> int:
-        """`B_end`'s mask of the empty cell `c` along `d`."""
+        """The mask of the empty cell `c` along `d` (as `B_lay` sets it)."""
         n = total = 0
         for step in (-d, d):
             i = c + step

@@ -26,8 +26,9 @@ def B_plan(values):
     its values, per count k the distinct arrangements of k pieces in order, each as
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
-    (`B_one`), per count the arrangements a run takes (`B_run`); and per count the
-    arrangements by their sum, each as (values, bits, indices))."""
+    (`B_one`), per count the arrangements a run takes (`B_run`); per count the
+    arrangements by their sum, each as (values, bits, indices); and the most pieces of
+    it a line can take (`B_most`))."""
     mask = 0
     for x in values:
         mask |= 1 << x
@@ -48,13 +49,28 @@ def B_plan(values):
             sums[k].setdefault(total, []).append((vals, bits, idx))
     if len(B_plans) > 20000:
         B_plans.clear()
-    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums)
+    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums,
+                              B_most(arrs))
     return plan
+
+def B_most(arrs):
+    """The most new pieces of the arrangements `arrs` (per count) that some line may
+    take, by its sum bounds alone (1: no run of two or more): for k pieces, a line of
+    length k to $longest whose other pieces sum to at most $top each."""
+    most = 1
+    for k in range(2, len(arrs)):
+        totals = set([total for _, _, _, total in arrs[k]])
+        for length in range(k, $longest + 1):
+            for lo, hi in B_range[length][:(length - k) * $top + 1]:
+                for total in totals:
+                    if lo <= total <= hi:
+                        most = k
+    return most
 
 def B_one(ones, m, arrs):
     """The arrangements (values, the piece's index in the ranked hand) of one piece on
-    a cell whose masks let through the values `m`, kept in `ones`."""
-    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]]
+    a cell whose masks let through the values `m`, last first, kept in `ones`."""
+    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]][::-1]
     return found
 
 def B_taken(hand, idx):
@@ -63,25 +79,19 @@ def B_taken(hand, idx):
     ranked = sorted(hand, key=B_val)
     return [ranked[i] for i in idx]
 
-def B_run(runs, key, arrs, ivs):
-    """The arrangements (values, the pieces' indices in the ranked hand, sum) that a run
-    of new cells whose masks across are `ivs` lets through, kept in `runs` under `key`."""
+def B_run(runs, key, arrs, ivs, lo, hi):
+    """The arrangements (values, the pieces' indices in the ranked hand) that a run of
+    new cells whose masks across are `ivs` lets through with a sum from `lo` to `hi`,
+    kept in `runs` under `key` (the masks, the line's length and its pieces' sum)."""
     found = runs[key] = []
     for vals, bits, idx, total in arrs:
-        for bit, iv in zip(bits, ivs):
-            if not bit & iv:
-                break
-        else:
-            found.append((vals, idx, total))
+        if lo <= total <= hi:
+            for bit, iv in zip(bits, ivs):
+                if not bit & iv:
+                    break
+            else:
+                found.append((vals, idx))
     return found
-
-def B_fits(groups, mask):
-    """The empty cells (a bit set) whose mask in `groups` takes a value of `mask`."""
-    fit = 0
-    for m, cells in groups.items():
-        if m & mask:
-            fit |= cells
-    return fit
 
 def B_plays(b, hand, first):
     """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
@@ -89,10 +99,18 @@ def B_plays(b, hand, first):
     if not hand or maxk < $fewest:
         return []
     values = tuple(sorted(map(B_val, hand)))
-    mask, arrs, ones, runs, sums = B_plans.get(values) or B_plan(values)
+    try:  # (a subscript and no call: a miss, rare once warm, raises)
+        mask, arrs, ones, runs, sums, most = B_plans[values]
+    except B_missing:
+        mask, arrs, ones, runs, sums, most = B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
-    fit_a = B_fits(by_across, mask)
-    fit_d = B_fits(by_down, mask)
+    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand)
+    for m, cells in by_across.items():
+        if m & mask:
+            fit_a |= cells
+    for m, cells in by_down.items():
+        if m & mask:
+            fit_d |= cells
     out = []
     if first:
         need = set([c for c in B_starts if v[c] == -1])
@@ -100,21 +118,24 @@ def B_plays(b, hand, first):
     else:
         need = None
         near = anchors
-    if $singles:
+    if $singles:  # (the last cell first, each cell's plays last first: then reversed)
         x = near & fit_a & fit_d
         arr = arrs[1]
         while x:
-            low = x & -x
-            x ^= low
-            c = low.bit_length() - 1
+            c = x.bit_length() - 1
+            x ^= 1 << c
             m = across[c] & down[c] & mask
             if m:
-                found = ones.get(m)
-                if found is None:
+                try:
+                    found = ones[m]
+                except B_missing:
                     found = B_one(ones, m, arr)
                 at = (c,)
                 for vals, idx in found:
                     out.append((at, vals, idx))
+        out.reverse()
+    if most < maxk:  # (runs of more pieces take none)
+        maxk = most
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
@@ -154,8 +175,9 @@ def B_lay(b, cells, values):
     # then each piece's other line (in which it is the only new piece)
     along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < $stride else $stride
     k = 0
+    dirs = ((1, across, by_across), ($stride, down, by_down))
     for c in cells:
-        for d, masks, groups in ((1, across, by_across), ($stride, down, by_down)):
+        for d, masks, groups in dirs:
             if d == along and k:
                 continue
             n, total = 1, v[c]
@@ -177,37 +199,16 @@ def B_lay(b, cells, values):
                 else:
                     through[k].append(n)
                     lines.append(B_record(B_Line, (n, total, total, 1, 0)))
-            if v[a] == -1:
-                B_end(v, masks, groups, a, -d, n, total)
-            if v[e] == -1:
-                B_end(v, masks, groups, e, d, n, total)
+            # (the masks of the empty cells at the run's ends, the pieces after them
+            # counted in)
+            $end_before
+            $end_after
         k += 1
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
         placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
                                (max(t) if t else 1, t)))
     return lines, placed
-
-def B_end(v, masks, groups, c, step, n, total):
-    """The mask along the line of `step` of the empty cell `c` at the end of a run of
-    `n` pieces summing to `total` (before it), the pieces after it counted in."""
-    i = c + step
-    while v[i] >= 0:
-        n += 1
-        total += v[i]
-        i += step
-    row = B_cross[n] if n < len(B_cross) else ()
-    new = row[total] if total < len(row) else 0
-    old = masks[c]
-    if new != old:
-        masks[c] = new
-        bit = 1 << c
-        left = groups[old] ^ bit
-        if left:
-            groups[old] = left
-        else:
-            del groups[old]
-        groups[new] = groups.get(new, 0) | bit
 ''')
 
 _ALONG_HEAD = Template('''
@@ -221,11 +222,12 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
     # j d): a first cell fits, and so does a second new cell within the window (filled
     # cells passed over), making a run not too long; a cell of `near` lies within the
-    # window, reached through cells that are filled or fit.
+    # window, reached through cells that are filled or fit (for a play of at most k
+    # pieces, within k cells: before a piece inside a play, a new cell touches it).
     $runs
     go = fit | filled
     $shifted
-    firsts = fit & ($second) & ($near)
+    $firsts
     while firsts:
         low = firsts & -firsts
         firsts ^= low
@@ -242,20 +244,34 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
 def board_source(code) -> str:
     """The board's functions for `code`'s numbers."""
     rules = code.rules
-    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count, 
+    text = _FIXED.substitute(most=rules.max_count, fewest=rules.min_count,
+                             longest=code.longest, top=code.vbits - 1,
                              singles=rules.min_count <= 1, stride=code.stride,
-                             lines=rules.max_count >= 2 and code.window >= 2)
+                             lines=rules.max_count >= 2 and code.window >= 2,
+                             end_before=_end("a", "-"), end_after=_end("e", "+"))
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
-        second, near, shifted = _shifted(_second(code.window, code.longest),
-                                         _near(code.window, code.longest))
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), second=second, near=near,
-            shifted=shifted,
+            name=name, runs=_runs(rules.max_count), **_firsts(code),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _end(cell: str, sign: str) -> str:
+    """`B_lay`'s lines setting the mask along `d` of the cell `cell` at the end of a run
+    of `n` pieces summing to `total` (before it when `sign` is `-`), if it is empty, and
+    moving it to its new group (`B_cross` holds every run the board can hold on both
+    sides of a cell)."""
+    lines = [f"if v[{cell}] == -1:", f"    nn, tt, i = n, total, {cell} {sign} d",
+             "    while v[i] >= 0:", "        nn += 1", "        tt += v[i]",
+             f"        i {sign}= d", "    new = B_cross[nn][tt]", f"    old = masks[{cell}]",
+             "    if new != old:", f"        masks[{cell}] = new", f"        bit = 1 << {cell}",
+             "        left = groups[old] ^ bit", "        if left:",
+             "            groups[old] = left", "        else:", "            del groups[old]",
+             "        groups[new] = groups.get(new, 0) | bit"]
+    return "\n            ".join(lines)
 
 
 #: a bit set read shifted by j steps (`_at`)
@@ -304,11 +320,29 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
-def _near(window: int, longest: int) -> str:
-    """Whether a cell of `near` lies within the window from c (through `go` cells), in a
-    span of cells no longer than `longest` (and with no piece beside it when as long)."""
+def _firsts(code) -> dict:
+    """The lines setting `firsts` (for a play of as many pieces as the window, and of
+    each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
+    top = min(code.window, code.longest)
+    second, *nears, shifted = _shifted(_second(code.window, code.longest),
+                                       *[_near(code.window, code.longest, k)
+                                         for k in range(top, 1, -1)])
+    lines = []
+    for k, near in zip(range(top, 1, -1), nears):
+        if k == top:
+            head = f"if maxk >= {k}:" if k > 2 else "if True:"
+        else:
+            head = "else:" if k == 2 else f"elif maxk >= {k}:"
+        lines += [head, f"    firsts = fit & ({second}) & ({near})"]
+    return {"firsts": "\n    ".join(lines) or "firsts = 0", "shifted": shifted}
+
+
+def _near(window: int, longest: int, most: int) -> str:
+    """Whether a cell of `near` lies within the window from c (through `go` cells), and
+    within `most` cells, in a span of cells no longer than `longest` (and with no piece
+    beside it when as long)."""
     terms = []
-    for j in range(min(window, longest)):
+    for j in range(min(window, longest, most)):
         parts = [_at("go", i) for i in range(1, j)] + [_at("near", j)]
         if j + 1 == longest:  # (the span is a whole line: nothing before it or after it)
             parts.append(f"~({_at('filled', j + 1)} | {_at('filled', -1)})")
@@ -370,22 +404,22 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    lo, hi = B_range[length][{base}]",
+                f"{t2}    base = {base}", f"{t2}    lo, hi = B_range[length][base]",
                 f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
                 f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
                 f"{t2}                out.append((({cells}), vals, idx))",
                 f"{t2}    else:",
-                f"{t2}        key = {_key(code, n)}",
-                f"{t2}        found = runs{n}.get(key)",
-                f"{t2}        if found is None:",
+                f"{t2}        key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
+                f"{t2}        try:",
+                f"{t2}            found = runs{n}[key]",
+                f"{t2}        except B_missing:",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
-                f"({', '.join(f'iv{k + 1}' for k in range(n))}))",
+                f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
                 f"{t2}            at = ({cells})",
-                f"{t2}            for vals, idx, total in found:",
-                f"{t2}                if lo <= total <= hi:",
-                f"{t2}                    out.append((at, vals, idx))"]
+                f"{t2}            for vals, idx in found:",
+                f"{t2}                out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
         out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
         _walk(code, out, span + 1, n, filled, pad + 2)

@@ -97,6 +97,23 @@ def test_more_players_meet_other_positions(players):
     assert _check_games(game, range(100, 108), players) > 1_000
 
 
+@pytest.mark.parametrize("window,most,longest", [(4, 4, 5), (2, 2, 4), (3, 3, 6)])
+def test_other_numbers_meet_other_walks(window, most, longest):
+    """The board's code written for numbers no shipped ruleset has: a longer window,
+    more pieces a play, longer lines with their own sum bounds."""
+    data = load_ruleset("triolet/standard", ())
+    place = data.data["actions"]["place"]
+    place.update({"count": {"min": 1, "max": most}, "window": window})
+    bounds = {2: {"max": 15}, 3: {"max": 20}, 4: {"exact": 22}, 5: {"min": 20, "max": 30},
+              6: {"max": 40}}
+    place["lines"] = {"max_length": longest,
+                      "sums": {n: bounds[n] for n in range(2, longest + 1)}}
+    data.data["setup"]["hand_size"] = most
+    model, diagnostics = compile_model(data)
+    assert model is not None, "\n".join(map(str, diagnostics))
+    assert _check_games(Game(model), range(4)) > 500
+
+
 def test_the_cross_table_is_the_rules_own():
     """`B_cross[n][total]` is `PlaceRules.cross(n, total)`'s bit set: a piece beside one
     piece of 9 may take 0-6 (a pair sums to at most 15), beside two summing to 9 only 6
