@@ -397,10 +397,12 @@ class ProgramSolver(Solver):
         """A line: `prefix` (codes) from the root, then the memo's choices."""
         program = self.program
         s = program.from_state(root)
-        line = []
+        line, number = [], s[self._round]
         for code in prefix:
             line.append(program.move_text(s, code))
             program.apply(s, code)
+        if s[self._round] != number or s[self._over]:
+            return line  # (the line ended the round: nothing follows)
         return line + self._follow(s, which)
 
     def follow(self, root, which: int, lifted: bool = False) -> list[str]:
