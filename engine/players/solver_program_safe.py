@@ -16,7 +16,8 @@ from typing import Callable
 
 from engine.program.plan import PIECE_NAMES, names_for
 
-_NOT_WRITTEN = object()
+#: what `conditions` returns when a condition could not be written
+NOT_WRITTEN = object()
 
 
 def _condition_text(program, action, field: str, offset_base: int) -> str | None:
@@ -29,7 +30,7 @@ def _condition_text(program, action, field: str, offset_base: int) -> str | None
     if text is None:
         return None
     rows = zones.count(spec.target)
-    lines = [f"def cond(s, code):", f"    seat = s[{f['to_move']}]",
+    lines = ["def cond(s, code):", f"    seat = s[{f['to_move']}]",
              f"    scores, counters = s[{f['scores']}], s[{f['counters']}]",
              f"    pool, pile = s[{f['pool']}], s[{f['pile']}]"]
     if "hands" in f:
@@ -66,7 +67,7 @@ def conditions(program, field: str) -> Callable | None | object:
             continue
         text = _condition_text(program, action, field, base)
         if text is None:
-            return _NOT_WRITTEN
+            return NOT_WRITTEN
         namespace = dict(program.module)
         # the solver's own text over the ruleset's expression, as the program's listing
         exec(compile(text, f"<solver {field} {action.name}>", "exec"), namespace)
@@ -79,6 +80,3 @@ def conditions(program, field: str) -> Callable | None | object:
         return test is not None and test(s, code)
 
     return holds
-
-
-NOT_WRITTEN = _NOT_WRITTEN
