@@ -9,7 +9,10 @@ position once its last child is searched). The key
 is one function written for the ruleset and question (`program_key`): the board's part
 from its code (`TableauCode.key_text`: the slots holding a card, as bits), the pool's
 and pile's sizes and the pile's top packed into one integer, then the counters, turns
-and score the question sees. Points are the program's own, played from HIGH_SCORE when
+and score the question sees; with `move` actions, the parts of the interpreter's key
+(`engine.players.solver_key.make_key`: the pool, the pile, the zones' cards). A `move`
+action's `safe:` and `defer:` are read on the program's positions
+(`engine.players.solver_program_safe`). Points are the program's own, played from HIGH_SCORE when
 the floor is handled by unclamped increments (see `engine.players.solver`).
 
 Answers are the interpreter's exactly: the program lists the moves in the
