@@ -9,7 +9,10 @@ position once its last child is searched). The key
 is one function written for the ruleset and question (`program_key`): the board's part
 from its code (`TableauCode.key_text`: the slots holding a card, as bits), the pool's
 and pile's sizes and the pile's top packed into one integer, then the counters, turns
-and score the question sees. Points are the program's own, played from HIGH_SCORE when
+and score the question sees; with `move` actions, the parts of the interpreter's key
+(`engine.players.solver_key.make_key`: the pool, the pile, the zones' cards). A `move`
+action's `safe:` and `defer:` are read on the program's positions
+(`engine.players.solver_program_safe`). Points are the program's own, played from HIGH_SCORE when
 the floor is handled by unclamped increments (see `engine.players.solver`).
 
 Answers are the interpreter's exactly: the program lists the moves in the
@@ -25,46 +28,100 @@ from typing import Callable
 
 from engine.players.solver_search import (CHECK_EVERY, INF, NO_GAIN, NodeLimit, Solver, _Walk,
                                           chosen, deep_recursion, memory_in_use)
-from engine.players.solver_key import top_classes
+from engine.players.solver_program_safe import NOT_WRITTEN, conditions
+from engine.players.solver_key import pool_only_shrinks, top_classes
 from engine.program import program_for
 
 
 def program_key(program, round_fields: tuple[str, ...], counters: tuple[str, ...],
-                scores: bool, classes: tuple[int, ...] | None = None) -> Callable | None:
+                scores: bool, classes: tuple[int, ...] | None = None,
+                root_pool: list | None = None) -> Callable | None:
     """`key(s)` of a program's position (see the module's docstring), or None when the
     question reads a part the program does not hold (the interpreter's search then).
 
-    The pile's size is left out: every move of a program puts one piece on the pile
-    (a play from the board, a deal from the pool), so within a round it follows from
-    the board and the pool. The parts are packed as digits (the pool's size, the pile's
-    top, then one counter, turn or score, which may be any int) and the board's bits
-    below them: one operation on a large int, the rest on small ones."""
-    f, model = program.fields, program.game.model
+    With no `move` action the pile's size is left out: every move then puts one piece
+    on the pile (a play from the board, a deal from the pool), so within a round it
+    follows from the board and the pool. The parts are packed as digits (the pool's
+    size, the pile's top, then one counter, turn or score, which may be any int) and
+    the board's bits below them: one operation on a large int, the rest on small ones.
+    With `move` actions the key holds what the interpreter's does (`make_key`): the
+    pile's size too, the pool as `root_pool` (uids) left it or its uids, and the
+    zones beyond the pool and the pile (`zones_key`)."""
+    f, model, plan = program.fields, program.game.model, program.plan
     names = list(model.counters)
     if any(name not in names for name in counters) or set(round_fields) - {"turns"}:
         return None
-    if any(action.kind not in ("play", "deal") for action, _ in program.plan.actions):
-        return None  # (the pile's size would not follow from the rest)
-    if not hasattr(program.plan.board, "key_text") or program.plan.hands:
-        return None  # (a board kind with no key of its own yet; hands not in the key)
-    board, bits = program.plan.board.key_text(f)
+    kinds = {action.kind for action, _ in plan.actions}
+    if kinds - {"play", "deal", "move"} or plan.hands:
+        return None  # (hands are not in the key)
+    if "move" in kinds or plan.zones is not None:
+        return _zones_key(program, round_fields, counters, scores, classes, root_pool)
+    if not hasattr(plan.board, "key_text"):
+        return None  # (a board kind with no key of its own yet)
+    board, bits = plan.board.key_text(f)
     size = len(program.game.pieces) + 1
     top = "(_top[pile[-1].uid] + 1 if pile else 0)" if classes is not None \
         else "(pile[-1].uid + 1 if pile else 0)"  # (`classes`: the top's class)
     small = f"{top} * {size} + _len(s[{f['pool']}])"
-    extra = [f"s[{f['counters']}][{names.index(name)}]" for name in counters]
-    extra += [f"s[{f['turns']}]"] if round_fields else []
-    extra += [f"s[{f['scores']}][0]"] if scores else []
+    extra = _extra_parts(f, names, round_fields, counters, scores)
     if len(extra) == 1:  # (any int: the digits below it stay within their bases)
         small = f"({extra.pop()} * {size} + {top}) * {size}" \
                 f" + _len(s[{f['pool']}])"
     body = f"(({small}) << {bits}) | {board}"
     if extra:
         body = f"({body}, {', '.join(extra)})"
-    text = f"def key(s):\n    pile = s[{f['pile']}]\n    return {body}\n"
-    namespace = {"_len": len, "_top": classes}
+    return _made(f"def key(s):\n    pile = s[{f['pile']}]\n    return {body}\n",
+                 {"_len": len, "_top": classes})
+
+
+def _extra_parts(f: dict, names: list, round_fields, counters, scores) -> list[str]:
+    """The texts of the counters, the turn number and the score a key holds."""
+    extra = [f"s[{f['counters']}][{names.index(name)}]" for name in counters]
+    extra += [f"s[{f['turns']}]"] if round_fields else []
+    extra += [f"s[{f['scores']}][0]"] if scores else []
+    return extra
+
+
+def _made(text: str, namespace: dict) -> Callable:
     exec(compile(text, "<solver program key>", "exec"), namespace)  # the solver's own text
     return namespace["key"]
+
+
+def _zones_key(program, round_fields, counters, scores, classes, root_pool) -> Callable | None:
+    """`program_key` for a program with zones (see there): the parts of `make_key`."""
+    f, game, plan = program.fields, program.game, program.plan
+    if not all(a.ends_turn for a in game.actions) or plan.zones is None:
+        return None  # (the turn's counts would be keyed: not held)
+    board = plan.board
+    if board.kind != "none" and not hasattr(board, "key_text"):
+        return None
+    size = len(game.pieces) + 1
+    top = "(_top[pile[-1].uid] + 1 if pile else 0)" if classes is not None \
+        else "(pile[-1].uid + 1 if pile else 0)"
+    if pool_only_shrinks(game):
+        small = f"(({top} * {size} + _len(pile)) * {size} + _len(s[{f['pool']}]))"
+        parts = []
+    else:
+        small = f"({top} * {size} + _len(pile))"
+        parts = [f"_pool(s[{f['pool']}])"]
+    if board.kind != "none":
+        text, bits = board.key_text(f)
+        small = f"({small} << {bits}) | {text}"
+    zones = plan.zones
+    listed = tuple(z for z in range(2, len(zones.places))
+                   if zones._face(zones.places[z][0]) == "list")
+    parts.append(f"_tuple([_tuple([p.uid for p in z]) for z in s[{f['zones']}][2:]])")
+    if listed:
+        parts.append(f"_tuple([dn[z] for z in {listed!r}])")
+    parts += _extra_parts(f, list(game.model.counters), round_fields, counters, scores)
+    root = tuple(root_pool or ())
+
+    def pool_code(pool: list):
+        uids = tuple([p.uid for p in pool])
+        return len(uids) if uids == root[:len(uids)] else uids
+    text = (f"def key(s):\n    pile, dn = s[{f['pile']}], s[{f['down']}]\n"
+            f"    return ({small}, {', '.join(parts)})\n")
+    return _made(text, {"_len": len, "_top": classes, "_tuple": tuple, "_pool": pool_code})
 
 
 def searcher(state, goal: str, relevance, max_nodes, max_memory, sign: int,
@@ -74,7 +131,8 @@ def searcher(state, goal: str, relevance, max_nodes, max_memory, sign: int,
     interpreter's otherwise. `compiled=True` requires the program."""
     program = program_for(state.game) if compiled is not False else None
     rel = relevance
-    if program is not None and all(
+    if program is not None and all(conditions(program, field) is not NOT_WRITTEN
+                                   for field in ("safe", "defer")) and all(
             program_key(program, rel.round_fields, c, s) is not None
             for c, s in ((rel.decide_counters, rel.decide_scores),
                          (rel.best_counters, True))):
@@ -97,12 +155,15 @@ class ProgramSolver(Solver):
         self._over, self._ended = f["over"], f["ended"]
         self._starts = [base for _, base in program.plan.actions]
         self.root_s: list = []
+        #: the ruleset's `safe:` and `defer:` over the program's positions, or None
+        self._hints = (conditions(program, "safe"), conditions(program, "defer"))
 
     def set_fields(self, fields: tuple, root) -> None:
         """Key positions by `fields` (the counters, whether the scores) from `root` on."""
         self.fields = fields
         self.key = program_key(self.program, self.relevance.round_fields, *fields,
-                               top_classes(self.program.game, self.relevance.top_fields))
+                               top_classes(self.program.game, self.relevance.top_fields),
+                               [p.uid for p in root.pool])
         self.root_s = self.program.from_state(root)
 
     def _step(self, s: list, code: int) -> str | None:
@@ -134,6 +195,32 @@ class ProgramSolver(Solver):
         return line
 
     # -- is the goal reachable? ------------------------------------------------------------
+    def decide(self, root) -> list[str] | None:
+        """As `Solver.decide`, with the ruleset's `safe:` and `defer:` read on the
+        program's positions (`engine.players.solver_program_safe`)."""
+        self.set_fields(self.fields, root)
+        self.pick_safe, self.drop = self._hints
+        if self.drop is not None:  # (first without the `defer:` moves)
+            try:
+                line = self._rounds(root)
+            finally:
+                self.drop = None
+            if line is not None:
+                return line
+        return self._rounds(root)
+
+    def _listed(self, s: list, order) -> list[int]:
+        """The codes `_search` tries at `s` (`Solver.children`'s choice): without the
+        deferred ones, the safe one alone, else in `order`."""
+        moves = s[self._legal]
+        if self.drop is not None:
+            moves = [code for code in moves if not self.drop(s, code)]
+        if self.pick_safe is not None:
+            safe = next((code for code in moves if self.pick_safe(s, code)), None)
+            if safe is not None:
+                return [safe]
+        return moves if order is None else order(moves)
+
     def orders(self, shuffle: random.Random) -> tuple:
         starts = self._starts
 
@@ -168,7 +255,10 @@ class ProgramSolver(Solver):
         walk, sign, key, fork = self.walk, self.sign, self.key, self.program.search_fork
         open_children, low, seat = [], INF, walk.seat
         self.count_node()
-        moves = s[self._legal] if walk.order is None else walk.order(s[self._legal])
+        if self.pick_safe is None and self.drop is None:
+            moves = s[self._legal] if walk.order is None else walk.order(s[self._legal])
+        else:
+            moves = self._listed(s, walk.order)
         last = len(moves) - 1
         for i, code in enumerate(moves):
             child = s if i == last else fork(s)
@@ -310,10 +400,12 @@ class ProgramSolver(Solver):
         """A line: `prefix` (codes) from the root, then the memo's choices."""
         program = self.program
         s = program.from_state(root)
-        line = []
+        line, number = [], s[self._round]
         for code in prefix:
             line.append(program.move_text(s, code))
             program.apply(s, code)
+        if s[self._round] != number or s[self._over]:
+            return line  # (the line ended the round: nothing follows)
         return line + self._follow(s, which)
 
     def follow(self, root, which: int, lifted: bool = False) -> list[str]:

@@ -326,9 +326,11 @@ class Solver:
 
     def rebuild(self, root, prefix: list, which: int) -> list[str]:
         """A line: `prefix` from the root, then the memo's choices (`which` as in follow)."""
-        state = root.clone()
+        state, before = root.clone(), root.round
         for move in prefix:
             state.apply(move.text)
+        if state.round.number != before.number or state.is_over:
+            return [m.text for m in prefix]  # (the line ended the round: nothing follows)
         return [m.text for m in prefix] + self.follow(state, which)
 
     def follow(self, root, which: int, lifted: bool = False) -> list[str]:

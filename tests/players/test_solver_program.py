@@ -70,21 +70,65 @@ def test_the_program_search_answers_as_the_interpreter(ref, overlays):
 
 
 def test_the_program_search_is_the_one_taken_when_there_is_a_program():
-    # Tri Peaks and Golf compile: `solve` searches their programs; Pyramid has no
-    # program (its pairs are not a `play` of one card): the interpreter's search.
-    for ref in ("tripeaks/aisleriot", GOLF):
+    # Every shipped solitaire compiles: `solve` searches its program (Pyramid's pairs
+    # and Klondike's moves too, with their `safe:` and `defer:`); compiled=False the
+    # interpreter's.
+    for ref in ("tripeaks/aisleriot", GOLF, "pyramid/aisleriot", "klondike/aisleriot"):
         state = _game(ref).new_game(1, 0)
         rel = Relevance.of(state.game.model.ruleset.data)
         chosen = searcher(state, default_goal(state.game.model.ruleset.data), rel, None,
                           None, 1)
-        assert isinstance(chosen, ProgramSolver)
+        assert isinstance(chosen, ProgramSolver), ref
         plain = searcher(state, "cleared", rel, None, None, 1, compiled=False)
         assert type(plain) is Solver
-    state = _game("pyramid/aisleriot").new_game(1, 0)
-    rel = Relevance.of(state.game.model.ruleset.data)
-    assert type(searcher(state, "cleared", rel, None, None, 1)) is Solver
-    with pytest.raises(ValueError, match="no compiled program"):
-        searcher(state, "cleared", rel, None, None, 1, compiled=True)
+
+
+ZONED = [c for c in shipped() if c[0].startswith(("pyramid", "klondike"))]
+#: budgets that keep the interpreter's side of the comparison short on these deals
+ZONED_QUESTIONS = [{"max_nodes": 400}, {"best": False, "max_nodes": 60},
+                   {"best": False, "max_nodes": 1000}]
+
+
+@pytest.mark.parametrize("ref,overlays", ZONED,
+                         ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+def test_pyramid_and_klondike_programs_answer_as_the_interpreter(ref, overlays):
+    # The key holds what the interpreter's does (the pile's size, the pool, the zones'
+    # cards and face-down counts) and `safe:`/`defer:` read the same moves: every
+    # field equal, the positions counted too, on positions of two seeded deals.
+    game = _game(ref, overlays)
+    moves = (60, 90) if ref.startswith("klondike") else (18, 26)
+    for seed, state in _positions(game, range(2), moves):
+        for question in ZONED_QUESTIONS:
+            interpreted, compiled = _both(state, **question)
+            assert compiled == interpreted, (seed, question)
+
+
+def test_klondike_safe_and_defer_are_read_on_the_program():
+    # klondike/aisleriot: `safe:` holds for an Ace or a Two going up (rules/klondike.md
+    # 4.1: nothing can build on them), `defer:` always for a card back off a
+    # foundation. The program's conditions agree with the interpreter's on every
+    # move of positions along a seeded random game.
+    from engine.players.solver_program_safe import conditions
+    from engine.players.solver_safe import defer_filter, safe_picker
+    game = _game("klondike/aisleriot")
+    program = compile_program(game)
+    safe, defer = conditions(program, "safe"), conditions(program, "defer")
+    pick, kept = safe_picker(game), defer_filter(game)
+    rng, state, seen = random.Random(4), game.new_game(1, 2), set()
+    for _ in range(120):
+        if state.is_over:
+            break
+        s, moves = program.from_state(state), state.legal_moves()
+        codes = program.legal(s)
+        assert len(codes) == len(moves)
+        first = pick(state, moves)
+        assert next((c for c in codes if safe(s, c)), None) == (
+            None if first is None else codes[moves.index(first)])
+        left = kept(state, moves)
+        assert [c for c in codes if not defer(s, c)] == [codes[moves.index(m)] for m in left]
+        seen.update(m.action for m in moves if m not in left)
+        state.apply(rng.choice(moves))
+    assert "from_foundation" in seen or "build" in seen
 
 
 def test_golf_lowest_is_solved_on_the_program():
