@@ -198,16 +198,7 @@ class ProgramSolver(Solver):
     def decide(self, root) -> list[str] | None:
         """As `Solver.decide`, with the ruleset's `safe:` and `defer:` read on the
         program's positions (`engine.players.solver_program_safe`)."""
-        self.set_fields(self.fields, root)
-        self.pick_safe, self.drop = self._hints
-        if self.drop is not None:  # (first without the `defer:` moves)
-            try:
-                line = self._rounds(root)
-            finally:
-                self.drop = None
-            if line is not None:
-                return line
-        return self._rounds(root)
+        return self.decide_hinted(root, *self._hints)
 
     def _listed(self, s: list, order) -> list[int]:
         """The codes `_search` tries at `s` (`Solver.children`'s choice): without the

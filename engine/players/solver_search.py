@@ -165,10 +165,14 @@ class Solver:
         action backwards; and a shuffle within each action, seeded by the round.
         Positions proven dead are shared, since that does not depend on the order.
         """
+        return self.decide_hinted(root, safe_picker(root.game), defer_filter(root.game))
+
+    def decide_hinted(self, root, pick_safe, drop) -> list[str] | None:
+        """`decide` with these hints (`solver_safe.py`): `pick_safe` the one move to take
+        alone at a position, or None; `drop` the moves to leave out in a first pass."""
         self.set_fields(self.fields, root)
-        self.pick_safe = safe_picker(root.game)
-        self.drop = defer_filter(root.game)
-        if self.drop is not None:  # (first without the `defer:` moves: solver_safe.py)
+        self.pick_safe, self.drop = pick_safe, drop
+        if self.drop is not None:  # (first without the `defer:` moves)
             try:
                 line = self._rounds(root)
             finally:
