@@ -26,8 +26,9 @@ import time
 from dataclasses import dataclass, replace
 
 from engine.players.determinize import determinize
-from engine.players.objective import best_index, greedy_move, results_of, score_sign
+from engine.players.objective import best_index, greedy_move, looked_ahead, results_of
 from engine.players.program_playout import ProgramPlayout
+from engine.players.root_moves import best_gain, ranked_by_gain, root_moves
 from engine.players.tuning import choose as choose_tuning
 from engine.players.tuning import describe, measure
 
@@ -53,6 +54,8 @@ class MctsConfig:
     widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
     plies: int = 0  # playouts end after this many turns from the root's (0: no limit)
     held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
+    lookahead: float = 0.0  # a playout cut by plies: X times the mover's best gain now counts
+    leaves: bool = False  # halving: the root also tries the best move of each leave
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
     z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
@@ -89,13 +92,20 @@ PARAMETERS = [
              " seat's turn (plies=2: its move and the reply; an extra turn is one)"},
     {"name": "held", "values": "X (held=1)", "default": "0",
      "help": "a playout cut by depth: X times each seat's hand value counts against it"},
+    {"name": "next", "values": "X (next=0.5)", "default": "0",
+     "help": "a playout cut by plies: X times the most the seat to move could score"
+             " with one move then counts for it (what its hand is worth there)"},
+    {"name": "leaves", "values": "leaves", "default": "off",
+     "help": "halving: the root also tries, for each set of pieces a move keeps in hand,"
+             " the best move that keeps it"},
     {"name": "interpreter", "values": "interpreter", "default": "off",
      "help": "halving: play out on the interpreter even where the ruleset has a compiled"
              " program (the same moves, slower)"},
 ]
 
 
-_FLAGS = {"halving": ("halving", True), "interpreter": ("compiled", False)}  # word: field, value
+_FLAGS = {"halving": ("halving", True), "interpreter": ("compiled", False),
+          "leaves": ("leaves", True)}  # word: field, value
 
 
 def parse_spec(params: str) -> MctsConfig:
@@ -122,6 +132,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.z = _number(part, part[2:], float, zero=True)
         elif low.startswith("held="):
             config.held = _number(part, part[5:], float, zero=True)
+        elif low.startswith("next="):
+            config.lookahead = _number(part, part[5:], float, zero=True)
         elif low.startswith("expand="):
             if low[7:] not in EXPANSIONS:
                 raise ValueError(f"mcts: `{part}`: expand is one of {', '.join(EXPANSIONS)}")
@@ -152,7 +164,8 @@ def _number(part: str, text: str, kind, zero: bool = False):
     if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, z=X, c=X, w=X, depth=N, plies=N, held=X, expand=random|greedy or horizon=round|match")
+                         " halving, leaves, z=X, c=X, w=X, depth=N, plies=N, held=X, next=X,"
+                         " expand=random|greedy or horizon=round|match")
     return value
 
 
@@ -263,8 +276,9 @@ class MctsAgent:
         root = Node(seat)
         sample = determinize(state, seat, self.rng)
         budget = config.iterations or DEFAULT_ITERATIONS
-        ranked = [move for _, _, move in ranked_by_gain(sample)]
-        alive = ranked[:max(2, math.ceil(config.widening * math.sqrt(budget)))]
+        width = max(2, math.ceil(config.widening * math.sqrt(budget)))
+        ranked = root_moves(sample, width, config.leaves)
+        alive = ranked[:]
         phases = max(1, math.ceil(math.log2(len(alive))))
         start, outcomes = time.perf_counter(), {m.text: {} for m in alive}
         self.playout = ProgramPlayout.of(state.game) if config.compiled else None
@@ -417,8 +431,14 @@ class MctsAgent:
             if world.to_move != mover:
                 changes, mover = changes + 1, world.to_move
         winner = world.winner if self.config.horizon == "match" else start.winner
-        held = self.config.held if not self.ended(world, start) else 0.0
-        results = seat_results(world, winner, self.config.objective, held)
+        ended = self.ended(world, start)
+        held = self.config.held if not ended else 0.0
+        scores = world.scores
+        if plies and self.config.lookahead and not ended:
+            scores = looked_ahead(world.game, scores, world.to_move,
+                                  self.config.lookahead * best_gain(world))
+        results = results_of(world.game, scores, world.hands, winner,
+                             self.config.objective, held)
         self.low = min(self.low, *results)
         self.high = max(self.high, *results)
         return results
@@ -437,18 +457,6 @@ def _paired_better(best: dict, anchor: dict, z: float) -> bool:
 
 def _mean(node: Node) -> float:
     return node.total / node.visits if node.visits else -math.inf
-
-
-def ranked_by_gain(state) -> list[tuple]:
-    """(signed immediate gain, index, move) for each legal move, best first; ties keep
-    the legal order (the root's order of trial)."""
-    seat, sign = state.to_move, score_sign(state.game)
-    rows = []
-    for index, move in enumerate(state.legal_moves()):
-        _, trial = state.preview(move)
-        rows.append((sign * (trial.scores[seat] - state.scores[seat]), index, move))
-    rows.sort(key=lambda r: (-r[0], r[1]))
-    return rows
 
 
 def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:

@@ -95,3 +95,11 @@ def results_of(game, scores: list, hands: list, winner: int | None, objective: s
         best_other = max(scores[o] for o in range(n) if o != s)
         out.append(float(scores[s] - best_other))
     return out
+
+
+def looked_ahead(game, scores: list, seat: int, gain: float) -> list:
+    """`scores` with `gain` (the objective's way round) added to `seat`'s: what a play-out
+    cut short counts for the hand of the seat to move (`mcts`'s `next=X`)."""
+    out = list(scores)
+    out[seat] += score_sign(game) * gain
+    return out

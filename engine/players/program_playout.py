@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from engine.players.determinize import determinize, hidden_pieces, hidden_places
-from engine.players.objective import results_of, score_sign
+from engine.players.objective import looked_ahead, results_of, score_sign
 from engine.program import program_for
 
 
@@ -97,6 +97,12 @@ class ProgramPlayout:
         legal = s[self.legal]
         if len(legal) == 1:
             return legal[0]
+        return self.greedy_choice(s)[0]
+
+    def greedy_choice(self, s: list) -> tuple[int, float]:
+        """The greedy move's code and its immediate gain (`greedy_code`), previewing
+        even a forced move."""
+        legal = s[self.legal]
         at_scores, at_rng, at_shared = self.scores, self.rng, self.rng_shared
         seat, sign, fork, preview = s[self.to_move], self.sign, self._fork, self._preview
         now = s[at_scores][seat]
@@ -110,7 +116,7 @@ class ProgramPlayout:
             gain = sign * (trial[at_scores][seat] - now)
             if best_gain is None or gain > best_gain:
                 best, best_gain = code, gain
-        return best
+        return best, best_gain
 
     def play_out(self, s: list, start: int, seat: int, config, rng: random.Random) -> list:
         """`MctsAgent.play_out` on the program: `s` played to the horizon (the end of
@@ -135,7 +141,11 @@ class ProgramPlayout:
             winner = s[self.last_winner] if s[self.round] != start or s[self.over] else None
         held = config.held if not ended else 0.0
         hands = s[self.hands] if self.hands is not None else None
-        return results_of(self.game, s[self.scores], hands, winner, config.objective, held)
+        scores = s[self.scores]
+        if plies and config.lookahead and not ended:
+            gain = self.greedy_choice(s)[1]
+            scores = looked_ahead(self.game, scores, s[at_move], config.lookahead * gain)
+        return results_of(self.game, scores, hands, winner, config.objective, held)
 
     def ended(self, s: list, start: int, config) -> bool:
         """Whether the sample reached the horizon (`MctsAgent.ended`)."""

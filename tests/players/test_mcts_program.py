@@ -18,6 +18,8 @@ from tests.players.test_mcts import game, permuted, started
 FAMILIES = [
     ("triominos/pressman", 2, "30:greedy:halving:w=1:depth=6:held=1"),
     ("triolet/standard", 2, "30:greedy:halving:w=1:plies=2"),
+    ("triolet/standard", 2, "30:greedy:halving:w=0.5:plies=2:next=0.5:leaves"),
+    ("triominos/pressman", 2, "30:greedy:halving:w=0.5:plies=2:next=1:leaves"),
     ("tripeaks/aisleriot", 1, "30:greedy:halving:win"),
     ("dominoes/draw", 2, "30:greedy:halving:w=1:depth=6:held=1"),
     ("dominoes/draw", 2, "20:random:halving:horizon=match:depth=20"),
@@ -52,11 +54,13 @@ def test_a_plain_spec_searches_on_the_program_as_on_the_interpreter():
 
 @pytest.mark.parametrize("ref, players", [("triolet/standard", 2), ("triominos/pressman", 2),
                                           ("pyramid/pysol", 1)])
-def test_it_does_not_cheat_on_the_program(ref, players):
+@pytest.mark.parametrize("spec", ["24:greedy:halving:depth=4",
+                                  "24:greedy:halving:w=0.5:plies=2:next=0.5:leaves"])
+def test_it_does_not_cheat_on_the_program(ref, players, spec):
     state = started(ref, players, 4, 3)
     other = permuted(state, state.to_move, 99)
-    first, _ = rows(state, "24:greedy:halving:depth=4", 7)
-    second, _ = rows(other, "24:greedy:halving:depth=4", 7)
+    first, _ = rows(state, spec, 7)
+    second, _ = rows(other, spec, 7)
     assert [r[:2] for r in first] == [r[:2] for r in second]
 
 
