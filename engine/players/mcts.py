@@ -56,6 +56,7 @@ class MctsConfig:
     held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
     lookahead: float = 0.0  # a playout cut by plies: X times the mover's best gain now counts
     leaves: bool = False  # halving: the root also tries the best move of each leave
+    endgame: int = -1  # halving: with this many pieces or fewer in the pool, no plies cut
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
     z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
@@ -95,6 +96,9 @@ PARAMETERS = [
     {"name": "next", "values": "X (next=0.5)", "default": "0",
      "help": "a playout cut by plies: X times the most the seat to move could score"
              " with one move then counts for it (what its hand is worth there)"},
+    {"name": "endgame", "values": "N (endgame=6)", "default": "off",
+     "help": "halving: once the pool holds N pieces or fewer, play-outs go to the horizon"
+             " (no `plies` cut: the end is near and cheap to play out)"},
     {"name": "leaves", "values": "leaves", "default": "off",
      "help": "halving: the root also tries, for each set of pieces a move keeps in hand,"
              " the best move that keeps it"},
@@ -132,6 +136,8 @@ def parse_spec(params: str) -> MctsConfig:
             config.z = _number(part, part[2:], float, zero=True)
         elif low.startswith("held="):
             config.held = _number(part, part[5:], float, zero=True)
+        elif low.startswith("endgame="):
+            config.endgame = _number(part, part[8:], int, zero=True)
         elif low.startswith("next="):
             config.lookahead = _number(part, part[5:], float, zero=True)
         elif low.startswith("expand="):
@@ -164,7 +170,7 @@ def _number(part: str, text: str, kind, zero: bool = False):
     if value < 0 or (value == 0 and not zero):
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, leaves, z=X, c=X, w=X, depth=N, plies=N, held=X, next=X,"
+                         " halving, leaves, endgame=N, z=X, c=X, w=X, depth=N, plies=N, held=X, next=X,"
                          " expand=random|greedy or horizon=round|match")
     return value
 
@@ -224,7 +230,13 @@ class MctsAgent:
         if self.config.auto:
             self.tune(state)
         if self.config.halving:
-            return self.halve(state)
+            saved = self.config
+            if saved.plies and len(state.pool) <= saved.endgame:
+                self.config = replace(saved, plies=0)
+            try:
+                return self.halve(state)
+            finally:
+                self.config = saved
         config, seat = self.config, state.to_move
         root = Node(seat)
         # Ranked in a sample, not the real state: a move's immediate score may depend on

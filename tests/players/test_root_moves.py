@@ -65,3 +65,18 @@ def test_the_spec_takes_next_and_leaves():
     assert parse_spec("300").lookahead == 0 and not parse_spec("300").leaves
     with pytest.raises(ValueError, match="next=X"):
         parse_spec("300:next=-1")
+
+
+def test_endgame_plays_out_to_the_horizon_once_the_pool_is_small():
+    from tests.players.test_mcts import started
+    from tests.players.test_mcts_program import rows
+
+    state = started("triolet/standard", 2, 3, 4)
+    assert 0 < len(state.pool) < 81
+    full, _ = rows(state, "20:greedy:halving:w=1")
+    cut, _ = rows(state, "20:greedy:halving:w=1:plies=2")
+    assert full != cut  # (the two searches differ here, so the test can tell them apart)
+    # a pool at most N: no cut; above N: the plies' cut
+    assert rows(state, f"20:greedy:halving:w=1:plies=2:endgame={len(state.pool)}")[0] == full
+    assert rows(state, f"20:greedy:halving:w=1:plies=2:endgame={len(state.pool) - 1}")[0] == cut
+    assert parse_spec("20:endgame=0").endgame == 0 and parse_spec("20").endgame == -1
