@@ -23,156 +23,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from engine.players.determinize import determinize
+from engine.players.inference import TRIES, infer
+from engine.players.mcts_spec import (DEFAULT_ITERATIONS, PARAMETERS, MctsConfig,  # noqa: F401
+                                      parse_spec)
 from engine.players.objective import best_index, greedy_move, looked_ahead, results_of
 from engine.players.program_playout import ProgramPlayout
 from engine.players.root_moves import best_gain, ranked_by_gain, root_moves
 from engine.players.tuning import choose as choose_tuning
 from engine.players.tuning import describe, measure
 
-DEFAULT_ITERATIONS = 500
-PLAYOUTS = ("random", "greedy")
-OBJECTIVES = ("margin", "win")
-HORIZONS = ("round", "match")
-EXPANSIONS = ("random", "greedy")
 _MAX_PLAYOUT = 100_000  # moves: a safety stop (every ruleset's limits end games sooner)
-
-
-@dataclass
-class MctsConfig:
-    """The parameters of an `mcts` agent."""
-
-    iterations: int | None = DEFAULT_ITERATIONS  # per move (None: a time budget)
-    seconds: float | None = None  # per move, instead of iterations
-    playout: str = "random"
-    objective: str = "margin"
-    exploration: float = 0.7  # UCB1's constant, on results scaled to [0, 1]
-    horizon: str = "round"
-    depth: int = 0  # playout moves before the result is taken (0: to the horizon)
-    widening: float = 2.0  # the root tries its best ceil(w * sqrt(visits)) moves first
-    plies: int = 0  # playouts end after this many turns from the root's (0: no limit)
-    held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
-    lookahead: float = 0.0  # a playout cut by plies: X times the mover's best gain now counts
-    leaves: bool = False  # halving: the root also tries the best move of each leave
-    endgame: int = -1  # halving: with this many pieces or fewer in the pool, no plies cut
-    expand: str = "random"  # below the root: an untried move at random, or greedy's first
-    halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
-    z: float = 1.0  # halving: standard errors by which a move must beat the best immediate one
-    compiled: bool = True  # halving: play out on the ruleset's program when it has one
-    auto: bool = False  # a budget at most was given: the rest is chosen by cost (`tuning`)
-    budget_given: bool = False  # the spec named a budget (iterations or seconds)
-
-
-PARAMETERS = [
-    {"name": "budget", "values": "N (iterations) or Xs (seconds)",
-     "default": f"{DEFAULT_ITERATIONS}", "help": "search per move: iterations, or time (alone: the rest chosen by cost)"},
-    {"name": "playout", "values": "|".join(PLAYOUTS), "default": "random",
-     "help": "how a sampled game is played out after the tree"},
-    {"name": "objective", "values": "|".join(OBJECTIVES), "default": "margin",
-     "help": "own final score margin (alone: the score), or the win rate"},
-    {"name": "c", "values": "X (c=0.7)", "default": "0.7", "help": "UCB1 exploration"},
-    {"name": "horizon", "values": "|".join(HORIZONS), "default": "round",
-     "help": "where a playout stops and is scored (horizon=match)"},
-    {"name": "depth", "values": "N (depth=4)", "default": "0",
-     "help": "playout moves before scoring (0: to the horizon)"},
-    {"name": "w", "values": "X (w=2)", "default": "2",
-     "help": "root widening: the best ceil(w*sqrt(visits)) moves by immediate score"},
-    {"name": "expand", "values": "|".join(EXPANSIONS), "default": "random",
-     "help": "below the root, the move added: untried at random, or best immediate score"
-             " first (widened as the root is)"},
-    {"name": "halving", "values": "halving", "default": "off",
-     "help": "no tree: the root's best moves compared by sequential halving, every move"
-             " played out in the same samples"},
-    {"name": "z", "values": "X (z=1)", "default": "1",
-     "help": "halving: how many standard errors a move must beat the best immediate"
-             " one by, on the same samples, to be played instead"},
-    {"name": "plies", "values": "N (plies=2)", "default": "0",
-     "help": "playouts stop once the seat to move changed N times from the searching"
-             " seat's turn (plies=2: its move and the reply; an extra turn is one)"},
-    {"name": "held", "values": "X (held=1)", "default": "0",
-     "help": "a playout cut by depth: X times each seat's hand value counts against it"},
-    {"name": "next", "values": "X (next=0.5)", "default": "0",
-     "help": "a playout cut by plies: X times the most the seat to move could score"
-             " with one move then counts for it (what its hand is worth there)"},
-    {"name": "endgame", "values": "N (endgame=6)", "default": "off",
-     "help": "halving: once the pool holds N pieces or fewer, play-outs go to the horizon"
-             " (no `plies` cut: the end is near and cheap to play out)"},
-    {"name": "leaves", "values": "leaves", "default": "off",
-     "help": "halving: the root also tries, for each set of pieces a move keeps in hand,"
-             " the best move that keeps it"},
-    {"name": "interpreter", "values": "interpreter", "default": "off",
-     "help": "halving: play out on the interpreter even where the ruleset has a compiled"
-             " program (the same moves, slower)"},
-]
-
-
-_FLAGS = {"halving": ("halving", True), "interpreter": ("compiled", False),
-          "leaves": ("leaves", True)}  # word: field, value
-
-
-def parse_spec(params: str) -> MctsConfig:
-    """The parameters after `mcts:` (`800`, `0.5s:greedy`, ...); ValueError if one is bad."""
-    config = MctsConfig()
-    parts = [p.strip() for p in params.split(":") if p.strip()]
-    for part in parts:
-        low = part.lower()
-        if low in PLAYOUTS:
-            config.playout = low
-        elif low in _FLAGS:
-            setattr(config, *_FLAGS[low])
-        elif low in OBJECTIVES:
-            config.objective = low
-        elif low.startswith("c="):
-            config.exploration = _number(part, part[2:], float)
-        elif low.startswith("w="):
-            config.widening = _number(part, part[2:], float)
-        elif low.startswith("depth="):
-            config.depth = _number(part, part[6:], int)
-        elif low.startswith("plies="):
-            config.plies = _number(part, part[6:], int)
-        elif low.startswith("z="):
-            config.z = _number(part, part[2:], float, zero=True)
-        elif low.startswith("held="):
-            config.held = _number(part, part[5:], float, zero=True)
-        elif low.startswith("endgame="):
-            config.endgame = _number(part, part[8:], int, zero=True)
-        elif low.startswith("next="):
-            config.lookahead = _number(part, part[5:], float, zero=True)
-        elif low.startswith("expand="):
-            if low[7:] not in EXPANSIONS:
-                raise ValueError(f"mcts: `{part}`: expand is one of {', '.join(EXPANSIONS)}")
-            config.expand = low[7:]
-        elif low.startswith("horizon="):
-            if low[8:] not in HORIZONS:
-                raise ValueError(f"mcts: `{part}`: horizon is one of {', '.join(HORIZONS)}")
-            config.horizon = low[8:]
-        elif low.endswith("s"):
-            config.seconds, config.iterations = _number(part, part[:-1], float), None
-        else:
-            config.iterations, config.seconds = _number(part, part, int), None
-    config.budget_given = any(_is_budget(p) for p in parts)
-    # nothing but a budget (and where to play out): tuned
-    config.auto = all(_is_budget(p) or p.lower() == "interpreter" for p in parts)
-    return config
-
-
-def _is_budget(part: str) -> bool:
-    return part.replace(".", "", 1).rstrip("sS").isdigit()
-
-
-def _number(part: str, text: str, kind, zero: bool = False):
-    try:
-        value = kind(text)
-    except ValueError:
-        value = -1
-    if value < 0 or (value == 0 and not zero):
-        raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
-                         f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, leaves, endgame=N, z=X, c=X, w=X, depth=N, plies=N, held=X, next=X,"
-                         " expand=random|greedy or horizon=round|match")
-    return value
 
 
 class Node:
@@ -201,13 +64,22 @@ class MctsAgent:
         self.preferred: str | None = None  # with halving: the move text it plays
         self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
         self.playout = None  # with halving, during a search: the program's play-outs
+        self.inference = None  # with `infer`: what the opponent's last move says
+        self.before = None  # with `infer`: the position at its last move, and the move
 
     def choose(self, state):
         """The most visited move at the root after the search."""
         moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return self.ranked(state)[0][0]
+        self.observe(state)
+        move = moves[0] if len(moves) == 1 else self.ranked(state)[0][0]
+        self.before = (state.clone(), move.text) if self.config.infer else None
+        return move
+
+    def observe(self, state) -> None:
+        """With `infer`: what the opponent's move since this agent's last says of its
+        hand (`engine.players.inference`), for the samples of this search."""
+        if self.config.infer:
+            self.inference = infer(*self.before, state, state.to_move) if self.before else None
 
     def ranked(self, state) -> list[tuple]:
         """(move, visit share, mean result) for each legal move, most visited first (with
@@ -342,7 +214,8 @@ class MctsAgent:
     def sample_results(self, state, alive: list, seat: int) -> list[float]:
         """One fresh sample, played out after each move in `alive`: `seat`'s result of
         each, in the interpreter."""
-        world, out = determinize(state, seat, self.rng), []
+        world = self.agreeing(lambda: determinize(state, seat, self.rng), lambda w: w.hands)
+        out = []
         for move in alive:
             trial = world.search_clone()  # shares the sample's chance generator state
             begin = trial.round
@@ -353,7 +226,8 @@ class MctsAgent:
     def program_results(self, playout, state, alive: list, seat: int) -> list[float]:
         """`sample_results` on the ruleset's program (`engine.players.program_playout`):
         the same sample, moves and results."""
-        s, codes = playout.sample(self.rng)
+        s, codes = self.agreeing(lambda: playout.sample(self.rng),
+                                 lambda sample: sample[0][playout.hands])
         start, out = s[playout.round], []
         for move in alive:
             trial = playout.fork(s)
@@ -362,6 +236,16 @@ class MctsAgent:
             self.low, self.high = min(self.low, *results), max(self.high, *results)
             out.append(results[seat])
         return out
+
+    def agreeing(self, draw, hands_of):
+        """A sample by `draw()` whose hands (`hands_of`) agree with the inference, of
+        `TRIES` at most (the last, if none does); without one, the first."""
+        sample = draw()
+        for _ in range(TRIES - 1):
+            if self.inference is None or self.inference.accepts(hands_of(sample)):
+                break
+            sample = draw()
+        return sample
 
     def iterate(self, root: Node, state, seat: int) -> None:
         """One iteration: sample, select, expand, play out, back up."""
