@@ -44,6 +44,8 @@ def infer(before, mine: str, now, seat: int) -> Inference | None:
     says of the opponent's kept pieces; None when there is nothing to infer."""
     if now.n != 2 or len(now.log) != len(before.log) + 2 or now.is_over:
         return None
+    if now.log[len(before.log)][0].text != mine:  # (another line: an undo, say)
+        return None
     other = 1 - seat
     seen_uids = _uids(hidden_pieces(now, hidden_places(now, seat)))
     mine_new = _uids(now.hands[seat]) - _uids(before.hands[seat])

@@ -39,6 +39,12 @@ def test_the_opponents_play_rules_out_what_it_would_have_played():
     assert 0 in allowed
 
 
+def test_nothing_is_inferred_from_a_line_the_agent_did_not_play():
+    # the log since the remembered position must start with the agent's own move
+    before, now = opening()
+    assert infer(before, "place H7=7 H8=2", now, 0) is None
+
+
 def test_nothing_is_inferred_on_the_first_move_or_after_an_exchange():
     state = game("triolet/standard").new_game(2, 4)  # 13, 8, 10: nothing to pair
     agent = MctsAgent(1, parse_spec(SPEC))
