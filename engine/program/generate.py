@@ -61,6 +61,23 @@ def _int(plan: Plan, expr, names: dict, pos) -> str:
     return text if expr.type == T.INT else f"k_int({text})"
 
 
+def loop_lines(plan: Plan, expr, names: dict, target: str) -> list[str] | None:
+    """Lines setting `target` to the value of `expr` when it is a `sum`, `any` or `all`
+    over a comprehension, as a loop (no generator: `Expression.loop`); else None."""
+    lines = expr.loop(target, names)
+    if lines is None:
+        return None
+    seats = f"s[{plan.fields['n']}]"  # (as `_inline` writes the number of seats)
+    return [line.replace("_len(k_seats(s))", seats) for line in lines]
+
+
+def _points(plan: Plan, expr, names: dict, pos) -> list[str]:
+    """Lines setting `p` to the int value of `expr` (a sum over a comprehension as a
+    loop, `loop_lines`; any other as `p = ...`, `_int`)."""
+    lines = loop_lines(plan, expr, names, "p") if expr.type == T.INT else None
+    return lines if lines is not None else [f"p = {_int(plan, expr, names, pos)}"]
+
+
 def _unread(expr, names: dict, pos) -> str:
     known = {key.split(".")[0] for key in names}
     missing = sorted(n for n in expr.names_used if n not in known) or sorted(expr.names_used)
@@ -130,7 +147,7 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
             guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
             body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
             pad = "    "
-        body.append(f"{pad}p = {_int(plan, rule.points, names, points_at)}")
+        body += [pad + line for line in _points(plan, rule.points, names, points_at)]
         body += [f"{pad}if p:", f"{pad}    scores[{who}] += p"]
         if events:
             body.append(f"{pad}    events.append(({who}, p, {i}))")

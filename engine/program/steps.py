@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from engine.expr import types as T
+
 from engine.program.generate import (
     _bind,
     _end_round,
@@ -16,6 +18,7 @@ from engine.program.generate import (
     _start_round,
     _winner,
     at,
+    loop_lines,
     winner_functions,
 )
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
@@ -131,7 +134,10 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
         text = _inline(plan, action.extra_turn, names,
                        at(plan, action.pos, "actions", action.name, "extra_turn"))
         src.note(indent, "extra_turn: the mover plays again")
-        src.guarded(indent, [f"extra = k_bool({text})"], plan.site(("then", action.name)))
+        lines = (loop_lines(plan, action.extra_turn, names, "extra")  # (exactly a bool)
+                 if action.extra_turn.type == T.BOOL else None)
+        src.guarded(indent, lines or [f"extra = k_bool({text})"],
+                    plan.site(("then", action.name)))
     if not action.ends_turn:  # (a draw: the mover goes on; `flow.settle`)
         src.note(indent, "the turn goes on: the mover's next moves (`flow.settle`)")
         if not search:
