@@ -390,9 +390,10 @@ def _print(summary: dict, as_json: bool, name: str, ruleset) -> None:
         return
     typer.echo(f"{name}: {counted(summary['games'], 'game')}")
     typer.echo(f"  {ruleset_heading(ruleset)}")
-    typer.echo(f"{'seat':>4}  {'agent':<8} {'mean score':>11} {'win rate':>9}")
+    wide = max([8] + [len(s["agent"]) for s in summary["seats"]])  # (the column fits a long spec)
+    typer.echo(f"{'seat':>4}  {'agent':<{wide}} {'mean score':>11} {'win rate':>9}")
     for s in summary["seats"]:
-        typer.echo(f"{s['seat']:>4}  {s['agent']:<8} {s['mean_score']:>11.2f} "
+        typer.echo(f"{s['seat']:>4}  {s['agent']:<{wide}} {s['mean_score']:>11.2f} "
                    f"{s['win_rate'] * 100:>8.1f}%")
     if summary["no_winner"]:
         typer.echo(f"no winner: {summary['no_winner'] * 100:.1f}%")
