@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.players.determinize import determinize, hidden_pieces, hidden_places
-from engine.players.objective import score_sign
+from engine.players.root_moves import gains
 
 TRIES = 20  # samples drawn at most for one accepted (then the last is taken)
 
@@ -68,7 +68,7 @@ def infer(before, mine: str, now, seat: int) -> Inference | None:
 def _consistent(world, other: int, played: list, unseen: list, k: int, text: str):
     """The value sets of `k` unseen pieces with which `text` was a best move for
     `other` at `world`; and how many sets were tried."""
-    values, sign = world.game.values, score_sign(world.game)
+    values = world.game.values
     by_values = {}
     for group in combinations(unseen, k):
         by_values.setdefault(tuple(sorted(values[p.uid] for p in group)), group)
@@ -77,11 +77,8 @@ def _consistent(world, other: int, played: list, unseen: list, k: int, text: str
         trial = world.search_clone()
         trial.hands[other] = list(played) + list(group)
         trial._invalidate()
-        gains = {}
-        for move in trial.legal_moves():
-            _, after = trial.preview(move)
-            gains[move.text] = sign * (after.scores[other] - trial.scores[other])
-        if text in gains and gains[text] >= max(gains.values()):
+        by_text = {move.text: gain for gain, _, move, _ in gains(trial)}
+        if text in by_text and by_text[text] >= max(by_text.values()):
             allowed.append(key)
     return allowed, len(by_values)
 

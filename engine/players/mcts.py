@@ -355,11 +355,6 @@ def _mean(node: Node) -> float:
     return node.total / node.visits if node.visits else -math.inf
 
 
-def seat_results(world, winner: int | None, objective: str, held: float = 0.0) -> list[float]:
-    """Each seat's result in the interpreter's `world` (`objective.results_of`)."""
-    return results_of(world.game, world.scores, world.hands, winner, objective, held)
-
-
 def mcts_hint(state, spec: str = "400", seed: int = 0, count: int = 3) -> list[tuple]:
     """The moves the search prefers for the seat to move: (move, visit share, mean
     result), most visited first, at most `count` (for `hint` in multi-player games)."""

@@ -147,8 +147,10 @@ def _number(part: str, text: str, kind, zero: bool = False):
     except ValueError:
         value = -1
     if value < 0 or (value == 0 and not zero):
+        named = ", ".join(list(_FLAGS) + [f"{name}={'N' if field[1] is int else 'X'}"
+                                          for name, field in _NUMBERS.items()])
         raise ValueError(f"mcts: `{part}` is not a budget (800, 0.5s), a playout"
                          f" ({', '.join(PLAYOUTS)}), an objective ({', '.join(OBJECTIVES)}),"
-                         " halving, leaves, infer, endgame=N, z=X, c=X, w=X, depth=N, plies=N, held=X, next=X,"
-                         " expand=random|greedy or horizon=round|match")
+                         f" {named}, expand={'|'.join(EXPANSIONS)} or"
+                         f" horizon={'|'.join(HORIZONS)}")
     return value

@@ -16,20 +16,29 @@ from __future__ import annotations
 from engine.players.objective import score_sign
 
 
+def gains(state):
+    """(signed immediate gain, index, move, the state after it) for each legal move of
+    the seat to move, in the legal order (each previewed on a copy)."""
+    seat, sign = state.to_move, score_sign(state.game)
+    now = state.scores[seat]
+    for index, move in enumerate(state.legal_moves()):
+        _, trial = state.preview(move)
+        yield sign * (trial.scores[seat] - now), index, move, trial
+
+
 def ranked_by_gain(state) -> list[tuple]:
     """(signed immediate gain, index, move) for each legal move, best first; ties keep
     the legal order (the root's order of trial)."""
-    return [row[:3] for row in _previewed(state)]
+    return _ranked([(gain, index, move) for gain, index, move, _ in gains(state)])
 
 
 def root_moves(state, width: int, leaves: bool) -> list:
     """The root's moves: the best `width` by immediate gain (the best first), then,
     with `leaves`, the best of each other leave, by gain."""
-    rows = _previewed(state)
-    ranked = [row[2] for row in rows[:width]]
     if not leaves:
-        return ranked
-    return ranked + with_leaves(rows, {row[3] for row in rows[:width]})
+        return [row[2] for row in ranked_by_gain(state)[:width]]
+    rows = _with_leave(state)
+    return [row[2] for row in rows[:width]] + with_leaves(rows, {row[3] for row in rows[:width]})
 
 
 def with_leaves(rows: list, seen: set) -> list:
@@ -42,17 +51,19 @@ def with_leaves(rows: list, seen: set) -> list:
     return out
 
 
-def _previewed(state) -> list[tuple]:
+def _with_leave(state) -> list[tuple]:
     """(gain, index, move, leave) for each legal move, best gain first: the leave is the
     sorted values of the mover's pieces still in hand after the move (new draws aside)."""
-    seat, sign = state.to_move, score_sign(state.game)
-    values, before = state.game.values, state.hands[seat]
+    values, before = state.game.values, state.hands[state.to_move]
     rows = []
-    for index, move in enumerate(state.legal_moves()):
-        _, trial = state.preview(move)
-        after = {id(p) for p in trial.hands[seat]}
-        leave = tuple(sorted(values[p.uid] for p in before if id(p) in after))
-        rows.append((sign * (trial.scores[seat] - state.scores[seat]), index, move, leave))
+    for gain, index, move, trial in gains(state):
+        after = {id(p) for p in trial.hands[state.to_move]}
+        rows.append((gain, index, move,
+                     tuple(sorted(values[p.uid] for p in before if id(p) in after))))
+    return _ranked(rows)
+
+
+def _ranked(rows: list) -> list:
     rows.sort(key=lambda r: (-r[0], r[1]))
     return rows
 
@@ -60,10 +71,4 @@ def _previewed(state) -> list[tuple]:
 def best_gain(state) -> float:
     """The most the seat to move can gain with one move now (the objective's way round;
     0 with no choice but one move that scores nothing)."""
-    seat, sign = state.to_move, score_sign(state.game)
-    best = None
-    for move in state.legal_moves():
-        _, trial = state.preview(move)
-        gain = sign * (trial.scores[seat] - state.scores[seat])
-        best = gain if best is None or gain > best else best
-    return best or 0.0
+    return max((gain for gain, _, _, _ in gains(state)), default=0.0) or 0.0
