@@ -26,16 +26,20 @@ its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_thr
 
 The functions are written out for the ruleset's numbers (the board's stride, the
 window, the longest line, the sum bounds by length, fewest and most pieces), from
-integers only. Jokers, and a first play that need not cover a start cell, are not
-covered yet (`why_not`).
+integers only. With jokers, the functions of `square_jokers.py` are written after
+these: a hand holding a joker is listed the interpreter's general way (`B_jplays`), a
+play with a joker holds its joker flags too, and the state keeps the joker cells (the
+field `jokers`, a bit set) for the lines' face sums (`B_jlay`). A first play that need
+not cover a start cell is not covered yet (`why_not`).
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
-from itertools import permutations
+from itertools import permutations, product
 from operator import attrgetter
 
+from engine.program.square_jokers import joker_source
 from engine.program.square_source import board_source
 from engine.topology.square_placement import EDGE, EMPTY
 
@@ -63,10 +67,8 @@ class SquareCode:
     size = 0  # (nothing is dealt onto it)
 
     @staticmethod
-    def why_not(rules, jokers: bool) -> str | None:
+    def why_not(rules) -> str | None:
         """What of these place rules the board's code does not cover, or None."""
-        if jokers:
-            return "jokers on a square board"
         if not rules.cover_start:
             return "a first play that need not cover a start cell"
         return None
@@ -79,21 +81,27 @@ class SquareCode:
         action = next(a for a in model.actions if a.kind == "place")
         pieces = sorted(game.pieces, key=lambda p: p.uid)
         jokers = any(p.attrs.get("joker") for p in pieces)
-        reason = cls.why_not(action.rules, jokers)
+        reason = cls.why_not(action.rules)
         if reason is None and action.guard is not None:
             reason = f"a condition on the square board's place action `{action.name}`"
         if reason is not None:
             raise ValueError(reason)
-        return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces))
+        return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces),
+                   jokers)
 
-    def __init__(self, topology, rules, values: tuple):
+    def __init__(self, topology, rules, values: tuple, jokers: bool = False):
         """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
-        each piece's value, by uid."""
+        each piece's value, by uid; `jokers`: whether some piece is a joker."""
         self.topo, self.rules, self.piece_values = topology, rules, values
+        self.jokers = jokers
+        if jokers:  # (the joker cells, a bit set: `B_jlay`)
+            self.fields = SquareCode.fields + ("jokers",)
         self.stride = topology.stride
         self.window = min(rules.window, max(topology.width, topology.height))
         self.longest = min(rules.max_length, max(topology.width, topology.height) + 1)
         top = max(values, default=0)
+        if jokers:  # (a joker's declared value may be any of its values)
+            top = max(top, rules.joker_hi)
         self.vbits = top + 1  # (the bits of a set of values)
         # (the bits of a line's length, and of the sum of its pieces: a kept run's key)
         self.lbits = self.longest.bit_length()
@@ -126,7 +134,8 @@ class SquareCode:
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_sides": tuple(map(self._sides, range(len(self.empty)))),
-                "B_start_bits": sum(1 << c for c in self.starts)}
+                "B_start_bits": sum(1 << c for c in self.starts),
+                **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
 
     def _near(self, c: int) -> int:
         """The cells beside cell `c` (a bit set)."""
@@ -141,7 +150,7 @@ class SquareCode:
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
-        return board_source(self)
+        return board_source(self) + (joker_source(self) if self.jokers else "")
 
     def functions(self) -> dict:
         """The board's functions and constants, as a namespace (the source run once)."""
@@ -156,7 +165,8 @@ class SquareCode:
 
     def empty_lines(self, f: dict) -> list[str]:
         """A new, empty board."""
-        return [f"s[{f['board']}] = B_new()", f"s[{f['places']}] = ()"]
+        lines = [f"s[{f['board']}] = B_new()", f"s[{f['places']}] = ()"]
+        return lines + ([f"s[{f['jokers']}] = 0"] if self.jokers else [])
 
     def deal_lines(self, f: dict, dealt: str) -> list[str]:
         raise NotImplementedError  # (plan: no deal to a square board)
@@ -165,7 +175,8 @@ class SquareCode:
         """Lines setting the local `pls` to the plays of `seat`'s hand, kept in the
         state's `places` (a code is base + the index there)."""
         first = f"not s[{f['placed_any']}]"
-        return [f"pls = s[{f['places']}] = B_plays(s[{f['board']}], hands[{seat}], {first})"]
+        plays = "B_jplays" if self.jokers else "B_plays"
+        return [f"pls = s[{f['places']}] = {plays}(s[{f['board']}], hands[{seat}], {first})"]
 
     def direct(self, action) -> bool:
         """Whether the listing gives codes itself (always: a play's code is its index)."""
@@ -178,6 +189,8 @@ class SquareCode:
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
         """Lay the play of code `index` (its pieces taken from the mover's hand by
         identity, `flow._place`); its measures in the locals `lines` and `placed`."""
+        if self.jokers:
+            return self._joker_place_lines(f, index, piece)
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
             "hand = hands[mover]", f"for {piece} in B_taken(hand, taken):",
@@ -187,21 +200,41 @@ class SquareCode:
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
+    def _joker_place_lines(self, f: dict, index: str, piece: str) -> list[str]:
+        """`place_lines` with jokers: the play may hold joker flags (`B_jlay`)."""
+        return [
+            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl[0], pl[1], pl[2]",
+            "hand = hands[mover]", "took = B_taken(hand, taken)", f"for {piece} in took:",
+            "    for i, held in enumerate(hand):",
+            f"        if held is {piece}:", "            del hand[i]", "            break",
+            f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}], pl, took, "
+            f"s[{f['jokers']}])",
+            f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
+        ]
+
     def names(self, f: dict) -> dict[str, str]:
         """`board.<field>` -> its text (the fields the program can read)."""
         return {"board.width": str(self.topo.width), "board.height": str(self.topo.height)}
 
     def move_names(self, placement: str, applied: bool) -> dict[str, str]:
         """`move.<field>` of the play laid (`PlaceMove`): its measures as `B_lay` gave
-        them (no jokers: a piece's face is its value)."""
-        return {"move.count": "len(cells)", "move.value": "sum(values)", "move.jokers": "0",
-                "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
+        them (no jokers: a piece's face is its value; with jokers, the faces of the
+        `placed` records, and the play's joker flags counted)."""
+        names = {"move.count": "len(cells)", "move.value": "sum(values)", "move.jokers": "0",
+                 "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
+        if self.jokers:
+            names["move.value"] = "sum(map(B_val, placed))"
+            names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 else 0)"
+        return names
 
     def move_arg(self, s: list, f: dict, index: int, game) -> str:
-        """The text of the play listed at `index` (`H8=4 H9=11`)."""
-        cells, values, _ = s[f["places"]][index]
+        """The text of the play listed at `index` (`H8=4 H9=11`; a joker: `H9=J11`)."""
+        play = s[f["places"]][index]
         labels = self.topo.labels
-        return " ".join([f"{labels[c]}={x}" for c, x in zip(cells, values)])
+        if len(play) > 3:  # (joker flags)
+            return " ".join([f"{labels[c]}={'J' if j else ''}{x}"
+                             for c, x, j in zip(play[0], play[1], play[3])])
+        return " ".join([f"{labels[c]}={x}" for c, x in zip(play[0], play[1])])
 
     def values(self, board) -> dict:
         """The board's fields for the interpreter's `board` (`Program.from_state`): its
@@ -224,8 +257,11 @@ class SquareCode:
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
         near = bytearray([anchors >> c & 1 for c in range(len(v))])
-        return {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
-                "places": ()}
+        found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
+                 "places": ()}
+        if self.jokers:
+            found["jokers"] = sum(1 << c for c, joker in enumerate(board.jk) if joker)
+        return found
 
     def _mask(self, v: list, c: int, d: int) -> int:
         """The mask of the empty cell `c` along `d` (as `B_lay` sets it)."""
@@ -239,7 +275,8 @@ class SquareCode:
 
     def relist(self, s: list, f: dict, module: dict, hand: list) -> None:
         """The position's plays (`Program.from_state`), which the codes index."""
-        s[f["places"]] = module["B_plays"](s[f["board"]], hand, not s[f["placed_any"]])
+        plays = module["B_jplays" if self.jokers else "B_plays"]
+        s[f["places"]] = plays(s[f["board"]], hand, not s[f["placed_any"]])
 
     def copy_lines(self, f: dict) -> list[str]:
         """The board's lists copied into the copy `c` of `s` (the listing is shared)."""
