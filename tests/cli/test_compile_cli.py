@@ -36,14 +36,26 @@ def test_printed_with_comments_pointing_at_the_yaml(monkeypatch):
     assert "def apply(s, m):" in result.stdout
 
 
-def test_a_ruleset_not_covered_says_which_feature():
-    jokers = ["compile", "triolet", "--with", "jokers"]
-    result = runner.invoke(app, jokers)
+def test_a_ruleset_not_covered_says_which_feature(tmp_path):
+    path = tmp_path / "anywhere.yaml"  # (a first play anywhere on the square board)
+    path.write_text("extends: triolet/standard\nruleset: {game: triolet, title: t}\n"
+                    "actions:\n  place:\n    $delete: [first_play]\n", encoding="utf-8")
+    anywhere = ["compile", str(path), "--with", "jokers"]
+    result = runner.invoke(app, anywhere)
     assert result.exit_code == 1
-    assert result.stderr.strip() == "not compiled: jokers on a square board"
-    data = json.loads(runner.invoke(app, jokers + ["--json"]).stdout)
-    assert data == {"ruleset": "triolet/standard", "compiled": False,
-                    "reason": "jokers on a square board"}
+    assert result.stderr.strip() == "not compiled: a first play that need not cover a start cell"
+    data = json.loads(runner.invoke(app, anywhere + ["--json"]).stdout)
+    assert data == {"ruleset": str(path), "compiled": False,
+                    "reason": "a first play that need not cover a start cell"}
+
+
+def test_a_written_program_with_jokers_imports_and_plays_as_the_compiled_one(tmp_path,
+                                                                             monkeypatch):
+    monkeypatch.setenv("RULECRAFT_CACHE", "off")
+    out = tmp_path / "triolet_jokers.py"
+    result = runner.invoke(app, ["compile", "triolet", "--with", "jokers", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    plays_as_the_program(out, compile_program(_game("triolet/standard", ("jokers",))), 2, 3)
 
 
 def test_json_names_the_cache_key(tmp_path, monkeypatch):
