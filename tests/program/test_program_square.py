@@ -121,6 +121,27 @@ def test_other_numbers_meet_other_walks(window, most, longest):
     assert _check_games(Game(model), range(4)) > 500
 
 
+@pytest.mark.parametrize("window,most,longest,jokers,count", [
+    (4, 4, 5, {"max_per_play": 2, "values": {"min": 2, "max": 18}}, 8),
+    (3, 3, 3, {"max_per_play": 3, "values": {"min": 0, "max": 15}}, 20),
+    (2, 2, 4, {"values": {"min": 5, "max": 9}}, 20)])
+def test_other_joker_rules_meet_other_walks(window, most, longest, jokers, count):
+    """Jokers with numbers no shipped ruleset has: more than one a play (`count` jokers
+    in the bag, so that racks hold several), values beyond the tokens' (up to 18) or a
+    narrow range, longer windows and lines."""
+    data = load_ruleset("triolet/standard", ())
+    data.data["components"]["tokens"]["jokers"] = count
+    place = data.data["actions"]["place"]
+    place.update({"count": {"min": 1, "max": most}, "window": window, "jokers": jokers})
+    bounds = {2: {"max": 15}, 3: {"exact": 15}, 4: {"max": 24}, 5: {"min": 20, "max": 30}}
+    place["lines"] = {"max_length": longest,
+                      "sums": {n: bounds[n] for n in range(2, longest + 1)}}
+    data.data["setup"]["hand_size"] = most
+    model, diagnostics = compile_model(data)
+    assert model is not None, "\n".join(map(str, diagnostics))
+    assert _check_games(Game(model), range(6)) > 500
+
+
 def test_the_cross_table_is_the_rules_own():
     """`B_cross[n][total]` is `PlaceRules.cross(n, total)`'s bit set: a piece beside one
     piece of 9 may take 0-6 (a pair sums to at most 15), beside two summing to 9 only 6
