@@ -35,17 +35,21 @@ def test_random_games_on_the_program_give_the_interpreters_stats(spec, players, 
     assert all(stats["fired"] and stats["reasons"] for stats in fast)
 
 
-def test_other_agents_or_a_fixed_deal_play_on_the_interpreter():
+def test_other_agents_or_a_fixed_deal_play_on_the_interpreter(tmp_path):
     game = compile_spec(Spec("tripeaks/aisleriot"))
     assert runs.random_program(game, ["greedy"], None) is None
     assert runs.random_program(game, ["random"], list(range(52))) is None
-    # (a ruleset the compiler does not cover: jokers on the square board)
-    jokers = compile_spec(Spec("triolet/standard", ("jokers",)))
-    assert runs.random_program(jokers, ["random", "random"], None) is None
+    # (a ruleset the compiler does not cover: a first play anywhere on the square board)
+    path = tmp_path / "anywhere.yaml"
+    path.write_text("extends: triolet/standard\nruleset: {game: triolet, title: t}\n"
+                    "actions:\n  place:\n    $delete: [first_play]\n", encoding="utf-8")
+    anywhere = compile_spec(Spec(str(path)))
+    assert runs.random_program(anywhere, ["random", "random"], None) is None
 
 
 @pytest.mark.parametrize("spec", [Spec("triolet/standard"),
                                   Spec("triolet/standard", ("opponents-debited",)),
+                                  Spec("triolet/standard", ("jokers",)),
                                   Spec("dominoes/all-fives")],
                          ids=lambda s: s.name)
 def test_triolet_on_the_program_gives_the_interpreters_stats(spec, monkeypatch):
