@@ -103,9 +103,6 @@ class SquareCode:
         if jokers:  # (a joker's declared value may be any of its values)
             top = max(top, rules.joker_hi)
         self.vbits = top + 1  # (the bits of a set of values)
-        # (the bits of a line's length, and of the sum of its pieces: a kept run's key)
-        self.lbits = self.longest.bit_length()
-        self.sbits = (self.longest * top).bit_length()
         names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
         self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
                                                      "max_line", "lines_through"))

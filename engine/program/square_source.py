@@ -371,14 +371,11 @@ def _runs(most: int) -> str:
                          for k in range(2, most + 1)) or "pass"
 
 
-def _key(code, n: int) -> str:
+def _key(n: int) -> str:
     """The key of a run of `n` new cells in the plan's `runs<n>`: the hand's values
-    each cell's mask across lets through."""
-    key = "(iv1 & mask)"
-    for k in range(2, n + 1):
-        key = f"({key} << {code.vbits} | (iv{k} & mask))"
-    return key
-
+    each cell's mask across lets through, the line's length and its pieces' sum (a
+    tuple: a key packed into one integer outgrows a machine word, and costs more)."""
+    return "(" + ", ".join([f"iv{k} & mask" for k in range(1, n + 1)] + ["length", "base"]) + ")"
 
 def _reaches(code, span: int, filled: tuple) -> str:
     """Whether the run of new cells up to step `span` may be played: it covers a
@@ -410,7 +407,7 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}            if {test}:",
                 f"{t2}                out.append((({cells}), vals, idx))",
                 f"{t2}    else:",
-                f"{t2}        key = ({_key(code, n)} << {code.lbits} | length) << {code.sbits} | base",
+                f"{t2}        key = {_key(n)}",
                 f"{t2}        try:",
                 f"{t2}            found = runs{n}[key]",
                 f"{t2}        except B_missing:",
