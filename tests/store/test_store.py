@@ -173,15 +173,17 @@ def test_resume_without_an_unfinished_run_says_so(store):
 
 def test_ctrl_c_keeps_the_finished_games(tmp_path):
     path = tmp_path / "stopped.duckdb"
+    # (far more games than run before the signal: a compiled ruleset plays 600 in
+    # about a second, and a run that ends first exits 0)
     run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "triominos/club",
-                            "--games", "600", "--db", str(path)], stderr=subprocess.PIPE,
+                            "--games", "100000", "--db", str(path)], stderr=subprocess.PIPE,
                            stdout=subprocess.DEVNULL, text=True, env=_env(), cwd=ROOT)
     assert run.stderr.readline().startswith("stored ")
     run.send_signal(signal.SIGINT)
     rest = run.stderr.read()
     assert run.wait() == 130
     ((kept, status, counted),) = rows(path, "SELECT (SELECT count(*) FROM games), status, games FROM runs")
-    assert status == "interrupted" and 0 < kept == counted < 600
+    assert status == "interrupted" and 0 < kept == counted < 100000
     assert f"interrupted: {kept} games are stored in {path}" in rest
 
 
