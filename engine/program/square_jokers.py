@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from string import Template
 
+from engine.program.square_source import FIRST_CELLS
+
 _JOKERS = Template('''
 def B_jplays(b, hand, first):
     """The legal plays of `hand`, as `square_moves.find_plays` lists them: `B_plays`
@@ -120,16 +122,7 @@ def B_jalong(out, v, cross, groups, need, target, mask, arrs, maxk, d, e):
     for j in range(1, $window):
         reach |= target >> j * d
     firsts = fit & reach
-    while firsts:
-        low = firsts & -firsts
-        firsts ^= low
-        c = low.bit_length() - 1
-        plen = psum = 0
-        i = c - d
-        while v[i] >= 0:
-            plen += 1
-            psum += v[i]
-            i -= d
+$first_cell
         B_jwalk(out, v, cross, c, plen, psum, need, mask, arrs, maxk, d, e)
 
 def B_jwalk(out, v, cross, c, plen, psum, need, mask, arrs, maxk, d, e):
@@ -258,4 +251,4 @@ def joker_source(code) -> str:
         lines=rules.max_count >= 2 and code.window >= 2, stride=code.stride,
         window=code.window, longest=code.longest, mink=max(2, rules.min_count),
         max_jokers=rules.max_jokers, joker_lo=lo, joker_hi=hi,
-        joker_mask=((1 << (hi + 1)) - 1) >> lo << lo)
+        joker_mask=((1 << (hi + 1)) - 1) >> lo << lo, first_cell=FIRST_CELLS)

@@ -211,6 +211,19 @@ def B_lay(b, cells, values):
     return lines, placed
 ''')
 
+#: the walks' loop over their first cells, lowest first, each with the run of pieces
+#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers
+FIRST_CELLS = """    while firsts:
+        low = firsts & -firsts
+        firsts ^= low
+        c = low.bit_length() - 1
+        plen = psum = 0
+        i = c - d
+        while v[i] >= 0:
+            plen += 1
+            psum += v[i]
+            i -= d"""
+
 _ALONG_HEAD = Template('''
 def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
         e):
@@ -228,16 +241,7 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     go = fit | filled
     $shifted
     $firsts
-    while firsts:
-        low = firsts & -firsts
-        firsts ^= low
-        c = low.bit_length() - 1
-        plen = psum = 0
-        i = c - d
-        while v[i] >= 0:
-            plen += 1
-            psum += v[i]
-            i -= d
+$first_cell
         iv1 = cross[c]''')
 
 
@@ -253,7 +257,7 @@ def board_source(code) -> str:
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), **_firsts(code),
+            name=name, runs=_runs(rules.max_count), first_cell=FIRST_CELLS, **_firsts(code),
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
