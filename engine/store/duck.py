@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -169,16 +168,21 @@ class Store:
         """Run a query (interrupted after `timeout` seconds); StoreError with DuckDB's
         first line when it is not valid or fails."""
         duckdb = _duckdb()
-        timer = threading.Timer(timeout, self.conn.interrupt) if timeout else None
+        fired = threading.Event()
+
+        def stop() -> None:
+            fired.set()
+            self.conn.interrupt()
+
+        timer = threading.Timer(timeout, stop) if timeout else None
         if timer:
             timer.start()
-        started = time.monotonic()
         try:
             cursor = self.conn.execute(sql)
             columns = [d[0] for d in cursor.description or []]
             rows = cursor.fetchall() if cursor.description else []
         except duckdb.Error as exc:
-            if timeout and time.monotonic() - started >= timeout:
+            if fired.is_set():
                 raise StoreError(f"the query ran past {timeout:g} s and was stopped"
                                  " (--timeout sets the limit)") from None
             raise StoreError(_first_line(exc)) from None
