@@ -11,6 +11,7 @@ that says what is hidden; when zones declare their visibility, it reads them ins
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -74,14 +75,31 @@ def hidden_pieces(state, places: list[HiddenPlace]) -> list:
     return sorted(pieces, key=_UID)
 
 
-def determinize(state, seat: int, rng: random.Random):
+def arrange(pieces: list, names: tuple) -> list:
+    """`pieces` (shuffled) with the first piece of each of `names` (in their order)
+    moved to the front; as they were when the pieces cannot make the names."""
+    wanted, first, rest = Counter(names), [], []
+    for piece in pieces:
+        if wanted[piece.name] > 0:
+            wanted[piece.name] -= 1
+            first.append(piece)
+        else:
+            rest.append(piece)
+    return first + rest if not +wanted else pieces
+
+
+def determinize(state, seat: int, rng: random.Random, first: tuple | None = None):
     """A copy of `state` in which every piece `seat` cannot see is dealt again at
     random among the places it cannot see (each keeping its size), with its own chance
     generator drawn from `rng`: what it draws later is sampled, never the real pool's.
-    Two states that differ only in what `seat` cannot see give the same copy."""
+    Two states that differ only in what `seat` cannot see give the same copy. With
+    `first` (piece names), pieces so named are dealt first (`arrange`): the first
+    hidden place, the other seat's hand of two, is that hand."""
     places = hidden_places(state, seat)
     pieces = hidden_pieces(state, places)
     rng.shuffle(pieces)
+    if first is not None:
+        pieces = arrange(pieces, first)
     world = state.search_clone()
     world.forced_chances = None
     world.rng, world._rng_shared = random.Random(rng.getrandbits(64)), False

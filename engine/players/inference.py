@@ -1,87 +1,207 @@
-"""What the opponent's last move says of the pieces it kept, if it plays greedily.
+"""What the other seat holds, believed from its moves as a greedy player's (`mcts`'s `infer`).
 
-A search samples the other hand uniformly from the unseen pieces. Against a player
-that takes the best immediate move, its last play says more: it held no pieces that
-would have scored more. `infer` replays, in a sample of the position before that play
-(what the searching seat saw, nothing more), each set of values the kept pieces may
-have had, and keeps those with which the play was a best one (`Inference.accepts`);
-samples are then drawn among those hands only (`mcts`'s `infer`).
+A search samples the other hand uniformly from the unseen pieces (`determinize`). Against
+a player who takes the best immediate move, each of its moves says more: with the hand
+it held, no other move scored more (nor as much, earlier in the legal order). For two
+seats, `HandBelief` keeps a weight for every hand the other seat may hold, as the sorted
+names of its pieces (at first, how many ways the unseen pieces make it), and at each of
+the searcher's turns follows what happened since its last one (`follow`):
 
-Only after the simplest exchange of turns: two seats, the searcher's one move and the
-opponent's one move that laid pieces seen now (not an exchange, nor an extra turn).
+1. the hands that the searcher's own draws left impossible are dropped;
+   (and those that make them less likely weigh less);
+2. for each move of the other seat, each hand with which that move was legal is weighed
+   by whether greedy, holding it, makes that move (1, else `SLIP`: a player who is not
+   greedy does not empty the belief), in a sample of the position before the move (what
+   the searcher saw, nothing more); the pieces the move took leave it (`kept`), and the
+   draws that refill it are dealt from what the searcher cannot see, by their chances.
+
+A token kept turn after turn so gathers every turn's evidence. Samples then deal the
+other hand from the belief (`draw`), the rest of the unseen pieces at random. Where the
+hands to weigh pass `MOST` (hands of many distinct pieces), there is no belief.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from itertools import combinations
+from collections import Counter
+from itertools import accumulate
+from math import comb
 
-from engine.players.determinize import determinize, hidden_pieces, hidden_places
-from engine.players.root_moves import gains
+from engine.players.determinize import arrange, determinize, hidden_pieces, hidden_places
+from engine.players.objective import best_index
 
-TRIES = 20  # samples drawn at most for one accepted (then the last is taken)
-
-
-@dataclass(frozen=True)
-class Inference:
-    """The value sets the opponent's kept pieces may have had (`k` of them)."""
-
-    seat: int
-    k: int
-    allowed: frozenset
-    values: tuple  # each piece's value, by number (`Game.values`)
-
-    def accepts(self, hands: list) -> bool:
-        """Whether a sample's hands agree: its first `k` pieces dealt to the opponent
-        (a random `k` of the hand, as the pieces are dealt at random) are allowed."""
-        values = self.values
-        return tuple(sorted(values[p.uid] for p in hands[self.seat][:self.k])) in self.allowed
+SLIP = 0.05  # the weight kept by a hand with which the move seen was not greedy's
+MOST = 3000  # hands to weigh at most (beyond: no belief)
 
 
-def infer(before, mine: str, now, seat: int) -> Inference | None:
-    """What `now` (after `seat` played `mine` at `before`, then the opponent one move)
-    says of the opponent's kept pieces; None when there is nothing to infer."""
-    if now.n != 2 or len(now.log) != len(before.log) + 2 or now.is_over:
-        return None
-    if now.log[len(before.log)][0].text != mine:  # (another line: an undo, say)
+class HandBelief:
+    """Weights of the hands (sorted piece names) the other seat may hold now; `kept`:
+    after its last move followed, the weights of what it kept of its hand."""
+
+    def __init__(self, seat: int, weights: dict, kept: dict | None = None):
+        self.seat, self.weights, self.kept = seat, weights, kept or {}
+        self._hands, self._totals = list(weights), list(accumulate(weights.values()))
+
+    def draw(self, rng: random.Random) -> tuple:
+        """A hand, by weight."""
+        return self._hands[_index(self._totals, rng.random() * self._totals[-1])]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, HandBelief) and (self.seat, self.weights, self.kept) == (
+            other.seat, other.weights, other.kept)
+
+
+def start(state, seat: int) -> HandBelief | None:
+    """The belief before any evidence: every hand of the other seat's size from what
+    `seat` cannot see, by the ways its pieces make it (two seats only)."""
+    if state.n != 2:
         return None
     other = 1 - seat
-    seen_uids = _uids(hidden_pieces(now, hidden_places(now, seat)))
-    mine_new = _uids(now.hands[seat]) - _uids(before.hands[seat])
-    was_hidden = hidden_pieces(before, hidden_places(before, seat))
-    played = [p for p in was_hidden if p.uid not in seen_uids and p.uid not in mine_new]
-    k = len(before.hands[other]) - len(played)
-    if not played or k <= 0:
-        return None
+    weights = hands_of(unseen(state, seat), len(state.hands[other]))
+    return HandBelief(other, weights) if weights else None
+
+
+def follow(belief: HandBelief | None, before, mine: str, now, seat: int) -> HandBelief | None:
+    """`belief` (held at `before`, where `seat` played `mine`) brought to `now`; a fresh
+    start where the line since is not the simple one it follows (another round, a
+    move not its own first, more than a handful of moves)."""
+    log = now.log[len(before.log):]
+    if (belief is None or now.n != 2 or now.round.number != before.round.number or not log
+            or log[0][0].text != mine or len(log) > 8 or now.is_over):
+        return start(now, seat)
     world = determinize(before, seat, random.Random(0))
     world.apply(mine)
-    if world.to_move != other or world.is_over:
-        return None
-    unseen = [p for p in was_hidden if p.uid in seen_uids]
-    allowed, tried = _consistent(world, other, played, unseen, k, now.log[-1][0].text)
-    if not allowed or len(allowed) == tried:
-        return None
-    return Inference(other, k, frozenset(allowed), tuple(now.game.values))
+    _give(world, seat, now.hands[seat])
+    weights = _drew(belief.weights, before, now, seat)
+    kept = {}
+    for move, _, _ in log[1:]:
+        if world.to_move != belief.seat or not weights:
+            return start(now, seat)
+        weights, kept, world = _after_move(weights, world, seat, move.text)
+    weights = _possible(weights, unseen(now, seat))
+    return HandBelief(belief.seat, weights, kept) if weights else start(now, seat)
 
 
-def _consistent(world, other: int, played: list, unseen: list, k: int, text: str):
-    """The value sets of `k` unseen pieces with which `text` was a best move for
-    `other` at `world`; and how many sets were tried."""
-    values = world.game.values
-    by_values = {}
-    for group in combinations(unseen, k):
-        by_values.setdefault(tuple(sorted(values[p.uid] for p in group)), group)
-    allowed = []
-    for key, group in by_values.items():
+def _after_move(weights: dict, world, seat: int, text: str) -> tuple[dict, dict, object]:
+    """The other seat's move `text` at `world`: the hands' weights after it and its
+    refill, the weights of what it kept, and `world` after it (in some hand's sample)."""
+    other, kept, after, taken = 1 - seat, {}, None, None
+    for hand, weight in weights.items():
+        if taken is not None and +(taken - Counter(hand)):
+            continue  # (the move takes pieces this hand has not)
         trial = world.search_clone()
-        trial.hands[other] = list(played) + list(group)
-        trial._invalidate()
-        by_text = {move.text: gain for gain, _, move, _ in gains(trial)}
-        if text in by_text and by_text[text] >= max(by_text.values()):
-            allowed.append(key)
-    return allowed, len(by_values)
+        _deal(trial, seat, hand)
+        moves = trial.legal_moves()
+        move = next((m for m in moves if m.text == text), None)
+        if move is None:
+            continue
+        greedy = moves[best_index(trial, moves)].text == text
+        held = {id(p) for p in trial.hands[other]}
+        trial.apply(move)
+        left = tuple(sorted(p.name for p in trial.hands[other] if id(p) in held))
+        taken = Counter(hand) - Counter(left)
+        kept[left] = kept.get(left, 0.0) + weight * (1.0 if greedy else SLIP)
+        after = trial
+    if after is None:
+        return {}, {}, world
+    draws = len(after.hands[other]) - len(next(iter(kept)))
+    return _refilled(kept, unseen(after, seat), draws), kept, after
 
 
-def _uids(pieces) -> set:
-    return {p.uid for p in pieces}
+def _refilled(kept: dict, hidden: Counter, draws: int) -> dict:
+    """The hands after each kept part draws `draws` pieces from the unseen pieces but
+    it (`hidden` counts them with it), by the draw's chance."""
+    out: dict = {}
+    for part, weight in kept.items():
+        bag = hidden - Counter(part)
+        for drawn, ways in hands_of(bag, draws).items():
+            hand = tuple(sorted(part + drawn))
+            out[hand] = out.get(hand, 0.0) + weight * ways
+    return out
+
+
+def _drew(weights: dict, before, now, seat: int) -> dict:
+    """The hands weighed by the chance of what `seat` drew since `before` (from a bag
+    of what it could not see then, and what it gave back, but the other hand): a hand
+    holding pieces it drew weighs less, or nothing."""
+    had, has = {id(p) for p in before.hands[seat]}, {id(p) for p in now.hands[seat]}
+    drawn = Counter(p.name for p in now.hands[seat] if id(p) not in had)
+    hidden = {id(p) for p in hidden_pieces(now, hidden_places(now, seat))}
+    bag = unseen(before, seat) + Counter(
+        p.name for p in before.hands[seat] if id(p) not in has and id(p) in hidden)
+    out = {}
+    for hand, weight in weights.items():
+        held = Counter(hand)
+        for name, n in drawn.items():
+            weight *= comb(bag[name] - held[name], n) if bag[name] >= held[name] else 0
+        if weight:
+            out[hand] = weight
+    return out
+
+
+def _possible(weights: dict, hidden: Counter) -> dict:
+    """The hands that the unseen pieces `hidden` can still make."""
+    return {hand: w for hand, w in weights.items()
+            if all(hidden[name] >= n for name, n in Counter(hand).items())}
+
+
+def hands_of(counts: Counter, size: int) -> dict | None:
+    """Every hand of `size` pieces from `counts` (name: how many are unseen), each with
+    the number of ways the pieces make it; None when more than `MOST`."""
+    names = sorted(name for name, n in counts.items() if n)
+    hands: dict = {(): 1}
+    for at, name in enumerate(names):
+        grown: dict = {}
+        for hand, ways in hands.items():
+            for n in range(0, min(counts[name], size - len(hand)) + 1):
+                grown[hand + (name,) * n] = ways * comb(counts[name], n)
+        hands = grown
+        if len(hands) > MOST * 4:
+            return None
+    full = {hand: float(w) for hand, w in hands.items() if len(hand) == size}
+    return full if len(full) <= MOST else None
+
+
+def unseen(state, seat: int) -> Counter:
+    """The names of the pieces `seat` cannot see, counted."""
+    return Counter(p.name for p in hidden_pieces(state, hidden_places(state, seat)))
+
+
+def _deal(world, seat: int, hand: tuple) -> None:
+    """Give the other seat of `world` the hand named `hand`, from the pieces `seat`
+    cannot see there (the pool keeps the rest, in order)."""
+    places = hidden_places(world, seat)
+    pieces = arrange(hidden_pieces(world, places), hand)
+    at = 0
+    for place in places:
+        dealt = pieces[at:at + place.size]
+        at += place.size
+        if place.kind == "hand":
+            world.hands[place.seat] = dealt
+        elif place.kind == "pool":
+            world.pool = dealt + world.pool[place.size:]
+    world._invalidate()
+
+
+def _give(world, seat: int, real: list) -> None:
+    """Make `seat`'s hand in `world` (a sample) the pieces it really holds, swapping
+    each with the piece of its sample that stands in for it."""
+    want = {id(p) for p in real}
+    spare = [p for p in world.hands[seat] if id(p) not in want]
+    missing = [p for p in real if all(p is not q for q in world.hands[seat])]
+    swaps = dict(zip(map(id, missing), spare))
+    world.hands[seat] = list(real)
+    world.hands[1 - seat] = [swaps.get(id(p), p) for p in world.hands[1 - seat]]
+    world.pool = [swaps.get(id(p), p) for p in world.pool]
+    world._invalidate()
+
+
+def _index(total: list, x: float) -> int:
+    lo, hi = 0, len(total) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if total[mid] > x:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

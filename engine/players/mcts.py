@@ -26,7 +26,7 @@ import time
 from dataclasses import replace
 
 from engine.players.determinize import determinize
-from engine.players.inference import TRIES, infer
+from engine.players.inference import follow, start
 from engine.players.mcts_spec import (DEFAULT_ITERATIONS, PARAMETERS, MctsConfig,  # noqa: F401
                                       parse_spec)
 from engine.players.objective import best_index, greedy_move, looked_ahead, results_of
@@ -64,7 +64,7 @@ class MctsAgent:
         self.preferred: str | None = None  # with halving: the move text it plays
         self.tuned: str | None = None  # a plain spec: the one chosen (`tune`)
         self.playout = None  # with halving, during a search: the program's play-outs
-        self.inference = None  # with `infer`: what the opponent's last move says
+        self.inference = None  # with `infer`: what the other hand is believed to be
         self.before = None  # with `infer`: the position at its last move, and the move
 
     def choose(self, state):
@@ -79,7 +79,9 @@ class MctsAgent:
         """With `infer`: what the opponent's move since this agent's last says of its
         hand (`engine.players.inference`), for the samples of this search."""
         if self.config.infer:
-            self.inference = infer(*self.before, state, state.to_move) if self.before else None
+            seat = state.to_move
+            self.inference = (follow(self.inference, *self.before, state, seat)
+                              if self.before else start(state, seat))
 
     def ranked(self, state) -> list[tuple]:
         """(move, visit share, mean result) for each legal move, most visited first (with
@@ -214,7 +216,7 @@ class MctsAgent:
     def sample_results(self, state, alive: list, seat: int) -> list[float]:
         """One fresh sample, played out after each move in `alive`: `seat`'s result of
         each, in the interpreter."""
-        world = self.agreeing(lambda: determinize(state, seat, self.rng), lambda w: w.hands)
+        world = determinize(state, seat, self.rng, self.believed())
         out = []
         for move in alive:
             trial = world.search_clone()  # shares the sample's chance generator state
@@ -226,8 +228,7 @@ class MctsAgent:
     def program_results(self, playout, state, alive: list, seat: int) -> list[float]:
         """`sample_results` on the ruleset's program (`engine.players.program_playout`):
         the same sample, moves and results."""
-        s, codes = self.agreeing(lambda: playout.sample(self.rng),
-                                 lambda sample: sample[0][playout.hands])
+        s, codes = playout.sample(self.rng, self.believed())
         start, out = s[playout.round], []
         for move in alive:
             trial = playout.fork(s)
@@ -237,15 +238,9 @@ class MctsAgent:
             out.append(results[seat])
         return out
 
-    def agreeing(self, draw, hands_of):
-        """A sample by `draw()` whose hands (`hands_of`) agree with the inference, of
-        `TRIES` at most (the last, if none does); without one, the first."""
-        sample = draw()
-        for _ in range(TRIES - 1):
-            if self.inference is None or self.inference.accepts(hands_of(sample)):
-                break
-            sample = draw()
-        return sample
+    def believed(self) -> tuple | None:
+        """With `infer`: the other hand of the next sample, drawn from the belief."""
+        return self.inference.draw(self.rng) if self.inference is not None else None
 
     def iterate(self, root: Node, state, seat: int) -> None:
         """One iteration: sample, select, expand, play out, back up."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from engine.players.determinize import determinize, hidden_pieces, hidden_places
+from engine.players.determinize import arrange, determinize, hidden_pieces, hidden_places
 from engine.players.objective import looked_ahead, results_of, score_sign
 from engine.program import program_for
 
@@ -60,16 +60,18 @@ class ProgramPlayout:
             self._codes = dict(zip([m.text for m in state.legal_moves()],
                                    self._base[self.legal]))
 
-    def sample(self, rng: random.Random) -> tuple[list, dict]:
+    def sample(self, rng: random.Random, first: tuple | None = None) -> tuple[list, dict]:
         """A sample of what the seat cannot see (`determinize`: the same draws from
-        `rng`, the same deal), as a program state, and each legal move's code by its
-        text."""
+        `rng`, the same deal, `first` dealt first), as a program state, and each legal
+        move's code by its text."""
         if self._base is None:
-            world = determinize(self._state, self._seat, rng)
+            world = determinize(self._state, self._seat, rng, first)
             s = self.program.from_state(world)
             return s, dict(zip([m.text for m in world.legal_moves()], s[self.legal]))
         pieces = self._pieces[:]
         rng.shuffle(pieces)
+        if first is not None:
+            pieces = arrange(pieces, first)
         s = self.fork(self._base)
         s[self.rng] = random.Random(rng.getrandbits(64))
         at, hands, held = 0, s[self.hands], self.held
