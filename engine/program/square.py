@@ -184,15 +184,19 @@ class SquareCode:
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the play of code `index` (its pieces taken from the mover's hand by
-        identity, `flow._place`); its measures in the locals `lines` and `placed`."""
+        """Lay the play of code `index` (its pieces taken from the mover's hand,
+        `flow._place`); its measures in the locals `lines` and `placed`. Without jokers
+        a play's pieces are, for each of its values in turn, the earliest piece left in
+        the hand with that value (what `B_taken` gives: a plan keeps an arrangement's
+        first indices in the ranked hand, whose equal values are in hand order), so
+        they are taken by value, with no ranking; `piece` is the last taken."""
         if self.jokers:
             return self._joker_place_lines(f, index, piece)
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
-            "hand = hands[mover]", f"for {piece} in B_taken(hand, taken):",
-            "    for i, held in enumerate(hand):",
-            f"        if held is {piece}:", "            del hand[i]", "            break",
+            "hand = hands[mover]", "for tv in values:",
+            f"    for i, {piece} in enumerate(hand):",
+            f"        if {piece}.value == tv:", "            del hand[i]", "            break",
             f"lines, placed = B_lay(s[{f['board']}], cells, values)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
