@@ -127,12 +127,22 @@ class SquareCode:
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
+                "B_laid": self._laid(), "B_bit": tuple(1 << c for c in range(len(self.empty))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_sides": tuple(map(self._sides, range(len(self.empty)))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+
+    def _laid(self) -> tuple:
+        """Per cell and value x, the start of the `placed` record of a piece of value x
+        laid there, no joker: (the cell's attributes..., x, x, False, its x, its y);
+        None off the board."""
+        values = range(self.vbits)
+        return tuple(None if a is None else tuple(a + (x, x, False) + self.topo.xy(c)
+                                                  for x in values)
+                     for c, a in enumerate(self.attrs))
 
     def _near(self, c: int) -> int:
         """The cells beside cell `c` (a bit set)."""
