@@ -103,6 +103,9 @@ class SquareCode:
         if jokers:  # (a joker's declared value may be any of its values)
             top = max(top, rules.joker_hi)
         self.vbits = top + 1  # (the bits of a set of values)
+        #: whether `B_lay` reads a placed record's start from a table (`_laid`): for
+        #: values up to 63, the table a few thousand tuples at most
+        self.laid_table = self.vbits <= 64
         names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
         self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
                                                      "max_line", "lines_through"))
@@ -127,7 +130,7 @@ class SquareCode:
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
-                "B_laid": self._laid(), "B_bit": tuple(1 << c for c in range(len(self.empty))),
+                "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),

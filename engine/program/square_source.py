@@ -207,7 +207,7 @@ def B_lay(b, cells, values):
         dirs = across_play
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
-        placed.append(B_record(B_Placed, B_laid[c][x] + (max(t) if t else 1, t)))
+        placed.append(B_record(B_Placed, $laid + (max(t) if t else 1, t)))
     return lines, placed
 ''')
 
@@ -253,7 +253,9 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             through=_through(rules.max_count))
+                             through=_through(rules.max_count),
+                             laid="B_laid[c][x]" if code.laid_table else
+                             "B_attrs[c] + (x, x, False) + B_xy[c]")
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
