@@ -103,6 +103,9 @@ class SquareCode:
         if jokers:  # (a joker's declared value may be any of its values)
             top = max(top, rules.joker_hi)
         self.vbits = top + 1  # (the bits of a set of values)
+        #: whether `B_lay` reads a placed record's start from a table (`_laid`): for
+        #: values up to 63, the table a few thousand tuples at most
+        self.laid_table = self.vbits <= 64
         names = tuple(topology.defaults)  # (a `placed` record's fields: `_measure`)
         self.placed = namedtuple("Placed", names + ("value", "declared", "joker", "x", "y",
                                                      "max_line", "lines_through"))
@@ -127,12 +130,22 @@ class SquareCode:
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
+                "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_sides": tuple(map(self._sides, range(len(self.empty)))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+
+    def _laid(self) -> tuple:
+        """Per cell and value x, the start of the `placed` record of a piece of value x
+        laid there, no joker: (the cell's attributes..., x, x, False, its x, its y);
+        None off the board."""
+        values = range(self.vbits)
+        return tuple(None if a is None else tuple(a + (x, x, False) + self.topo.xy(c)
+                                                  for x in values)
+                     for c, a in enumerate(self.attrs))
 
     def _near(self, c: int) -> int:
         """The cells beside cell `c` (a bit set)."""
@@ -184,15 +197,19 @@ class SquareCode:
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
     def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the play of code `index` (its pieces taken from the mover's hand by
-        identity, `flow._place`); its measures in the locals `lines` and `placed`."""
+        """Lay the play of code `index` (its pieces taken from the mover's hand,
+        `flow._place`); its measures in the locals `lines` and `placed`. Without jokers
+        a play's pieces are, for each of its values in turn, the earliest piece left in
+        the hand with that value (what `B_taken` gives: a plan keeps an arrangement's
+        first indices in the ranked hand, whose equal values are in hand order), so
+        they are taken by value, with no ranking; `piece` is the last taken."""
         if self.jokers:
             return self._joker_place_lines(f, index, piece)
         return [
             f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
-            "hand = hands[mover]", f"for {piece} in B_taken(hand, taken):",
-            "    for i, held in enumerate(hand):",
-            f"        if held is {piece}:", "            del hand[i]", "            break",
+            "hand = hands[mover]", "for tv in values:",
+            f"    for i, {piece} in enumerate(hand):",
+            f"        if {piece}.value == tv:", "            del hand[i]", "            break",
             f"lines, placed = B_lay(s[{f['board']}], cells, values)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]

@@ -123,7 +123,7 @@ def B_plays(b, hand, first):
         arr = arrs[1]
         while x:
             c = x.bit_length() - 1
-            x ^= 1 << c
+            x ^= B_bit[c]
             m = across[c] & down[c] & mask
             if m:
                 try:
@@ -150,7 +150,7 @@ def B_lay(b, cells, values):
     v, across, down, anchors, filled, by_across, by_down, anc = b
     for c, x in zip(cells, values):
         v[c] = x
-        bit = 1 << c
+        bit = B_bit[c]
         filled |= bit
         anchors |= B_near[c]
         for e in B_sides[c]:
@@ -170,16 +170,16 @@ def B_lay(b, cells, values):
     b[3] = anchors & ~filled
     b[4] = filled
     lines = []
-    through = [[] for _ in cells]
+    through = $through  # (a list per cell; any past the play's cells unread)
     # the line of the play (measured at its first cell: all its pieces are new there),
-    # then each piece's other line (in which it is the only new piece)
+    # then each piece's other line (in which it is the only new piece): both
+    # directions at the first cell, then only the one across the play
     along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < $stride else $stride
     k = 0
     dirs = ((1, across, by_across), ($stride, down, by_down))
+    across_play = dirs[1:] if along == 1 else dirs[:1]
     for c in cells:
         for d, masks, groups in dirs:
-            if d == along and k:
-                continue
             n, total = 1, v[c]
             a = c - d
             while v[a] >= 0:
@@ -204,10 +204,10 @@ def B_lay(b, cells, values):
             $end_before
             $end_after
         k += 1
+        dirs = across_play
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
-        placed.append(B_record(B_Placed, B_attrs[c] + (x, x, False) + B_xy[c] +
-                               (max(t) if t else 1, t)))
+        placed.append(B_record(B_Placed, $laid + (max(t) if t else 1, t)))
     return lines, placed
 ''')
 
@@ -252,7 +252,10 @@ def board_source(code) -> str:
                              longest=code.longest, top=code.vbits - 1,
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
-                             end_before=_end("a", "-"), end_after=_end("e", "+"))
+                             end_before=_end("a", "-"), end_after=_end("e", "+"),
+                             through=_through(rules.max_count),
+                             laid="B_laid[c][x]" if code.laid_table else
+                             "B_attrs[c] + (x, x, False) + B_xy[c]")
     lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
@@ -263,6 +266,12 @@ def board_source(code) -> str:
     return text + "\n".join(lines) + "\n"
 
 
+def _through(most: int) -> str:
+    """`B_lay`'s lists of the lines through each cell: as many as a play's most pieces
+    written out (no call), or one per cell when that is many."""
+    return "[" + ", ".join(["[]"] * most) + "]" if most <= 4 else "[[] for _ in cells]"
+
+
 def _end(cell: str, sign: str) -> str:
     """`B_lay`'s lines setting the mask along `d` of the cell `cell` at the end of a run
     of `n` pieces summing to `total` (before it when `sign` is `-`), if it is empty, and
@@ -271,7 +280,7 @@ def _end(cell: str, sign: str) -> str:
     lines = [f"if v[{cell}] == -1:", f"    nn, tt, i = n, total, {cell} {sign} d",
              "    while v[i] >= 0:", "        nn += 1", "        tt += v[i]",
              f"        i {sign}= d", "    new = B_cross[nn][tt]", f"    old = masks[{cell}]",
-             "    if new != old:", f"        masks[{cell}] = new", f"        bit = 1 << {cell}",
+             "    if new != old:", f"        masks[{cell}] = new", f"        bit = B_bit[{cell}]",
              "        left = groups[old] ^ bit", "        if left:",
              "            groups[old] = left", "        else:", "            del groups[old]",
              "        groups[new] = groups.get(new, 0) | bit"]
