@@ -103,6 +103,13 @@ def determinize(state, seat: int, rng: random.Random, first: tuple | None = None
     world = state.search_clone()
     world.forced_chances = None
     world.rng, world._rng_shared = random.Random(rng.getrandbits(64)), False
+    deal(world, places, pieces)
+    return world
+
+
+def deal(world, places: list[HiddenPlace], pieces: list) -> None:
+    """Deal `pieces` into `world`'s hidden `places` in order, each its size (a pool's
+    shown top stays)."""
     at = 0
     for place in places:
         dealt = pieces[at:at + place.size]
@@ -118,4 +125,3 @@ def determinize(state, seat: int, rng: random.Random, first: tuple | None = None
             for slot, piece in zip(place.slots, dealt):
                 world.board.set_hidden(slot, piece)
     world._invalidate()
-    return world

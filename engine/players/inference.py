@@ -27,7 +27,8 @@ from collections import Counter
 from itertools import accumulate
 from math import comb
 
-from engine.players.determinize import arrange, determinize, hidden_pieces, hidden_places
+from engine.players.determinize import (arrange, deal, determinize, hidden_pieces,
+                                         hidden_places)
 from engine.players.objective import best_index
 
 SLIP = 0.05  # the weight kept by a hand with which the move seen was not greedy's
@@ -171,16 +172,7 @@ def _deal(world, seat: int, hand: tuple) -> None:
     """Give the other seat of `world` the hand named `hand`, from the pieces `seat`
     cannot see there (the pool keeps the rest, in order)."""
     places = hidden_places(world, seat)
-    pieces = arrange(hidden_pieces(world, places), hand)
-    at = 0
-    for place in places:
-        dealt = pieces[at:at + place.size]
-        at += place.size
-        if place.kind == "hand":
-            world.hands[place.seat] = dealt
-        elif place.kind == "pool":
-            world.pool = dealt + world.pool[place.size:]
-    world._invalidate()
+    deal(world, places, arrange(hidden_pieces(world, places), hand))
 
 
 def _give(world, seat: int, real: list) -> None:
