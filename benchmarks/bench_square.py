@@ -75,7 +75,7 @@ def plays_per_second(seconds: float = 2.0, target: int = 60):
 def board_games_per_second(seconds: float = 2.0) -> tuple[float, float]:
     """(plays/s, games/s) of whole games on the board alone: a rack of 3 from a shuffled
     bag, a random legal play each turn (a rack with none is shuffled back into the
-    bag), until two racks in a row have none (as `nobody_can_place` ends a two-player
+    bag), until two racks in a row have none (as `nobody_can_place` once ended a two-player
     game) or the bag and racks are used up. The generator with its incremental index,
     as in a game, but without a kernel or scoring."""
     data = yaml.safe_load((ROOT / "rulesets/triolet/standard.yaml").read_text())

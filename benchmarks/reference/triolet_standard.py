@@ -18,7 +18,7 @@ It plays exactly the rules of `rulesets/triolet/standard.yaml` (fact sheet:
   while the bag holds more than 5, pass only when it holds 5 or fewer;
 - the game ends, checked after each turn in this order: the bag and the mover's rack
   are empty (the mover gains the other racks' values); every player passed in a row;
-  every player in a row could not place; 1000 turns.
+  ten full rounds of turns in which no player could place; 1000 turns.
 
 The legal moves are the same set the engine lists (`benchmarks/reference/check_triolet.py`
 proves it on seeded games): a play is (cells in line order, values), distinct by both;
@@ -406,7 +406,7 @@ def play_game(rng: random.Random, players: int = 2, bag: list | None = None) -> 
             return scores, turns, "went_out"
         if passes >= players:
             return scores, turns, "all_passed"
-        if unable >= players:
+        if unable >= 10 * players:
             return scores, turns, "nobody_can_place"
         if turns >= MAX_TURNS:
             return scores, turns, "turn_limit"

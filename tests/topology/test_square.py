@@ -492,6 +492,14 @@ def test_the_game_ends_without_bonus(name, move, reason):
     assert state.is_over and state.round.reason == reason and state.scores == before
 
 
+def test_one_round_unable_does_not_end_the_game():
+    # section 7: the game ends by going out or by everyone passing; `nobody_can_place`
+    # waits for ten full rounds (20 turns with two players), not one
+    state = scenario("standard-unable-goes-on.yaml")
+    state.apply("exchange 11")
+    assert not state.is_over and state.round.unable_in_row == 2 and state.to_move == 1
+
+
 def test_exchange_keeps_every_token():
     state = scenario("standard-exchange.yaml")
     total = len(state.pool) + sum(len(h) for h in state.hands) + state.board.count
