@@ -104,13 +104,13 @@ def B_plays(b, hand, first):
     except B_missing:
         mask, arrs, ones, runs, sums, most = B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
-    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand)
-    for m, cells in by_across.items():
+    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand; by the
+    for m in by_across:  # keys, a group read only when it fits: cheaper than `items()`)
         if m & mask:
-            fit_a |= cells
-    for m, cells in by_down.items():
+            fit_a |= by_across[m]
+    for m in by_down:
         if m & mask:
-            fit_d |= cells
+            fit_d |= by_down[m]
     out = []
     if first:
         need = set([c for c in B_starts if v[c] == -1])
@@ -212,11 +212,16 @@ def B_lay(b, cells, values):
 ''')
 
 #: the walks' loop over their first cells, lowest first, each with the run of pieces
-#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers
-FIRST_CELLS = """    while firsts:
-        low = firsts & -firsts
-        firsts ^= low
-        c = low.bit_length() - 1
+#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers.
+#: The cells are taken off the bit set highest first (one `^` of a kept bit a cell,
+#: no `x & -x`), then walked in reverse
+FIRST_CELLS = """    cs = []
+    while firsts:
+        c = firsts.bit_length() - 1
+        firsts ^= B_bit[c]
+        cs.append(c)
+    cs.reverse()
+    for c in cs:
         plen = psum = 0
         i = c - d
         while v[i] >= 0:
@@ -314,6 +319,10 @@ def _at(name: str, j: int) -> str:
     return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
 
 
+#: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
+_BOUNDED = 2
+
+
 def _second(window: int, longest: int) -> str:
     """Whether a second new cell that fits follows c within the window, j steps on
     (the cells between filled), with the run it makes no longer than `longest`: the
@@ -324,7 +333,7 @@ def _second(window: int, longest: int) -> str:
             break
         parts = [_at("filled", i) for i in range(1, j)] + [_at("fit", j)]
         room = longest - j  # (plen + sn must stay under it)
-        if room <= 2 * window + 2:  # (a looser bound is left to the walk)
+        if room <= _BOUNDED * window + 2:  # (a looser bound is left to the walk)
             long = [" & ".join([_at("filled", -i) for i in range(1, k + 1)] +
                                [_at("filled", j + i) for i in range(1, room - k + 1)])
                     for k in range(room + 1)]
@@ -370,9 +379,14 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
         return
     t = "    " * pad
     prev = "c" if span == 2 else f"s{span - 1}"
+    # (the cell after a first cell, when empty, is known to fit and the run it makes
+    # not too long: the first cells' test says so, `_second`'s term for one step)
+    known = span == 2
+    fits = "True:  # (known: `_second`)" if known else f"iv{n + 1} & mask:"
     out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} == -1:",
-            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if iv{n + 1} & mask:"]
-    _new_cell(code, out, span, n + 1, filled, pad + 2)
+            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if {fits}"]
+    _new_cell(code, out, span, n + 1, filled, pad + 2,
+              known and code.longest - 1 <= _BOUNDED * code.window + 2)
     if span < code.window:  # (a piece there: passed over)
         out.append(f"{t}elif x{span} >= 0:")
         _walk(code, out, span + 1, n, filled + (span,), pad + 1)
@@ -402,13 +416,15 @@ def _reaches(code, span: int, filled: tuple) -> str:
 
 
 def _new_cell(code, out: list, span: int, n: int, filled: tuple,
-              pad: int) -> None:
+              pad: int, short: bool = False) -> None:
     """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
-    then the steps after it."""
+    then the steps after it (`short`: the run is known to be no longer than a line
+    may be, `_second`'s bound)."""
     t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
+    bound = "True:  # (known: `_second`)" if short else f"length <= {code.longest}:"
     out += [f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
             f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
-            f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
+            f"{t}length = plen + {span} + sn", f"{t}if {bound}"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
