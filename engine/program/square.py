@@ -239,6 +239,9 @@ class SquareCode:
         if self.jokers:
             names["move.value"] = "sum(map(B_val, placed))"
             names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 else 0)"
+        else:  # (`B_lay`'s records are plain tuples: a field is read by its index)
+            for record, fields in (("line", Line._fields), ("placed", self.placed._fields)):
+                names.update({f":{record}.{name}": f"[{i}]" for i, name in enumerate(fields)})
         return names
 
     def move_arg(self, s: list, f: dict, index: int, game) -> str:

@@ -195,10 +195,10 @@ def B_lay(b, cells, values):
                 if d == along:
                     for t in through:
                         t.append(n)
-                    lines.append(B_record(B_Line, (n, total, total, len(cells), 0)))
+                    lines.append($line_open(n, total, total, len(cells), 0)$close)
                 else:
                     through[k].append(n)
-                    lines.append(B_record(B_Line, (n, total, total, 1, 0)))
+                    lines.append($line_open(n, total, total, 1, 0)$close)
             # (the masks of the empty cells at the run's ends, the pieces after them
             # counted in)
             $end_before
@@ -207,7 +207,7 @@ def B_lay(b, cells, values):
         dirs = across_play
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
-        placed.append(B_record(B_Placed, $laid + (max(t) if t else 1, t)))
+        placed.append($placed_open$laid + (max(t) if t else 1, t)$close)
     return lines, placed
 ''')
 
@@ -258,7 +258,7 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             through=_through(rules.max_count),
+                             through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
     lines = []
@@ -269,6 +269,16 @@ def board_source(code) -> str:
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _records(code) -> dict:
+    """How `B_lay` makes its `line` and `placed` records: plain tuples, whose fields
+    the program reads by index (`SquareCode.move_names`); with jokers, the named tuples
+    `B_jlay` replaces fields of."""
+    if not code.jokers:
+        return {"line_open": "", "placed_open": "", "close": ""}
+    return {"line_open": "B_record(B_Line, ", "placed_open": "B_record(B_Placed, ",
+            "close": ")"}
 
 
 def _through(most: int) -> str:
@@ -342,6 +352,10 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
+#: a complement of bit sets with no parentheses inside (`~(filled_a3 | filled_b1)`)
+_NOT = re.compile(r"~\([^()]*\)")
+
+
 def _firsts(code) -> dict:
     """The lines setting `firsts` (for a play of as many pieces as the window, and of
     each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
@@ -349,7 +363,14 @@ def _firsts(code) -> dict:
     second, *nears, shifted = _shifted(_second(code.window, code.longest),
                                        *[_near(code.window, code.longest, k)
                                          for k in range(top, 1, -1)])
+    # (a complement `second` reads, which every branch works out, read again by a
+    # branch's `near` is worked out once, before the branches)
     lines = []
+    for k, part in enumerate(dict.fromkeys(_NOT.findall(second))):
+        if any(part in near for near in nears):
+            lines.append(f"not{k} = {part}")
+            second = second.replace(part, f"not{k}")
+            nears = [near.replace(part, f"not{k}") for near in nears]
     for k, near in zip(range(top, 1, -1), nears):
         if k == top:
             head = f"if maxk >= {k}:" if k > 2 else "if True:"
