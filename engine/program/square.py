@@ -125,6 +125,10 @@ class SquareCode:
                 "B_value": self.piece_values, "B_starts": self.starts,
                 "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
+                # (per length and base, the sum a run's new pieces must make, or None)
+                "B_exact": tuple(tuple(lo - base if lo == hi else None
+                                       for base in range(most + 1))
+                                 for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_bytes": bytearray, "B_orders": permutations,
@@ -134,7 +138,6 @@ class SquareCode:
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
-                "B_sides": tuple(map(self._sides, range(len(self.empty)))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
 

@@ -153,8 +153,9 @@ def B_lay(b, cells, values):
         bit = B_bit[c]
         filled |= bit
         anchors |= B_near[c]
-        for e in B_sides[c]:
-            anc[e] = 1
+        # (the cells beside it may be anchors; one off the board is marked too, never
+        # read: the walks read the marks of empty cells only)
+        anc[c - 1] = anc[c + 1] = anc[c - $stride] = anc[c + $stride] = 1
         m = across[c]
         left = by_across[m] ^ bit
         if left:
@@ -243,8 +244,6 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     # window, reached through cells that are filled or fit (for a play of at most k
     # pieces, within k cells: before a piece inside a play, a new cell touches it).
     $runs
-    go = fit | filled
-    $shifted
     $firsts
 $first_cell
         iv1 = cross[c]''')
@@ -319,7 +318,7 @@ def _shifted(*texts: str) -> tuple:
     lines = [f"d{j} = {j} * d" for j in sorted({j for _, _, j in found}) if j > 1]
     lines += [f"{name} = {of} {op} {'d' if j == 1 else f'd{j}'}"
               for (of, op, j), name in found.items()]
-    return (*texts, "\n    ".join(lines) or "pass")
+    return (*texts, lines)
 
 
 def _at(name: str, j: int) -> str:
@@ -360,24 +359,53 @@ def _firsts(code) -> dict:
     """The lines setting `firsts` (for a play of as many pieces as the window, and of
     each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
     top = min(code.window, code.longest)
-    second, *nears, shifted = _shifted(_second(code.window, code.longest),
-                                       *[_near(code.window, code.longest, k)
-                                         for k in range(top, 1, -1)])
+    second, *nears, defs = _shifted(_second(code.window, code.longest),
+                                    *[_near(code.window, code.longest, k)
+                                      for k in range(top, 1, -1)])
+    defs.insert(0, "go = fit | filled")
     # (a complement `second` reads, which every branch works out, read again by a
     # branch's `near` is worked out once, before the branches)
-    lines = []
     for k, part in enumerate(dict.fromkeys(_NOT.findall(second))):
         if any(part in near for near in nears):
-            lines.append(f"not{k} = {part}")
+            defs.append(f"not{k} = {part}")
             second = second.replace(part, f"not{k}")
             nears = [near.replace(part, f"not{k}") for near in nears]
-    for k, near in zip(range(top, 1, -1), nears):
+    lines, inside = _branch_defs(defs, second, nears)
+    for i, (k, near) in enumerate(zip(range(top, 1, -1), nears)):
         if k == top:
             head = f"if maxk >= {k}:" if k > 2 else "if True:"
         else:
             head = "else:" if k == 2 else f"elif maxk >= {k}:"
-        lines += [head, f"    firsts = fit & ({second}) & ({near})"]
-    return {"firsts": "\n    ".join(lines) or "firsts = 0", "shifted": shifted}
+        lines += [head, *["    " + line for line in inside[i]],
+                  f"    firsts = fit & ({second}) & ({near})"]
+    return {"firsts": "\n    ".join(lines) or "firsts = 0"}
+
+
+def _branch_defs(defs: list, second: str, nears: list) -> tuple[list, list]:
+    """The lines `defs` (`name = ...`, in order) that every branch reads, and per
+    branch those only its `near` reads (a shift of `go` for the longest plays, say:
+    not worked out when the hand's plays are shorter)."""
+    def reads(name: str, text: str) -> bool:
+        return re.search(rf"\b{name}\b", text) is not None
+
+    sides = [line.split(" = ", 1) for line in defs]
+    readers: dict[str, set] = {}  # name -> the branches reading it (-1: every one)
+    for name, _ in reversed(sides):  # (a line is read only by those after it)
+        found = {-1} if reads(name, second) else set()
+        found |= {i for i, near in enumerate(nears) if reads(name, near)}
+        for other, text in sides:
+            if other in readers and reads(name, text):
+                found |= readers[other]
+        readers[name] = found
+    inside: list[list] = [[] for _ in nears]
+    shared = []
+    for line, (name, _) in zip(defs, sides):
+        found = readers[name]
+        if len(found) == 1 and -1 not in found:
+            inside[next(iter(found))].append(line)
+        else:
+            shared.append(line)
+    return shared, inside
 
 
 def _near(window: int, longest: int, most: int) -> str:
@@ -451,8 +479,8 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    base = {base}", f"{t2}    lo, hi = B_range[length][base]",
-                f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
+                f"{t2}    base = {base}", f"{t2}    lo = B_exact[length][base]",
+                f"{t2}    if lo is not None:  # (a sum to make: the arrangements of that sum)",
                 f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
                 f"{t2}                out.append((({cells}), vals, idx))",
@@ -460,7 +488,8 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}        key = {_key(n)}",
                 f"{t2}        try:",
                 f"{t2}            found = runs{n}[key]",
-                f"{t2}        except B_missing:",
+                f"{t2}        except B_missing:  # (the bounds read only to work it out)",
+                f"{t2}            lo, hi = B_range[length][base]",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
