@@ -303,6 +303,8 @@ def _end(cell: str, sign: str) -> str:
 
 #: a bit set read shifted by j steps (`_at`)
 _SHIFT = re.compile(r"\((\w+) (>>|<<) (\d+) \* d\)")
+#: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
+_BOUNDED = 2
 
 
 def _shifted(*texts: str) -> tuple:
@@ -326,10 +328,6 @@ def _at(name: str, j: int) -> str:
     if j == 0:
         return name
     return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
-
-
-#: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
-_BOUNDED = 2
 
 
 def _second(window: int, longest: int) -> str:
@@ -400,11 +398,8 @@ def _branch_defs(defs: list, second: str, nears: list) -> tuple[list, list]:
     inside: list[list] = [[] for _ in nears]
     shared = []
     for line, (name, _) in zip(defs, sides):
-        found = readers[name]
-        if len(found) == 1 and -1 not in found:
-            inside[next(iter(found))].append(line)
-        else:
-            shared.append(line)
+        one = len(readers[name]) == 1 and -1 not in readers[name]
+        (inside[min(readers[name])] if one else shared).append(line)
     return shared, inside
 
 
