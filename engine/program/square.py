@@ -22,7 +22,8 @@ cell, or of a row), then each is walked (`square_source.py`). Laying (`B_lay`) u
 the masks at the ends of the runs through the new pieces, as the hand-written reference
 does, and returns the play's measures as the records scoring reads: its `lines`
 (length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s order, and
-its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`).
+its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`);
+without jokers as plain tuples, whose fields the scoring reads by index (`move_names`).
 
 The functions are written out for the ruleset's numbers (the board's stride, the
 window, the longest line, the sum bounds by length, fewest and most pieces), from
