@@ -24,7 +24,7 @@ from engine.expr import ast as A
 from engine.expr import runtime
 from engine.expr.checker import Checked
 from engine.expr.library import FUNCTIONS
-from engine.expr.types import ListOf
+from engine.expr.types import ListOf, Record
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 UNSET = object()  # a definition not yet evaluated in this evaluation
@@ -119,8 +119,14 @@ class _Emitter:
                 if text is not None:
                     return text
         obj = self.emit(node.obj)
-        if isinstance(self.checked.types.get(id(node.obj)), ListOf):  # `xs.count`
+        kind = self.checked.types.get(id(node.obj))
+        if isinstance(kind, ListOf):  # `xs.count`
             return f"_len({obj})"
+        if isinstance(kind, Record) and self.env_text is not None:
+            # (a record the caller holds as a plain tuple: the field read by its index)
+            text = self.env_text.get(f":{kind.name}.{node.name}")
+            if text is not None:
+                return f"{obj}{text}"
         if _IDENT.fullmatch(node.name) and not keyword.iskeyword(node.name):
             return f"{obj}.{node.name}"
         return f"getattr({obj}, {str(node.name)!r})"
@@ -304,7 +310,9 @@ def generate_inline(checked: Checked, names: Mapping[str, str] | None = None,
     With `names`, each context name is read as the caller's Python text for it (the
     caller's own fixed text, such as a local variable) instead of from `v`; None when
     the expression reads a name `names` does not have. A key `name.attribute` gives
-    the text of that attribute of the name (read so in place of the attribute)."""
+    the text of that attribute of the name (read so in place of the attribute); a key
+    `:record.field` the text read after any value of that record type for that field
+    (`[0]`: the caller holds those records as plain tuples)."""
     emitter = _Emitter(checked)
     kept = [n for n in checked.definitions if n not in emitter.constants and n not in emitter.inlined]
     if kept and not (keep and names is not None):

@@ -22,7 +22,8 @@ cell, or of a row), then each is walked (`square_source.py`). Laying (`B_lay`) u
 the masks at the ends of the runs through the new pieces, as the hand-written reference
 does, and returns the play's measures as the records scoring reads: its `lines`
 (length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s order, and
-its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`).
+its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`);
+without jokers as plain tuples, whose fields the scoring reads by index (`move_names`).
 
 The functions are written out for the ruleset's numbers (the board's stride, the
 window, the longest line, the sum bounds by length, fewest and most pieces), from
@@ -125,6 +126,10 @@ class SquareCode:
                 "B_value": self.piece_values, "B_starts": self.starts,
                 "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
+                # (per length and base, the sum a run's new pieces must make, or None)
+                "B_exact": tuple(tuple(lo - base if lo == hi else None
+                                       for base in range(most + 1))
+                                 for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_bytes": bytearray, "B_orders": permutations,
@@ -134,7 +139,6 @@ class SquareCode:
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
-                "B_sides": tuple(map(self._sides, range(len(self.empty)))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
 
@@ -239,6 +243,9 @@ class SquareCode:
         if self.jokers:
             names["move.value"] = "sum(map(B_val, placed))"
             names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 else 0)"
+        else:  # (`B_lay`'s records are plain tuples: a field is read by its index)
+            for record, fields in (("line", Line._fields), ("placed", self.placed._fields)):
+                names.update({f":{record}.{name}": f"[{i}]" for i, name in enumerate(fields)})
         return names
 
     def move_arg(self, s: list, f: dict, index: int, game) -> str:

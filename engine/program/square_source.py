@@ -104,13 +104,13 @@ def B_plays(b, hand, first):
     except B_missing:
         mask, arrs, ones, runs, sums, most = B_plan(values)
     v, across, down, anchors, filled, by_across, by_down, anc = b
-    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand)
-    for m, cells in by_across.items():
+    fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand; by the
+    for m in by_across:  # keys, a group read only when it fits: cheaper than `items()`)
         if m & mask:
-            fit_a |= cells
-    for m, cells in by_down.items():
+            fit_a |= by_across[m]
+    for m in by_down:
         if m & mask:
-            fit_d |= cells
+            fit_d |= by_down[m]
     out = []
     if first:
         need = set([c for c in B_starts if v[c] == -1])
@@ -153,8 +153,9 @@ def B_lay(b, cells, values):
         bit = B_bit[c]
         filled |= bit
         anchors |= B_near[c]
-        for e in B_sides[c]:
-            anc[e] = 1
+        # (the cells beside it may be anchors; one off the board is marked too, never
+        # read: the walks read the marks of empty cells only)
+        anc[c - 1] = anc[c + 1] = anc[c - $stride] = anc[c + $stride] = 1
         m = across[c]
         left = by_across[m] ^ bit
         if left:
@@ -195,10 +196,10 @@ def B_lay(b, cells, values):
                 if d == along:
                     for t in through:
                         t.append(n)
-                    lines.append(B_record(B_Line, (n, total, total, len(cells), 0)))
+                    lines.append($line_open(n, total, total, len(cells), 0)$close)
                 else:
                     through[k].append(n)
-                    lines.append(B_record(B_Line, (n, total, total, 1, 0)))
+                    lines.append($line_open(n, total, total, 1, 0)$close)
             # (the masks of the empty cells at the run's ends, the pieces after them
             # counted in)
             $end_before
@@ -207,16 +208,21 @@ def B_lay(b, cells, values):
         dirs = across_play
     placed = []
     for c, x, t in zip(cells, values, through):  # (no jokers: a piece's value is its face)
-        placed.append(B_record(B_Placed, $laid + (max(t) if t else 1, t)))
+        placed.append($placed_open$laid + (max(t) if t else 1, t)$close)
     return lines, placed
 ''')
 
 #: the walks' loop over their first cells, lowest first, each with the run of pieces
-#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers
-FIRST_CELLS = """    while firsts:
-        low = firsts & -firsts
-        firsts ^= low
-        c = low.bit_length() - 1
+#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers.
+#: The cells are taken off the bit set highest first (one `^` of a kept bit a cell,
+#: no `x & -x`), then walked in reverse
+FIRST_CELLS = """    cs = []
+    while firsts:
+        c = firsts.bit_length() - 1
+        firsts ^= B_bit[c]
+        cs.append(c)
+    cs.reverse()
+    for c in cs:
         plen = psum = 0
         i = c - d
         while v[i] >= 0:
@@ -238,8 +244,6 @@ def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, m
     # window, reached through cells that are filled or fit (for a play of at most k
     # pieces, within k cells: before a piece inside a play, a new cell touches it).
     $runs
-    go = fit | filled
-    $shifted
     $firsts
 $first_cell
         iv1 = cross[c]''')
@@ -253,7 +257,7 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             through=_through(rules.max_count),
+                             through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
     lines = []
@@ -264,6 +268,16 @@ def board_source(code) -> str:
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _records(code) -> dict:
+    """How `B_lay` makes its `line` and `placed` records: plain tuples, whose fields
+    the program reads by index (`SquareCode.move_names`); with jokers, the named tuples
+    `B_jlay` replaces fields of."""
+    if not code.jokers:
+        return {"line_open": "", "placed_open": "", "close": ""}
+    return {"line_open": "B_record(B_Line, ", "placed_open": "B_record(B_Placed, ",
+            "close": ")"}
 
 
 def _through(most: int) -> str:
@@ -289,6 +303,8 @@ def _end(cell: str, sign: str) -> str:
 
 #: a bit set read shifted by j steps (`_at`)
 _SHIFT = re.compile(r"\((\w+) (>>|<<) (\d+) \* d\)")
+#: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
+_BOUNDED = 2
 
 
 def _shifted(*texts: str) -> tuple:
@@ -304,7 +320,7 @@ def _shifted(*texts: str) -> tuple:
     lines = [f"d{j} = {j} * d" for j in sorted({j for _, _, j in found}) if j > 1]
     lines += [f"{name} = {of} {op} {'d' if j == 1 else f'd{j}'}"
               for (of, op, j), name in found.items()]
-    return (*texts, "\n    ".join(lines) or "pass")
+    return (*texts, lines)
 
 
 def _at(name: str, j: int) -> str:
@@ -324,7 +340,7 @@ def _second(window: int, longest: int) -> str:
             break
         parts = [_at("filled", i) for i in range(1, j)] + [_at("fit", j)]
         room = longest - j  # (plen + sn must stay under it)
-        if room <= 2 * window + 2:  # (a looser bound is left to the walk)
+        if room <= _BOUNDED * window + 2:  # (a looser bound is left to the walk)
             long = [" & ".join([_at("filled", -i) for i in range(1, k + 1)] +
                                [_at("filled", j + i) for i in range(1, room - k + 1)])
                     for k in range(room + 1)]
@@ -333,21 +349,58 @@ def _second(window: int, longest: int) -> str:
     return " | ".join(terms) or "0"
 
 
+#: a complement of bit sets with no parentheses inside (`~(filled_a3 | filled_b1)`)
+_NOT = re.compile(r"~\([^()]*\)")
+
+
 def _firsts(code) -> dict:
     """The lines setting `firsts` (for a play of as many pieces as the window, and of
     each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
     top = min(code.window, code.longest)
-    second, *nears, shifted = _shifted(_second(code.window, code.longest),
-                                       *[_near(code.window, code.longest, k)
-                                         for k in range(top, 1, -1)])
-    lines = []
-    for k, near in zip(range(top, 1, -1), nears):
+    second, *nears, defs = _shifted(_second(code.window, code.longest),
+                                    *[_near(code.window, code.longest, k)
+                                      for k in range(top, 1, -1)])
+    defs.insert(0, "go = fit | filled")
+    # (a complement `second` reads, which every branch works out, read again by a
+    # branch's `near` is worked out once, before the branches)
+    for k, part in enumerate(dict.fromkeys(_NOT.findall(second))):
+        if any(part in near for near in nears):
+            defs.append(f"not{k} = {part}")
+            second = second.replace(part, f"not{k}")
+            nears = [near.replace(part, f"not{k}") for near in nears]
+    lines, inside = _branch_defs(defs, second, nears)
+    for i, (k, near) in enumerate(zip(range(top, 1, -1), nears)):
         if k == top:
             head = f"if maxk >= {k}:" if k > 2 else "if True:"
         else:
             head = "else:" if k == 2 else f"elif maxk >= {k}:"
-        lines += [head, f"    firsts = fit & ({second}) & ({near})"]
-    return {"firsts": "\n    ".join(lines) or "firsts = 0", "shifted": shifted}
+        lines += [head, *["    " + line for line in inside[i]],
+                  f"    firsts = fit & ({second}) & ({near})"]
+    return {"firsts": "\n    ".join(lines) or "firsts = 0"}
+
+
+def _branch_defs(defs: list, second: str, nears: list) -> tuple[list, list]:
+    """The lines `defs` (`name = ...`, in order) that every branch reads, and per
+    branch those only its `near` reads (a shift of `go` for the longest plays, say:
+    not worked out when the hand's plays are shorter)."""
+    def reads(name: str, text: str) -> bool:
+        return re.search(rf"\b{name}\b", text) is not None
+
+    sides = [line.split(" = ", 1) for line in defs]
+    readers: dict[str, set] = {}  # name -> the branches reading it (-1: every one)
+    for name, _ in reversed(sides):  # (a line is read only by those after it)
+        found = {-1} if reads(name, second) else set()
+        found |= {i for i, near in enumerate(nears) if reads(name, near)}
+        for other, text in sides:
+            if other in readers and reads(name, text):
+                found |= readers[other]
+        readers[name] = found
+    inside: list[list] = [[] for _ in nears]
+    shared = []
+    for line, (name, _) in zip(defs, sides):
+        one = len(readers[name]) == 1 and -1 not in readers[name]
+        (inside[min(readers[name])] if one else shared).append(line)
+    return shared, inside
 
 
 def _near(window: int, longest: int, most: int) -> str:
@@ -370,9 +423,14 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
         return
     t = "    " * pad
     prev = "c" if span == 2 else f"s{span - 1}"
+    # (the cell after a first cell, when empty, is known to fit and the run it makes
+    # not too long: the first cells' test says so, `_second`'s term for one step)
+    known = span == 2
+    fits = "True:  # (known: `_second`)" if known else f"iv{n + 1} & mask:"
     out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} == -1:",
-            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if iv{n + 1} & mask:"]
-    _new_cell(code, out, span, n + 1, filled, pad + 2)
+            f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if {fits}"]
+    _new_cell(code, out, span, n + 1, filled, pad + 2,
+              known and code.longest - 1 <= _BOUNDED * code.window + 2)
     if span < code.window:  # (a piece there: passed over)
         out.append(f"{t}elif x{span} >= 0:")
         _walk(code, out, span + 1, n, filled + (span,), pad + 1)
@@ -402,20 +460,22 @@ def _reaches(code, span: int, filled: tuple) -> str:
 
 
 def _new_cell(code, out: list, span: int, n: int, filled: tuple,
-              pad: int) -> None:
+              pad: int, short: bool = False) -> None:
     """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
-    then the steps after it."""
+    then the steps after it (`short`: the run is known to be no longer than a line
+    may be, `_second`'s bound)."""
     t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
+    bound = "True:  # (known: `_second`)" if short else f"length <= {code.longest}:"
     out += [f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
             f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
-            f"{t}length = plen + {span} + sn", f"{t}if length <= {code.longest}:"]
+            f"{t}length = plen + {span} + sn", f"{t}if {bound}"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
         base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    base = {base}", f"{t2}    lo, hi = B_range[length][base]",
-                f"{t2}    if lo == hi:  # (a sum to make: the arrangements of that sum)",
+                f"{t2}    base = {base}", f"{t2}    lo = B_exact[length][base]",
+                f"{t2}    if lo is not None:  # (a sum to make: the arrangements of that sum)",
                 f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
                 f"{t2}                out.append((({cells}), vals, idx))",
@@ -423,7 +483,8 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}        key = {_key(n)}",
                 f"{t2}        try:",
                 f"{t2}            found = runs{n}[key]",
-                f"{t2}        except B_missing:",
+                f"{t2}        except B_missing:  # (the bounds read only to work it out)",
+                f"{t2}            lo, hi = B_range[length][base]",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
