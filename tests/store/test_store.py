@@ -171,13 +171,21 @@ def test_resume_without_an_unfinished_run_says_so(store):
     assert result.exit_code == 1 and "no unfinished run" in result.stderr
 
 
+def _default_sigint():
+    """Ctrl-C as a terminal delivers it, even when the tests themselves were started in
+    the background (a shell starts those with SIGINT ignored, and Python then installs
+    no KeyboardInterrupt for it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_the_finished_games(tmp_path):
     path = tmp_path / "stopped.duckdb"
     # (far more games than run before the signal: a compiled ruleset plays 600 in
     # about a second, and a run that ends first exits 0)
     run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "triominos/club",
                             "--games", "100000", "--db", str(path)], stderr=subprocess.PIPE,
-                           stdout=subprocess.DEVNULL, text=True, env=_env(), cwd=ROOT)
+                           stdout=subprocess.DEVNULL, text=True, env=_env(), cwd=ROOT,
+                           preexec_fn=_default_sigint)
     assert run.stderr.readline().startswith("stored ")
     run.send_signal(signal.SIGINT)
     rest = run.stderr.read()
