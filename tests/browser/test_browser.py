@@ -90,6 +90,12 @@ def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path
 
 def test_a_square_board_by_clicks_and_by_keyboard(page, tmp_path):
     v = start(page, "triolet", seed=1)
+    # each listed move with its points: "+N" for a play, nothing after an exchange
+    # (whose "0" would read as a token)
+    shown = page.eval_on_selector_all("#moves button > span:first-child",
+                                      "els => els.map(e => e.textContent.trim())")
+    assert shown == [m["text"] + (f"  +{m['points']}" if m["points"] else "") for m in v["moves"]]
+    assert any(m["text"].startswith("exchange") for m in v["moves"])
     before = len(v["log"])
     multi = next((m for m in v["moves"] if len(m["pairs"]) >= 2), v["moves"][0])
     click_move(page, multi)

@@ -100,13 +100,16 @@ function show(v) {
   if (v.replay) { $("cursor").textContent = `move ${v.replay.cursor} of ${v.replay.length}`; $("jump").value = v.replay.cursor; }
   if (v.recent.length) say(`computer: ${v.recent.join("; ")}`, true);
 }
+// A move's points beside its text: "+5", "-3", and nothing for none (a "0" after
+// "exchange 1" would read as a piece).
+function signed(points) { return points > 0 ? ` +${points}` : points < 0 ? ` ${points}` : ""; }
 function why(events) {
   return events.map((e) => `P${e.player + 1} ${e.rule} ${e.points > 0 ? "+" : ""}${e.points} (${e.where})`).join(", ") || "no points";
 }
 function listMoves(moves) {
   $("moves").replaceChildren(...moves.map((m) => {
     const li = el("li"), b = el("button"); b.type = "button"; b.dataset.move = m.text;
-    b.append(el("span", `${m.text}  ${m.points > 0 ? "+" : ""}${m.points}`), el("br"), el("span", why(m.events), "why"));
+    b.append(el("span", `${m.text} ${signed(m.points)}`), el("br"), el("span", why(m.events), "why"));
     b.addEventListener("click", () => guarded(() => play(m.text)));
     li.append(b); return li;
   }));
@@ -115,7 +118,7 @@ function listMoves(moves) {
 function listLog(log) {
   const cursor = view.replay ? view.replay.cursor : log.length;
   $("log").replaceChildren(...log.map((p) => {
-    const li = el("li", `P${p.seat + 1}${p.computer ? " (computer)" : ""}: ${p.move}  ${p.points > 0 ? "+" : ""}${p.points}`,
+    const li = el("li", `P${p.seat + 1}${p.computer ? " (computer)" : ""}: ${p.move} ${signed(p.points)}`,
                   (p.computer ? "computer" : "") + (p.n === cursor ? " current" : ""));
     li.append(el("br"), el("span", why(p.events), "why")); return li;
   }));
