@@ -233,9 +233,10 @@ def play_command(
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Players (you are P1)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the deal."),
     deal: Optional[str] = typer.Option(None, "--deal", help="The order of every piece, by name."),
-    agent: str = typer.Option("greedy", "--agent", "--opponents",
+    agent: str = typer.Option("mcts", "--agent", "--opponents",
                               help="The agent playing the other seats (a spec, as "
-                                   "`simulate --agents` takes one)."),
+                                   "`simulate --agents` takes one; `greedy` answers at "
+                                   "once but is easy to beat)."),
     record: Optional[str] = typer.Option(None, "--record", help="Write the record to this file."),
     no_color: bool = typer.Option(False, "--no-color", help="Plain text, no colour."),
     as_json: bool = typer.Option(False, "--json",

@@ -55,7 +55,7 @@ def test_a_solitaire_deal_cleared_by_clicking_the_solver_cards(page):
 
 def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path):
     v = start(page, "triominos", seed=1)
-    assert v["seats"] == ["human", "greedy"]
+    assert v["seats"] == ["human", "mcts:100"]  # the page's default opponent: the search
 
     def check(v, before):  # the move is the person's, the last tile laid is marked
         assert not v["log"][before]["computer"]

@@ -168,6 +168,15 @@ def test_json_prints_the_record_on_stdout():
     assert data["moves"][0]["move"] == "play Jc" and data["agents"] == ["human"]
 
 
+def test_the_default_opponent_is_the_search():
+    # (a person beats greedy at once: docs/agents.md); its move is in the record
+    result = run("play", "triominos", "--seed", "1", "--json", input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{\n"):])
+    assert data["agents"] == ["human", "mcts"]
+    assert len(data["moves"]) >= 2 and data["moves"][1]["scores"][1] > 0  # it answered
+
+
 def test_an_unexpected_error_writes_a_recovery_file_first(tmp_path, monkeypatch):
     # No real part of the engine fails on purpose: an agent with a bug stands in for one.
     import engine.players.agents as agents

@@ -60,7 +60,9 @@ function fillSeats() {
       const option = new Option(`computer: ${a}`, a); option.title = (catalog.agent_info || {})[a] || "";
       pick.append(option);
     }
-    pick.value = s === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : catalog.agents[0]);
+    // the other seats: the search (a person beats greedy at once), else greedy
+    const computer = ["mcts:100", "greedy"].find((a) => catalog.agents.includes(a)) || catalog.agents[0];
+    pick.value = s === 0 ? "human" : computer;
     label.append(pick); seats.append(label);
   }
 }
