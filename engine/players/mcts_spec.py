@@ -28,7 +28,7 @@ class MctsConfig:
     held: float = 0.0  # a playout cut short (depth): each held piece's value counts against it
     lookahead: float = 0.0  # a playout cut by plies: X times the mover's best gain now counts
     leaves: bool = False  # halving: the root also tries the best move of each leave
-    infer: bool = False  # halving: samples agree with the opponent's last move, if greedy
+    infer: bool = False  # halving: the other hand from a belief of its moves as greedy's
     endgame: int = -1  # halving: with this many pieces or fewer in the pool, no plies cut
     expand: str = "random"  # below the root: an untried move at random, or greedy's first
     halving: bool = False  # no tree: the root's moves by sequential halving on shared samples
@@ -70,8 +70,9 @@ PARAMETERS = [
      "help": "a playout cut by plies: X times the most the seat to move could score"
              " with one move then counts for it (what its hand is worth there)"},
     {"name": "infer", "values": "infer", "default": "off",
-     "help": "halving, two seats: the other hand is sampled among those with which the"
-             " opponent's last play was a best-scoring one (as a greedy player plays)"},
+     "help": "halving, two seats: the other hand is sampled from a belief kept over"
+             " the match, each hand weighed by whether a greedy player holding it made"
+             " the opponent's moves"},
     {"name": "endgame", "values": "N (endgame=6)", "default": "off",
      "help": "halving: once the pool holds N pieces or fewer, play-outs go to the horizon"
              " (no `plies` cut: the end is near and cheap to play out)"},
