@@ -76,3 +76,22 @@ def test_the_top_of_an_empty_zone_fails_as_k520_at_the_if_line(tmp_path):
     with pytest.raises(RuleFailure, match=r"aisleriot.yaml:51: the condition of action `play`"
                        r" failed: `.rank` of none.*\[K520\]"):
         game.new_game(1, 0).legal_moves()
+
+
+def test_a_par_match_is_six_games_each_dealt_afresh():
+    # pyramid.md 6.4: "A match is six games, each with two redeals": six rounds, each a
+    # new deal with its passes and `cleared_in` started again, the match's score the sum
+    # of the six par scores (each at most 50, at least -52: every card left)
+    game = _game("pyramid/par")
+    state, rng = game.new_game(1, 3), random.Random(3)
+    deals, starts = [state.key()], [state.counters.as_dict()]
+    while not state.is_over:
+        number = state.round.number
+        state.apply(rng.choice(state.legal_moves()))
+        if state.round.number != number and not state.is_over:
+            deals.append(state.key())
+            starts.append(state.counters.as_dict())
+    pars = [e.points for e in state.events if e.rule == "par"]
+    assert state.round.number == 6 and len(pars) == 6 and len(set(deals)) == 6
+    assert starts == [{"passes": 1, "cleared_in": 0}] * 6
+    assert state.scores == [sum(pars)] and all(-52 <= p <= 50 for p in pars)
