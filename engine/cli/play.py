@@ -234,9 +234,8 @@ def play_command(
     seed: int = typer.Option(0, "--seed", help="Seed of the deal."),
     deal: Optional[str] = typer.Option(None, "--deal", help="The order of every piece, by name."),
     agent: str = typer.Option("mcts", "--agent", "--opponents",
-                              help="The agent playing the other seats (a spec, as "
-                                   "`simulate --agents` takes one; `greedy` answers at "
-                                   "once but is easy to beat)."),
+                              help="The agent of the other seats (a spec, as `simulate "
+                                   "--agents` takes; `greedy`: at once, easy to beat)."),
     record: Optional[str] = typer.Option(None, "--record", help="Write the record to this file."),
     no_color: bool = typer.Option(False, "--no-color", help="Plain text, no colour."),
     as_json: bool = typer.Option(False, "--json",
