@@ -138,9 +138,9 @@ def B_plays(b, hand, first):
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
     if $lines and maxk >= 2:
-        fix = B_fix  # (the first cells' terms that read only the filled cells, kept
-        if fix[0] is not filled:  # for the last board listed: `square_firsts`)
-            fix[:] = filled, B_fixed(filled, 1), B_fixed(filled, $stride)
+        fix = B_fix[0]  # (the first cells' terms that read only the filled cells, kept
+        if fix[0] is not filled:  # in one tuple for the last board listed: `square_firsts`)
+            fix = B_fix[0] = (filled, B_fixed(filled, 1), B_fixed(filled, $stride))
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, fix[1], near & fit_d, need, anc, mask, arrs,
               runs, sums, maxk, 1, $stride)
