@@ -4,8 +4,9 @@ written out for the ruleset's numbers (integers only, never author text)."""
 
 from __future__ import annotations
 
-import re
 from string import Template
+
+from engine.program.square_firsts import BOUNDED, firsts
 
 # -- the text of the functions -----------------------------------------------------------
 #: the hand plan, the listing's frame and laying: the same text for every ruleset but
@@ -137,11 +138,14 @@ def B_plays(b, hand, first):
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
     if $lines and maxk >= 2:
+        fix = B_fix[0]  # (the first cells' terms that read only the filled cells, kept
+        if fix[0] is not filled:  # in one tuple for the last board listed: `square_firsts`)
+            fix = B_fix[0] = (filled, B_fixed(filled, 1), B_fixed(filled, $stride))
         along = B_covering if first else B_touching
-        along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
-              sums, maxk, 1, $stride)
-        along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
-              sums, maxk, $stride, 1)
+        along(out, v, down, fit_d, filled, fix[1], near & fit_d, need, anc, mask, arrs,
+              runs, sums, maxk, 1, $stride)
+        along(out, v, across, fit_a, filled, fix[2], near & fit_a, need, anc, mask, arrs,
+              runs, sums, maxk, $stride, 1)
     return out
 
 def B_lay(b, cells, values):
@@ -231,8 +235,8 @@ FIRST_CELLS = """    cs = []
             i -= d"""
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
-        e):
+def $name(out, v, cross, fit, filled, fixed, near, need, anc, mask, arrs, runs, sums,
+        maxk, d, e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -260,11 +264,12 @@ def board_source(code) -> str:
                              through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
-    lines = []
+    test = firsts(code)
+    lines = [test.pop("fixed")]
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), first_cell=FIRST_CELLS, **_firsts(code),
+            name=name, runs=_runs(rules.max_count), first_cell=FIRST_CELLS, **test,
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -301,121 +306,6 @@ def _end(cell: str, sign: str) -> str:
     return "\n            ".join(lines)
 
 
-#: a bit set read shifted by j steps (`_at`)
-_SHIFT = re.compile(r"\((\w+) (>>|<<) (\d+) \* d\)")
-#: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
-_BOUNDED = 2
-
-
-def _shifted(*texts: str) -> tuple:
-    """`texts` with each shifted bit set (`_at`) read from a local of its own, and the
-    lines setting those locals, each worked out once."""
-    found: dict[tuple, str] = {}
-
-    def local(match) -> str:
-        name, op, j = match.groups()
-        return found.setdefault((name, op, int(j)), f"{name}_{'a' if op == '>>' else 'b'}{j}")
-
-    texts = tuple(_SHIFT.sub(local, text) for text in texts)
-    lines = [f"d{j} = {j} * d" for j in sorted({j for _, _, j in found}) if j > 1]
-    lines += [f"{name} = {of} {op} {'d' if j == 1 else f'd{j}'}"
-              for (of, op, j), name in found.items()]
-    return (*texts, lines)
-
-
-def _at(name: str, j: int) -> str:
-    """The bit set `name` read at cell c + j d (j < 0: before c)."""
-    if j == 0:
-        return name
-    return f"({name} >> {j} * d)" if j > 0 else f"({name} << {-j} * d)"
-
-
-def _second(window: int, longest: int) -> str:
-    """Whether a second new cell that fits follows c within the window, j steps on
-    (the cells between filled), with the run it makes no longer than `longest`: the
-    pieces just before c (plen) and just after it (sn) fewer than longest - j."""
-    terms = []
-    for j in range(1, window):
-        if j + 1 > longest:
-            break
-        parts = [_at("filled", i) for i in range(1, j)] + [_at("fit", j)]
-        room = longest - j  # (plen + sn must stay under it)
-        if room <= _BOUNDED * window + 2:  # (a looser bound is left to the walk)
-            long = [" & ".join([_at("filled", -i) for i in range(1, k + 1)] +
-                               [_at("filled", j + i) for i in range(1, room - k + 1)])
-                    for k in range(room + 1)]
-            parts.append("~(" + " | ".join(long) + ")")
-        terms.append("(" + " & ".join(parts) + ")")
-    return " | ".join(terms) or "0"
-
-
-#: a complement of bit sets with no parentheses inside (`~(filled_a3 | filled_b1)`)
-_NOT = re.compile(r"~\([^()]*\)")
-
-
-def _firsts(code) -> dict:
-    """The lines setting `firsts` (for a play of as many pieces as the window, and of
-    each fewer down to two: `maxk`), and those setting the shifted bit sets they read."""
-    top = min(code.window, code.longest)
-    second, *nears, defs = _shifted(_second(code.window, code.longest),
-                                    *[_near(code.window, code.longest, k)
-                                      for k in range(top, 1, -1)])
-    defs.insert(0, "go = fit | filled")
-    # (a complement `second` reads, which every branch works out, read again by a
-    # branch's `near` is worked out once, before the branches)
-    for k, part in enumerate(dict.fromkeys(_NOT.findall(second))):
-        if any(part in near for near in nears):
-            defs.append(f"not{k} = {part}")
-            second = second.replace(part, f"not{k}")
-            nears = [near.replace(part, f"not{k}") for near in nears]
-    lines, inside = _branch_defs(defs, second, nears)
-    for i, (k, near) in enumerate(zip(range(top, 1, -1), nears)):
-        if k == top:
-            head = f"if maxk >= {k}:" if k > 2 else "if True:"
-        else:
-            head = "else:" if k == 2 else f"elif maxk >= {k}:"
-        lines += [head, *["    " + line for line in inside[i]],
-                  f"    firsts = fit & ({second}) & ({near})"]
-    return {"firsts": "\n    ".join(lines) or "firsts = 0"}
-
-
-def _branch_defs(defs: list, second: str, nears: list) -> tuple[list, list]:
-    """The lines `defs` (`name = ...`, in order) that every branch reads, and per
-    branch those only its `near` reads (a shift of `go` for the longest plays, say:
-    not worked out when the hand's plays are shorter)."""
-    def reads(name: str, text: str) -> bool:
-        return re.search(rf"\b{name}\b", text) is not None
-
-    sides = [line.split(" = ", 1) for line in defs]
-    readers: dict[str, set] = {}  # name -> the branches reading it (-1: every one)
-    for name, _ in reversed(sides):  # (a line is read only by those after it)
-        found = {-1} if reads(name, second) else set()
-        found |= {i for i, near in enumerate(nears) if reads(name, near)}
-        for other, text in sides:
-            if other in readers and reads(name, text):
-                found |= readers[other]
-        readers[name] = found
-    inside: list[list] = [[] for _ in nears]
-    shared = []
-    for line, (name, _) in zip(defs, sides):
-        one = len(readers[name]) == 1 and -1 not in readers[name]
-        (inside[min(readers[name])] if one else shared).append(line)
-    return shared, inside
-
-
-def _near(window: int, longest: int, most: int) -> str:
-    """Whether a cell of `near` lies within the window from c (through `go` cells), and
-    within `most` cells, in a span of cells no longer than `longest` (and with no piece
-    beside it when as long)."""
-    terms = []
-    for j in range(min(window, longest, most)):
-        parts = [_at("go", i) for i in range(1, j)] + [_at("near", j)]
-        if j + 1 == longest:  # (the span is a whole line: nothing before it or after it)
-            parts.append(f"~({_at('filled', j + 1)} | {_at('filled', -1)})")
-        terms.append(" & ".join(parts))
-    return " | ".join(terms)
-
-
 def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
     """The walk's step `span` (its cell `s<span>`) with `n` new cells so far and the
     steps `filled` among them holding pieces, written out (`square_moves._along_from`)."""
@@ -430,7 +320,7 @@ def _walk(code, out: list, span: int, n: int, filled: tuple, pad: int) -> None:
     out += [f"{t}s{span} = {prev} + d", f"{t}x{span} = v[s{span}]", f"{t}if x{span} == -1:",
             f"{t}    iv{n + 1} = cross[s{span}]", f"{t}    if {fits}"]
     _new_cell(code, out, span, n + 1, filled, pad + 2,
-              known and code.longest - 1 <= _BOUNDED * code.window + 2)
+              known and code.longest - 1 <= BOUNDED * code.window + 2)
     if span < code.window:  # (a piece there: passed over)
         out.append(f"{t}elif x{span} >= 0:")
         _walk(code, out, span + 1, n, filled + (span,), pad + 1)
