@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from engine.kernel.general_move import MoveRecord, move_moves
 from engine.kernel.moves import Move, moves_of_data
@@ -14,8 +15,8 @@ from engine.kernel.views import ExchangeMove, PlayMove
 
 _NAME = attrgetter("name")
 
-# `State` in annotations is engine.kernel.state.State, named, not imported (nothing here
-# needs the class itself).
+if TYPE_CHECKING:  # pragma: no cover (for readers and checkers: nothing here needs the class)
+    from engine.kernel.state import State
 
 
 # -- move generators, one per action kind ------------------------------------------------

@@ -5,7 +5,6 @@ measures scoring rules read of it (`move.<field>`, `MOVE_FIELDS`; `contact` reco
 
 from __future__ import annotations
 
-from engine.pieces import Piece
 from engine.topology.base import Placement
 from engine.topology.triangular_grid import MASK, _contact_fields, _measures, is_up
 
