@@ -18,8 +18,7 @@ single pieces by cell, then plays of two or more pieces along rows, then columns
 their first cell, each run of new cells as the walk meets it, and for each the
 arrangements of the ranked hand (its pieces by value, equal values in hand order) in
 order. The first cells are found for all cells at once on the bit sets (shifts of one
-cell, or of a row: `square_firsts.py`; the test's terms that read only the filled cells
-kept for the last board listed, `B_fix`), then each is walked (`square_source.py`). Laying (`B_lay`) updates
+cell, or of a row: `square_firsts.py`), then each is walked (`square_source.py`). Laying (`B_lay`) updates
 the masks at the ends of the runs through the new pieces, as the hand-written reference
 does, and returns the play's measures as the records scoring reads: its `lines`
 (length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s order, and
@@ -132,7 +131,6 @@ class SquareCode:
                                        for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
-                "B_fix": [(None, None, None)],
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
                 "B_bytes": bytearray, "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),

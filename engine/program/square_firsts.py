@@ -4,10 +4,10 @@
 Cell c + j d is bit c of a bit set shifted by j d. A first cell fits, and so does a
 second new cell within the window (filled cells passed over), making a run not too
 long; a cell of `near` lies within the window, reached through cells that are filled
-or fit. The test's terms that read only the filled cells are worked out by `B_fixed`
-(one call per board and direction, kept for the last board listed: an exchange or a
-pass leaves the board as it was for the next listing); the listing reads them as
-`fx0`, `fx1`, ...
+or fit. The test's terms that read only the filled cells are named `fx0`, `fx1`, ...,
+each worked out once before the branches by play length. (Keeping them for the last
+board listed, as the seventeenth session tried, saved 1.5% of the instructions and no
+time: docs/performance.md.)
 """
 
 from __future__ import annotations
@@ -18,12 +18,6 @@ import re
 _SHIFT = re.compile(r"\((\w+) (>>|<<) (\d+) \* d\)")
 #: `_second` bounds a run's length on the bit sets up to this many windows (and 2)
 BOUNDED = 2
-
-_FIXED_HEAD = '''
-def B_fixed(filled, d):
-    """The terms of the first cells' test along step `d` that read only the board's
-    `filled` cells (`square_firsts`), as the walks' functions unpack them."""'''
-
 
 def _shifted(*texts: str) -> tuple:
     """`texts` with each shifted bit set (`_at`) read from a local of its own, and the
@@ -93,8 +87,8 @@ def _joined(terms: list, names: dict, wrap: bool) -> str:
 
 def firsts(code) -> dict:
     """The lines setting `firsts` (for a play of as many pieces as the window, and of
-    each fewer down to two: `maxk`), and those setting the shifted bit sets they read;
-    `fixed`: the text of `B_fixed`."""
+    each fewer down to two: `maxk`), and those setting the shifted bit sets and the
+    terms on `filled` alone they read."""
     top = min(code.window, code.longest)
     names: dict[str, str] = {}
     second = _joined(_second(code.window, code.longest), names, True) or "0"
@@ -104,7 +98,9 @@ def firsts(code) -> dict:
     defs.insert(0, "go = fit | filled")
     lines, inside = _branch_defs(defs, second, nears)
     if names:
-        lines.insert(0, f"{_tuple(names.values())} = fixed")
+        *texts, shifts = _shifted(*names)
+        lines = [*shifts, f"{_tuple(names.values())} = {_tuple(texts)}",
+                 *[line for line in lines if line not in shifts]]  # (`d2 = 2 * d` once)
     for i, (k, near) in enumerate(zip(range(top, 1, -1), nears)):
         if k == top:
             head = f"if maxk >= {k}:" if k > 2 else "if True:"
@@ -112,10 +108,7 @@ def firsts(code) -> dict:
             head = "else:" if k == 2 else f"elif maxk >= {k}:"
         lines += [head, *["    " + line for line in inside[i]],
                   f"    firsts = fit & ({second}) & ({near})"]
-    *texts, shifts = _shifted(*names)
-    body = [*shifts, f"return ({_tuple(texts)})"]
-    return {"firsts": "\n    ".join(lines) or "firsts = 0",
-            "fixed": _FIXED_HEAD + "".join("\n    " + line for line in body)}
+    return {"firsts": "\n    ".join(lines) or "firsts = 0"}
 
 
 def _tuple(items) -> str:

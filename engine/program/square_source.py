@@ -138,14 +138,11 @@ def B_plays(b, hand, first):
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
     if $lines and maxk >= 2:
-        fix = B_fix[0]  # (the first cells' terms that read only the filled cells, kept
-        if fix[0] is not filled:  # in one tuple for the last board listed: `square_firsts`)
-            fix = B_fix[0] = (filled, B_fixed(filled, 1), B_fixed(filled, $stride))
         along = B_covering if first else B_touching
-        along(out, v, down, fit_d, filled, fix[1], near & fit_d, need, anc, mask, arrs,
-              runs, sums, maxk, 1, $stride)
-        along(out, v, across, fit_a, filled, fix[2], near & fit_a, need, anc, mask, arrs,
-              runs, sums, maxk, $stride, 1)
+        along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
+              sums, maxk, 1, $stride)
+        along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
+              sums, maxk, $stride, 1)
     return out
 
 def B_lay(b, cells, values):
@@ -235,8 +232,8 @@ FIRST_CELLS = """    cs = []
             i -= d"""
 
 _ALONG_HEAD = Template('''
-def $name(out, v, cross, fit, filled, fixed, near, need, anc, mask, arrs, runs, sums,
-        maxk, d, e):
+def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
+        e):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
     hand, `near` those of them a play must cover one of) by their first cell
@@ -265,7 +262,7 @@ def board_source(code) -> str:
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
     test = firsts(code)
-    lines = [test.pop("fixed")]
+    lines = []
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(

@@ -104,9 +104,10 @@ function show(v) {
 }
 // A move's points beside its text: "+5", "-3", and nothing for none (a "0" after
 // "exchange 1" would read as a piece).
-function signed(points) { return points > 0 ? ` +${points}` : points < 0 ? ` ${points}` : ""; }
+function plus(points) { return points > 0 ? `+${points}` : `${points}`; }
+function signed(points) { return points ? ` ${plus(points)}` : ""; }
 function why(events) {
-  return events.map((e) => `P${e.player + 1} ${e.rule} ${e.points > 0 ? "+" : ""}${e.points} (${e.where})`).join(", ") || "no points";
+  return events.map((e) => `P${e.player + 1} ${e.rule} ${plus(e.points)} (${e.where})`).join(", ") || "no points";
 }
 function listMoves(moves) {
   $("moves").replaceChildren(...moves.map((m) => {
