@@ -153,7 +153,7 @@ def no_undo(ruleset) -> str:
 
 def hint(session: Session, rows, count: int = 5) -> None:
     """The best moves with the rules (and their lines) behind each point; alone, also
-    the solver's move."""
+    the solver's move, with others the search's."""
     state, screen = session.state, session.screen
     if state.n == 1:
         from engine.players.solver import hint as solver_hint
@@ -161,6 +161,10 @@ def hint(session: Session, rows, count: int = 5) -> None:
         move = solver_hint(state)
         if move is not None:
             screen.say(f"  the solver plays: {getattr(move, 'text', move)}")
+    else:  # with others: the search's move and its share of the visits
+        from engine.players.mcts import hint_text
+
+        screen.say(hint_text(state))
     for gain, move, events in rows[:count]:
         line = Text(f"  {move.text:<28} ")
         line.append(points_text(gain, 4))

@@ -335,6 +335,10 @@ class MctsAgent:
         return results
 
 
+#: the search `hint` runs (the play prompt and the web page): a plain spec, tuned
+HINT_SPEC = "400"
+
+
 def _paired_better(best: dict, anchor: dict, z: float) -> bool:
     """Whether `best` beats `anchor` on the samples both were played out in, by more
     than `z` standard errors of the mean paired difference."""
@@ -350,7 +354,7 @@ def _mean(node: Node) -> float:
     return node.total / node.visits if node.visits else -math.inf
 
 
-def mcts_hint(state, spec: str = "400", seed: int = 0, count: int = 3) -> list[tuple]:
+def mcts_hint(state, spec: str = HINT_SPEC, seed: int = 0, count: int = 3) -> list[tuple]:
     """The moves the search prefers for the seat to move: (move, visit share, mean
     result), most visited first, at most `count` (for `hint` in multi-player games)."""
     agent = MctsAgent(seed, parse_spec(spec))
@@ -359,7 +363,7 @@ def mcts_hint(state, spec: str = "400", seed: int = 0, count: int = 3) -> list[t
     return agent.ranked(state)[:count]
 
 
-def hint_text(state, spec: str = "400", seed: int = 0) -> str:
+def hint_text(state, spec: str = HINT_SPEC, seed: int = 0) -> str:
     """`hint` in a multi-player game: the move the search prefers and its visit share."""
     rows = mcts_hint(state, spec, seed, count=2)
     move, share, _ = rows[0]

@@ -78,7 +78,8 @@ def replay_session(loaded) -> Session:
 
 
 def hint(session) -> dict:
-    """The best moves by points; for a solitaire, also the solver's move."""
+    """The best moves by points; for a solitaire, also the solver's move, with others
+    the search's (`search`: its spec and its two most visited moves with their shares)."""
     from engine.web.views import moves_json
 
     if not session.is_human_turn():
@@ -86,7 +87,19 @@ def hint(session) -> dict:
     out = {"moves": moves_json(session.state)[:5]}
     if session.state.n == 1:
         out["solver"] = solver_view(session)
+    else:
+        out["search"] = search_view(session.state)
     return out
+
+
+def search_view(state) -> dict:
+    """The moves `mcts` prefers in `state` (`HINT_SPEC`, seeded 0: a position
+    hints the same each time), most visited first, with their shares of the visits."""
+    from engine.players.mcts import HINT_SPEC, mcts_hint
+
+    rows = mcts_hint(state, HINT_SPEC, seed=0, count=2)
+    return {"spec": f"mcts:{HINT_SPEC}",
+            "moves": [{"text": move.text, "share": round(share, 3)} for move, share, _ in rows]}
 
 
 def solver_view(session) -> dict:

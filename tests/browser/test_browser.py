@@ -66,7 +66,11 @@ def test_turns_against_the_computer_with_hint_undo_and_the_record(page, tmp_path
     assert any(p["computer"] for p in v["log"])
     page.click("#hint")
     page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Best')")
-    assert re.search(r"\(rulesets/triominos/\w+\.yaml:\d+\)", page.inner_text("#message"))
+    message = page.inner_text("#message")
+    assert re.search(r"\(rulesets/triominos/\w+\.yaml:\d+\)", message)
+    # with others, the search's move too, marked in the list of moves
+    found = re.search(r"The search \(mcts:400\) plays: (.+) \(\d+% of visits\)\.", message)
+    assert found and page.locator("#moves button.hinted").get_attribute("data-move") == found[1]
     played = len(v["log"])
     page.click("#undo")
     page.wait_for_function(f"() => view.log.length < {played}")

@@ -33,6 +33,8 @@ def test_play_a_few_moves_then_save_and_replay(tmp_path):
     result = run("play", "triominos", "--seed", "5", input=f"hint\n1\n1\nquit\n{record}\n")
     assert result.exit_code == 0, result.output
     assert "your rack:" in result.output and "record written" in result.output
+    # with others, `hint` also names the search's move and its share of the visits
+    assert "the search (mcts:400) plays: " in result.output and "% of visits" in result.output
     replayed = run("replay", str(record))
     assert replayed.exit_code == 0, replayed.output
 

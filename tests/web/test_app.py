@@ -65,6 +65,17 @@ def test_the_search_agent_answers_with_its_offered_budget(client):
     assert after.status_code == 200 and after.json()["log"][-1]["computer"]
 
 
+def test_the_hint_with_others_names_the_searchs_move_the_same_each_time(client):
+    view = start(client, "triolet/standard", seed=2)
+    legal = {m["text"] for m in view["moves"]}
+    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    assert hint["search"]["spec"] == "mcts:400" and "solver" not in hint
+    moves = hint["search"]["moves"]
+    assert moves and all(m["text"] in legal and 0 < m["share"] <= 1 for m in moves)
+    assert sum(m["share"] for m in moves) <= 1.0 + 1e-9
+    assert client.get(f"/api/games/{view['id']}/hint").json() == hint  # seeded: a position hints alike
+
+
 def test_the_other_players_hand_is_not_in_the_picture(client):
     view = start(client, seed=4)
     hands = view["zones"]["hands"]

@@ -193,8 +193,12 @@ async function hint() {
   const h = await api(`/api/games/${view.id}/hint`);
   const best = h.moves[0];
   const solver = h.solver ? ` The solver plays: ${h.solver.next || "nothing found"}.` : "";
-  for (const b of $("moves").querySelectorAll("button")) b.classList.toggle("hinted", !!best && b.dataset.move === best.text);
-  say(best ? `Best for points: ${best.text} (${best.points >= 0 ? "+" : ""}${best.points}: ${why(best.events)}).${solver}` : "no move", true);
+  const searched = h.search && h.search.moves[0];
+  const search = searched ? ` The search (${h.search.spec}) plays: ${searched.text} (${Math.round(100 * searched.share)}% of visits).` : "";
+  const marked = searched ? searched.text : best && best.text;  // the move to play, marked in the list
+  for (const b of $("moves").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.move === marked);
+  const points = best && (best.points ? `${plus(best.points)}: ${why(best.events)}` : "no points");
+  say(best ? `Best for points: ${best.text} (${points}).${solver}${search}` : "no move", true);
 }
 async function solve() {
   const s = await api(`/api/games/${view.id}/solver`);
