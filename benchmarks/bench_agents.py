@@ -172,7 +172,7 @@ def main() -> None:
     # (0.2 s in dominoes) of CPU (`--timing`).
     parser.add_argument("--mcts", default="mcts:300:greedy:halving:w=1:depth=6:held=1",
                         help="the mcts spec for Tri-Ominos")
-    parser.add_argument("--triolet", default="mcts:1000:greedy:halving:w=0.6:plies=2",
+    parser.add_argument("--triolet", default="mcts:300:greedy:halving:w=1:plies=2:next=0.5",
                         help="the mcts spec for Triolet")
     parser.add_argument("--dominoes", default="mcts:100:random", help="the mcts spec for dominoes")
     # Random playouts of Tri Peaks almost never clear (the floor eats every deal's cost),

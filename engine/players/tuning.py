@@ -35,6 +35,9 @@ DEAR_WORK = 17_000
 DEAR_WIDENING = 1.0
 #: with dear play-outs: turns a play-out plays (2: the move, then the reply)
 DEAR_PLIES = 2
+#: with dear play-outs: how much of the most the seat to move could score at the cut
+#: counts for it (`next=`): 0.5 won 140/200 against greedy in Triolet, 66.5% without
+DEAR_LOOKAHEAD = 0.5
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,8 @@ def choose(cost: Cost, iterations: int | None) -> dict:
                 "plies": 0, "held": 1.0, "iterations_default": 300}
     work = max(20, round(DEAR_WORK / (DEAR_PLIES * cost.previews)))
     return {"playout": "greedy", "halving": True, "widening": DEAR_WIDENING, "depth": 0,
-            "plies": DEAR_PLIES, "held": 0.0, "iterations_default": work}
+            "plies": DEAR_PLIES, "lookahead": DEAR_LOOKAHEAD, "held": 0.0,
+            "iterations_default": work}
 
 
 def describe(fields: dict, iterations: int | None, seconds: float | None) -> str:
@@ -95,4 +99,6 @@ def describe(fields: dict, iterations: int | None, seconds: float | None) -> str
         parts.append(f"plies={fields['plies']}")
     if fields.get("held"):
         parts.append(f"held={fields['held']:g}")
+    if fields.get("lookahead"):
+        parts.append(f"next={fields['lookahead']:g}")
     return ":".join(parts)

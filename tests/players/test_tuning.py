@@ -50,6 +50,8 @@ def test_each_family_is_measured_and_tuned(ref, players, dear):
     assert not agent.config.auto and agent.config.halving and agent.config.iterations == 40
     assert agent.tuned.startswith("mcts:40:greedy:halving")
     assert ("win" in agent.tuned) == (players == 1)
+    # dear play-outs: cut after the reply, half the mover's best score then counted
+    assert agent.tuned.endswith(":plies=2:next=0.5") == dear
     # the same hidden pieces dealt otherwise: the same measurement and the same choice
     other = MctsAgent(5, parse_spec("40"))
     other.ranked(permuted(state, state.to_move, 3))
