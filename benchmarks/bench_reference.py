@@ -5,7 +5,9 @@ that one game does. `benchmarks/reference/` holds such programs, each checked to
 exactly the engine's game (`check_*.py`). This script times the engine's random games
 and the reference's in turns (engine, reference, engine, ...), so that the drift of a
 shared machine falls on both alike, and prints the best rate of each, the engine's share
-of the reference's, and the issue's target (half the figure the issue quotes). Where the ruleset has a
+of the reference's (best against best), the median of the shares of each turn (a side's
+rate against the reference's in the same turn: the drift between turns cancels), and the
+issue's target (half the figure the issue quotes). Where the ruleset has a
 compiled program (`engine.program`), its random games (`bench_games.program_random_play`:
 the same deals and choices) are timed in the same turns, on a line of their own.
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -86,7 +89,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", help="tripeaks, triominos or triolet")
     args = parser.parse_args()
-    print(f"{'ruleset':32} {'engine/s':>9} {'reference/s':>12} {'share':>6} "
+    print(f"{'ruleset':32} {'engine/s':>9} {'reference/s':>12} {'share':>6} {'paired':>7} "
           f"{'target/s':>9} {'met':>4}")
     for name, ref, players, reference, target in GAMES:
         if args.only and args.only != name:
@@ -104,9 +107,11 @@ def main() -> None:
         for side in ("engine", "program"):
             if side in rates:
                 best = max(rates[side])
+                paired = statistics.median(
+                    [mine / theirs for mine, theirs in zip(rates[side], rates["reference"])])
                 label = ref if side == "engine" else f"{ref} (program)"
                 print(f"{label:32} {best:9,.0f} {ref_best:12,.0f} {best / ref_best:6.1%} "
-                      f"{target:9,} {'yes' if best >= target else 'no':>4}")
+                      f"{paired:7.1%} {target:9,} {'yes' if best >= target else 'no':>4}")
 
 if __name__ == "__main__":
     main()
