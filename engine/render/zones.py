@@ -1,18 +1,19 @@
 """SVG of the zones around a board: each player's hand, the pool (face down, as a stack
 with its count), the pile (its top piece face up, with its count), and every other zone
 a ruleset declares (`state.zones`: a stack as its top and count, a row or a fan as all
-its pieces), each piece face down where its seat may not see it. A declared zone's
-target id is `key:index`."""
+its pieces; a row of zones as columns side by side), each piece face down where its seat
+may not see it. A declared zone's target id is `key:index`."""
 
 from __future__ import annotations
 
 from engine.render.marks import Marks
-from engine.render.pieces import draw_piece, piece_size
+from engine.render.pieces import CARD_H, CARD_W, draw_piece, piece_size
 from engine.render.style import Style
 from engine.render.svg import Picture, el, text
 
 GAP = 6
 LABEL_W = 110
+FAN_STEP = 0.32  # a fan drawn down a column: each piece this much of its height below the last
 
 
 def draw_zones(state, marks: Marks, style: Style, seat: int | None, width: float) -> Picture:
@@ -61,7 +62,10 @@ def _hidden(state, seat: int | None) -> set[int]:
 
 def _declared_zone(pic: Picture, y: float, state, zone, marks: Marks, style: Style,
                    seat: int | None) -> float:
-    """One line per zone of a declared zone's row: its label, then its pieces."""
+    """A declared zone: a row of them (`count` above one) as columns side by side, as
+    the piles of a patience lie; a single zone as a line, its label first."""
+    if len(state.zones[zone.key]) > 1:
+        return _zone_columns(pic, y, state, zone, marks, style, seat)
     hidden = _hidden(state, seat)
     for i, pieces in enumerate(state.zones[zone.key]):
         target = f"{zone.key}:{i}"
@@ -83,6 +87,39 @@ def _declared_zone(pic: Picture, y: float, state, zone, marks: Marks, style: Sty
                            data_zone=zone.key, data_target=target))
         y += tallest + 2 * GAP
     return y
+
+
+def _zone_columns(pic: Picture, y: float, state, zone, marks: Marks, style: Style,
+                  seat: int | None) -> float:
+    """A row of zones under the row's name, one column each: its index and count above,
+    then its top (a stack) or all its pieces going down (a fan overlapping, a row not);
+    an empty zone as a dashed outline. Returns the y below the longest column."""
+    hidden = _hidden(state, seat)
+    ink = style.colours["ink"]
+    pic.body.append(text(0, y + 14, zone.label, text_anchor="start", font_size=13, fill=ink,
+                         class_="zone-label"))
+    top, bottom = y + 40, y + 40
+    x = 0.0
+    for i, pieces in enumerate(state.zones[zone.key]):
+        target = f"{zone.key}:{i}"
+        body = [text(x, top - 6, f"[{i}] {len(pieces)}", text_anchor="start", font_size=11,
+                     fill=ink, class_="zone-label")]
+        shown = pieces[-1:] if zone.shape == "stack" else pieces
+        w, h = piece_size(shown[0]) if shown else (CARD_W, CARD_H)
+        step = h * FAN_STEP if zone.shape == "fan" else h + GAP
+        py = top
+        for piece in shown:
+            body.append(draw_piece(piece, x, py, style, face_up=id(piece) not in hidden,
+                                   classes="piece zoned"))
+            py += step
+        if not shown:
+            body.append(el("rect", x=x, y=top, width=w, height=h, rx=4, fill="#ffffff",
+                           fill_opacity=0, stroke=style.colours["open"], stroke_dasharray="4 3"))
+        pic.body.append(el("g", "".join(body), class_=marks.classes(target, "zone declared"),
+                           data_zone=zone.key, data_target=target))
+        bottom = max(bottom, top + h + (len(shown) - 1) * step if shown else top + h)
+        x += w + 3 * GAP
+    return bottom + 2 * GAP
 
 
 def _row(pic: Picture, y: float, label: str, pieces, face_up: bool, marks: Marks,

@@ -191,3 +191,30 @@ def test_every_declared_zone_is_drawn_and_hidden_pieces_stay_hidden():
         hidden = {p.uid for pieces in hidden_from(state, 0).values() for p in pieces}
         shown = {int(n.get("data-piece")) for n in root.iter() if n.get("data-piece")}
         assert not hidden & shown, rid  # no face-down piece says what it is
+
+
+def test_a_row_of_zones_is_drawn_as_columns_side_by_side():
+    """Klondike's deal (fact sheet: seven piles of 1 to 7 cards, a fan each; four empty
+    foundations): each pile a column to the right of the last, its top at the same
+    height, its cards going down one below the other; the foundations empty outlines
+    side by side under the tableau."""
+    model, _ = compile_model(load_ruleset("klondike/aisleriot"))
+    state = Game(model).new_game(seed=2)
+    root = parse(render_svg(state, seat=0))
+    piles = [n for n in root.iter() if n.get("data-zone") == "tableau"]
+    assert [n.get("data-target") for n in piles] == [f"tableau:{i}" for i in range(7)]
+    tops = []
+    for k, pile in enumerate(piles):
+        cards = [p for p in pile if "piece" in p.get("class", "").split()]
+        assert len(cards) == k + 1  # pile k holds k + 1 cards, every one drawn
+        ys = [float(next(c.iter(f"{NS}rect")).get("y")) for c in cards]
+        xs = {float(next(c.iter(f"{NS}rect")).get("x")) for c in cards}
+        assert len(xs) == 1 and ys == sorted(ys) and len(set(ys)) == len(ys)  # one column, down
+        tops.append((xs.pop(), ys[0]))
+    assert [x for x, _ in tops] == sorted(x for x, _ in tops) and len({x for x, _ in tops}) == 7
+    assert len({y for _, y in tops}) == 1  # the piles' tops level
+    slots = [n for n in root.iter() if n.get("data-zone") == "foundations"]
+    outlines = [next(n.iter(f"{NS}rect")) for n in slots]
+    assert len({float(r.get("y")) for r in outlines}) == 1 and len({float(r.get("x")) for r in outlines}) == 4
+    assert float(outlines[0].get("y")) > max(y for _, y in tops)  # below the tableau
+    assert "[6] 7" in texts(root, "zone-label") and "tableau" in texts(root, "zone-label")
