@@ -260,6 +260,9 @@ def _type(error: ValidationError, loc: _Locator, _plain) -> list[Diagnostic]:
     help = None
     if "integer" in expected and isinstance(error.instance, str) and re.fullmatch(r"-?\d+", error.instance):
         help = f"remove the quotes: {error.instance}"
+    elif expected == ["object"] and isinstance(error.schema.get("properties"), dict):
+        keys = [f"`{k}`" for k in error.schema["properties"] if not k.startswith("$")]
+        help = f"write its keys under it, one a line, indented: {', '.join(keys)}" if keys else None
     return [Diagnostic(S_WRONG_TYPE.code, f"`{path}` must be {wanted}, not {actual}",
                        loc.value(error.absolute_path), help=help)]
 

@@ -175,6 +175,16 @@ def test_a_quoted_number_is_told_to_lose_its_quotes(tmp_path):
     assert (d.pos.line, d.pos.col, d.help) == (3, 16, "remove the quotes: 2")
 
 
+def test_a_name_where_a_mapping_goes_is_told_the_keys_it_takes(tmp_path):
+    path = tmp_path / "named.yaml"
+    path.write_text("ruleset: my-variant\nextends: triominos/pressman\n", encoding="utf-8")
+    (d,) = [d for d in check_ruleset(str(path))[1] if d.code == "S201"]
+    assert (d.pos.line, d.pos.col) == (1, 10)
+    assert d.message == '`ruleset` must be a mapping, not the string "my-variant"'
+    assert d.help.startswith("write its keys under it, one a line, indented: `game`, `title`")
+    assert "$delete" not in d.help
+
+
 def test_missing_keys_of_a_complete_ruleset(tmp_path):
     path = tmp_path / "thin.yaml"
     path.write_text("ruleset: {game: thin, title: Thin}\nplayers: {min: 1}\n", encoding="utf-8")
