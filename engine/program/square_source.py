@@ -22,14 +22,27 @@ def B_copy(b):
     """An independent copy of board `b`."""
     return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6]), b[7][:]]
 
-def B_plan(values):
-    """The hand plan of the ranked `values` (`square_hands.HandPlan`): (the bit set of
+def B_plan(key):
+    """The hand plan of the hand whose values in hand order are `key`, kept under `key`
+    (and under the ranked values, the plan worked out once for every order of them):
+    the plan of the ranked values (`square_hands.HandPlan`): (the bit set of
     its values, per count k the distinct arrangements of k pieces in order, each as
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
     (`B_one`), per count the arrangements a run takes (`B_run`); per count the
     arrangements by their sum, each as (values, bits, indices); and the most pieces of
     it a line can take (`B_most`))."""
+    if len(B_plans) > 20000:
+        B_plans.clear()
+    values = tuple(sorted(key))
+    plan = B_plans.get(values)
+    if plan is None:
+        plan = B_plans[values] = B_work_plan(values)
+    B_plans[key] = plan
+    return plan
+
+def B_work_plan(values):
+    """The plan of the ranked `values` (`B_plan`)."""
     mask = 0
     for x in values:
         mask |= 1 << x
@@ -48,11 +61,7 @@ def B_plan(values):
     for k, found in enumerate(arrs):
         for vals, bits, idx, total in found:
             sums[k].setdefault(total, []).append((vals, bits, idx))
-    if len(B_plans) > 20000:
-        B_plans.clear()
-    plan = B_plans[values] = (mask, arrs, {}, [{} for _ in range($most + 1)], sums,
-                              B_most(arrs))
-    return plan
+    return (mask, arrs, {}, [{} for _ in range($most + 1)], sums, B_most(arrs))
 
 def B_most(arrs):
     """The most new pieces of the arrangements `arrs` (per count) that some line may
@@ -99,11 +108,11 @@ def B_plays(b, hand, first):
     maxk = len(hand) if len(hand) < $most else $most
     if not hand or maxk < $fewest:
         return []
-    values = tuple(sorted(map(B_val, hand)))
+    key = tuple(map(B_val, hand))  # (in hand order: no sort; `B_plan`)
     try:  # (a subscript and no call: a miss, rare once warm, raises)
-        mask, arrs, ones, runs, sums, most = B_plans[values]
+        mask, arrs, ones, runs, sums, most = B_plans[key]
     except B_missing:
-        mask, arrs, ones, runs, sums, most = B_plan(values)
+        mask, arrs, ones, runs, sums, most = B_plan(key)
     v, across, down, anchors, filled, by_across, by_down, anc = b
     fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand; by the
     for m in by_across:  # keys, a group read only when it fits: cheaper than `items()`)
