@@ -113,6 +113,16 @@ class SquareCode:
         self.attrs = [tuple(a[k] for k in names) if a is not None else None
                       for a in topology.attrs]
         self.cross = _cross_table(rules, self.longest, top)
+        # (a run beside an empty cell packed as count << shift | sum, `B_lay`: a side's
+        # sum fits below the shift; two sides' sums may carry into the count only when
+        # their count is more than a line takes, so that a run read too long stays too
+        # long; if a line as long as the longest still took a piece, no carry at all)
+        most = self.longest * top
+        if any(any(row) for row in self.cross[self.longest:]):
+            most = (2 * self.longest + self.window) * top
+        self.shift = max(1, most.bit_length())
+        self.side = self.longest << self.shift | self.longest * top  # (the most a side)
+        self.run_bytes = self.side < 256  # (kept in bytearrays)
         self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
         self.starts = tuple(topology.starts)
 
@@ -136,11 +146,33 @@ class SquareCode:
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
+                "B_crossp": self._crossp(), **self._px(),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+
+    def _crossp(self) -> tuple:
+        """`B_cross` by the packed run on both sides of a cell (`B_lay`): 0 past it."""
+        mask = (1 << self.shift) - 1
+        return tuple(row[i & mask] if i & mask < len(row) else 0
+                     for i in range(2 * self.side + 1)
+                     for row in [self.cross[i >> self.shift]
+                                 if i >> self.shift < len(self.cross) else ()])
+
+    def _px(self) -> dict:
+        """`B_px<n>[run]`: for a run of n new pieces whose line's other pieces are `run`
+        (packed), the sum those n must make, or None (`B_exact`); read for lines no
+        longer than the longest only."""
+        bounds, mask, found = self.rules.bounds, (1 << self.shift) - 1, {}
+        for n in range(2, self.rules.max_count + 1):
+            found[f"B_px{n}"] = tuple(
+                bounds[length][0] - (i & mask)
+                if bounds[length][0] == bounds[length][1] else None
+                for i in range(max(0, self.longest - n + 1) << self.shift)
+                for length in [(i >> self.shift) + n])
+        return found
 
     def _laid(self) -> tuple:
         """Per cell and value x, the start of the `placed` record of a piece of value x
@@ -278,11 +310,25 @@ class SquareCode:
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
         near = bytearray([anchors >> c & 1 for c in range(len(v))])
-        found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
-                 "places": ()}
+        runs = [self._runs(v, d) for d in (-1, 1, -stride, stride)]
+        found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near,
+                           *runs], "places": ()}
         if self.jokers:
             found["jokers"] = sum(1 << c for c, joker in enumerate(board.jk) if joker)
         return found
+
+    def _runs(self, v: list, d: int):
+        """Per cell, the run of pieces beside it one step `d` on (none on a filled cell or
+        off the board), packed as `B_lay` keeps it (`B_new`'s lists)."""
+        found = [0] * len(v)
+        for c, x in enumerate(v):
+            if x == EMPTY:
+                n = total = 0
+                i = c + d
+                while v[i] >= 0:
+                    n, total, i = n + 1, total + v[i], i + d
+                found[c] = n << self.shift | total
+        return bytearray(found) if self.run_bytes else found
 
     def _mask(self, v: list, c: int, d: int) -> int:
         """The mask of the empty cell `c` along `d` (as `B_lay` sets it)."""

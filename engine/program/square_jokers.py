@@ -48,7 +48,7 @@ def B_jplays(b, hand, first):
         mask, arrs = B_jplans[kinds]
     except B_missing:
         mask, arrs = B_jplan(kinds, maxk)
-    v, across, down, anchors, filled, by_across, by_down, anc = b
+    v, across, down, anchors, filled, by_across, by_down, anc = b[:8]
     out = []
     if first:
         need = [c for c in B_starts if v[c] == -1]

@@ -13,14 +13,18 @@ from engine.program.square_firsts import BOUNDED, firsts
 #: for the numbers put in (`$name`, integers and booleans)
 _FIXED = Template('''
 def B_new():
-    """An empty board: [cells, across, down, anchors, filled, by_across, by_down, and
-    per cell whether it is an anchor (1 or 0, read by the walks)]."""
+    """An empty board: [cells, across, down, anchors, filled, by_across, by_down, per
+    cell whether it is an anchor (1 or 0, read by the walks), and per empty cell the
+    run of pieces just before it and just after it along a row, then along a column,
+    each packed as one integer (count << $shift | sum: `B_lay` keeps them)]."""
+    n = len(B_empty)
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}, B_bytes(len(B_empty))]
+            {B_full0: B_cells}, B_bytes(n), $runs_new, $runs_new, $runs_new, $runs_new]
 
 def B_copy(b):
     """An independent copy of board `b`."""
-    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6]), b[7][:]]
+    return [b[0][:], b[1][:], b[2][:], b[3], b[4], dict(b[5]), dict(b[6]), b[7][:],
+            b[8][:], b[9][:], b[10][:], b[11][:]]
 
 def B_plan(key):
     """The hand plan of the hand whose values in hand order are `key`, kept under `key`
@@ -113,7 +117,7 @@ def B_plays(b, hand, first):
         mask, arrs, ones, runs, sums, most = B_plans[key]
     except B_missing:
         mask, arrs, ones, runs, sums, most = B_plan(key)
-    v, across, down, anchors, filled, by_across, by_down, anc = b
+    v, across, down, anchors, filled, by_across, by_down, anc, ba, aa, bd, ad = b
     fit_a = fit_d = 0  # (the empty cells whose mask takes a value of the hand; by the
     for m in by_across:  # keys, a group read only when it fits: cheaper than `items()`)
         if m & mask:
@@ -149,15 +153,15 @@ def B_plays(b, hand, first):
     if $lines and maxk >= 2:
         along = B_covering if first else B_touching
         along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
-              sums, maxk, 1, $stride)
+              sums, maxk, 1, $stride, ba, aa)
         along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
-              sums, maxk, $stride, 1)
+              sums, maxk, $stride, 1, bd, ad)
     return out
 
 def B_lay(b, cells, values):
     """Lay the play on board `b`; its `lines` and `placed` records, each cell's row
     before its column, as `SquarePlacement._measure` gives them."""
-    v, across, down, anchors, filled, by_across, by_down, anc = b
+    v, across, down, anchors, filled, by_across, by_down, anc, ba, aa, bd, ad = b
     for c, x in zip(cells, values):
         v[c] = x
         bit = B_bit[c]
@@ -187,10 +191,10 @@ def B_lay(b, cells, values):
     # directions at the first cell, then only the one across the play
     along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < $stride else $stride
     k = 0
-    dirs = ((1, across, by_across), ($stride, down, by_down))
+    dirs = ((1, across, by_across, ba, aa), ($stride, down, by_down, bd, ad))
     across_play = dirs[1:] if along == 1 else dirs[:1]
     for c in cells:
-        for d, masks, groups in dirs:
+        for d, masks, groups, pre, post in dirs:
             n, total = 1, v[c]
             a = c - d
             while v[a] >= 0:
@@ -211,7 +215,9 @@ def B_lay(b, cells, values):
                     through[k].append(n)
                     lines.append($line_open(n, total, total, 1, 0)$close)
             # (the masks of the empty cells at the run's ends, the pieces after them
-            # counted in)
+            # counted in: each end's kept run on its other side; the run kept beside
+            # each end)
+            pk = n << $shift | total
             $end_before
             $end_after
         k += 1
@@ -222,17 +228,23 @@ def B_lay(b, cells, values):
     return lines, placed
 ''')
 
-#: the walks' loop over their first cells, lowest first, each with the run of pieces
-#: just before it (`plen` pieces summing to `psum`): shared by the listing with jokers.
-#: The cells are taken off the bit set highest first (one `^` of a kept bit a cell,
-#: no `x & -x`), then walked in reverse
-FIRST_CELLS = """    cs = []
+#: the walks' loop over their first cells, lowest first. The cells are taken off the
+#: bit set highest first (one `^` of a kept bit a cell, no `x & -x`), then walked in
+#: reverse
+_CELLS = """    cs = []
     while firsts:
         c = firsts.bit_length() - 1
         firsts ^= B_bit[c]
         cs.append(c)
     cs.reverse()
-    for c in cs:
+    for c in cs:"""
+#: the loop with the run of pieces just before each first cell read from the board
+#: (`pb`, packed: `B_lay` keeps it)
+PACKED_CELLS = _CELLS + """
+        pb = pre[c]"""
+#: the loop with that run walked (`plen` pieces summing to `psum`): the listing with
+#: jokers
+FIRST_CELLS = _CELLS + """
         plen = psum = 0
         i = c - d
         while v[i] >= 0:
@@ -242,10 +254,11 @@ FIRST_CELLS = """    cs = []
 
 _ALONG_HEAD = Template('''
 def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
-        e):
+        e, pre, post):
     """The plays of two or more pieces $what along step `d` (`e` the step across, `cross`
     the masks across, `fit` the empty cells whose mask across takes a value of the
-    hand, `near` those of them a play must cover one of) by their first cell
+    hand, `near` those of them a play must cover one of; `pre` and `post` the runs of
+    pieces kept before and after each empty cell along `d`) by their first cell
     (`square_moves._along`), the walk from each written out for the window: a cell
     filled, empty or off the board at each step."""
     # The first cells, for all cells at once (bit sets: cell c + j d is bit c shifted
@@ -267,6 +280,8 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
+                             shift=code.shift, runs_new="B_bytes(n)" if code.run_bytes
+                             else "[0] * n",
                              through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
@@ -275,7 +290,7 @@ def board_source(code) -> str:
     for name, covering in (("B_touching", False), ("B_covering", True)):
         code.covering = covering
         lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), first_cell=FIRST_CELLS, **test,
+            name=name, runs=_runs(rules.max_count), first_cell=PACKED_CELLS, **test,
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
@@ -299,12 +314,13 @@ def _through(most: int) -> str:
 
 def _end(cell: str, sign: str) -> str:
     """`B_lay`'s lines setting the mask along `d` of the cell `cell` at the end of a run
-    of `n` pieces summing to `total` (before it when `sign` is `-`), if it is empty, and
-    moving it to its new group (`B_cross` holds every run the board can hold on both
-    sides of a cell)."""
-    lines = [f"if v[{cell}] == -1:", f"    nn, tt, i = n, total, {cell} {sign} d",
-             "    while v[i] >= 0:", "        nn += 1", "        tt += v[i]",
-             f"        i {sign}= d", "    new = B_cross[nn][tt]", f"    old = masks[{cell}]",
+    of `n` pieces summing to `total` (packed: `pk`; before it when `sign` is `-`), if it
+    is empty, and moving it to its new group (`B_crossp` holds every run the board can
+    hold on both sides of a cell, by the packed runs); the run kept on its side of the
+    cell is `pk`, the one on its other side is read."""
+    mine, other = ("post", "pre") if sign == "-" else ("pre", "post")
+    lines = [f"if v[{cell}] == -1:", f"    {mine}[{cell}] = pk",
+             f"    new = B_crossp[pk + {other}[{cell}]]", f"    old = masks[{cell}]",
              "    if new != old:", f"        masks[{cell}] = new", f"        bit = B_bit[{cell}]",
              "        left = groups[old] ^ bit", "        if left:",
              "            groups[old] = left", "        else:", "            del groups[old]",
@@ -340,9 +356,11 @@ def _runs(most: int) -> str:
 
 def _key(n: int) -> str:
     """The key of a run of `n` new cells in the plan's `runs<n>`: the hand's values
-    each cell's mask across lets through, the line's length and its pieces' sum (a
-    tuple: a key packed into one integer outgrows a machine word, and costs more)."""
-    return "(" + ", ".join([f"iv{k} & mask" for k in range(1, n + 1)] + ["length", "base"]) + ")"
+    each cell's mask across lets through, and the line's other pieces (`run`: their
+    count, which gives the line's length, and sum, packed; a tuple: a key packed into
+    one integer outgrows a machine word, and costs more)."""
+    return "(" + ", ".join([f"iv{k} & mask" for k in range(1, n + 1)] + ["run"]) + ")"
+
 
 def _reaches(code, span: int, filled: tuple) -> str:
     """Whether the run of new cells up to step `span` may be played: it covers a
@@ -360,17 +378,19 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
     """The walk's new cell at step `span`, the `n`-th: the candidate run it closes,
     then the steps after it (`short`: the run is known to be no longer than a line
     may be, `_second`'s bound)."""
-    t, t2, rules = "    " * pad, "    " * (pad + 1), code.rules
-    bound = "True:  # (known: `_second`)" if short else f"length <= {code.longest}:"
-    out += [f"{t}sn = ss = 0", f"{t}j = s{span} + d", f"{t}while v[j] >= 0:",
-            f"{t}    sn += 1", f"{t}    ss += v[j]", f"{t}    j += d",
-            f"{t}length = plen + {span} + sn", f"{t}if {bound}"]
+    t, t2, rules, shift = "    " * pad, "    " * (pad + 1), code.rules, code.shift
+    # (the line's pieces but the new ones, packed: the kept runs before the first cell
+    # and after this one, and the pieces passed over; its length is their count and n)
+    bound = ("True:  # (known: `_second`)" if short else
+             f"run < {max(0, code.longest - n + 1) << shift}:  # (the length at most {code.longest})")
+    run = " + ".join([f"pb + post[s{span}]"] + [f"x{s}" for s in filled] +
+                     ([str(len(filled) << shift)] if filled else []))
+    out += [f"{t}run = {run}", f"{t}if {bound}"]
     if n >= max(2, rules.min_count):
         cells = ", ".join(["c"] + [f"s{s}" for s in range(2, span + 1) if s not in filled])
-        base = " + ".join(["psum", "ss"] + [f"x{s}" for s in filled])
         test = " and ".join(f"bits[{k}] & iv{k + 1}" for k in range(n))
         out += [f"{t2}if {_reaches(code, span, filled)}:",
-                f"{t2}    base = {base}", f"{t2}    lo = B_exact[length][base]",
+                f"{t2}    lo = B_px{n}[run]",
                 f"{t2}    if lo is not None:  # (a sum to make: the arrangements of that sum)",
                 f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
@@ -380,7 +400,7 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}        try:",
                 f"{t2}            found = runs{n}[key]",
                 f"{t2}        except B_missing:  # (the bounds read only to work it out)",
-                f"{t2}            lo, hi = B_range[length][base]",
+                f"{t2}            lo, hi = B_range[(run >> {shift}) + {n}][run & {(1 << shift) - 1}]",
                 f"{t2}            found = B_run(runs{n}, key, arrs[{n}], "
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
@@ -388,7 +408,8 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}            for vals, idx in found:",
                 f"{t2}                out.append((at, vals, idx))"]
     if n < rules.max_count and span < code.window:
-        out.append(f"{t2}if maxk > {n} and plen <= {code.longest - span - 1}:")
+        room = max(0, code.longest - span) << shift  # (plen at most longest - span - 1)
+        out.append(f"{t2}if maxk > {n} and pb < {room}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
     else:
         out.append(f"{t2}pass")
