@@ -7,7 +7,8 @@ as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`
 anchors (empty cells beside a piece) and the filled cells as bit sets over the cells;
 and per direction the empty cells grouped by mask (mask -> bit set of cells), so that
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
-order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
+order, values; its pieces are for each value the earliest left in the hand, `B_taken`;
+a play of a hand with a joker holds more, `square_jokers.py`); its code is
 its index in the position's listing (`places`). The arrangements of a hand plan that
 fit are kept with it (for one piece by the cell's masks; for a run by its cells' masks
 across, the line's length and the sum of its pieces), so that a position's listing
@@ -242,7 +243,7 @@ class SquareCode:
         if self.jokers:
             return self._joker_place_lines(f, index, piece)
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
+            f"pl = s[{f['places']}][{index}]", "cells, values = pl",
             "hand = hands[mover]", "for tv in values:",
             f"    for i, {piece} in enumerate(hand):",
             f"        if {piece}.value == tv:", "            del hand[i]", "            break",
@@ -253,8 +254,8 @@ class SquareCode:
     def _joker_place_lines(self, f: dict, index: str, piece: str) -> list[str]:
         """`place_lines` with jokers: the play may hold joker flags (`B_jlay`)."""
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl[0], pl[1], pl[2]",
-            "hand = hands[mover]", "took = B_taken(hand, taken)", f"for {piece} in took:",
+            f"pl = s[{f['places']}][{index}]", "cells, values = pl[0], pl[1]",
+            "hand = hands[mover]", "took = B_taken(hand, pl)", f"for {piece} in took:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
             f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}], pl, took, "

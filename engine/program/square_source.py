@@ -34,7 +34,7 @@ def B_plan(key):
     (values, their bits, the pieces' indices in the ranked hand, sum), and the plays
     worked out from it so far: per mask of a single cell the arrangements of one piece
     (`B_one`), per count the arrangements a run takes (`B_run`); per count the
-    arrangements by their sum, each as (values, bits, indices); and the most pieces of
+    arrangements by their sum, each as (values, bits); and the most pieces of
     it a line can take (`B_most`))."""
     if len(B_plans) > 20000:
         B_plans.clear()
@@ -64,7 +64,7 @@ def B_work_plan(values):
     sums = [{} for _ in range($most + 1)]
     for k, found in enumerate(arrs):
         for vals, bits, idx, total in found:
-            sums[k].setdefault(total, []).append((vals, bits, idx))
+            sums[k].setdefault(total, []).append((vals, bits))
     return (mask, arrs, {}, [{} for _ in range($most + 1)], sums, B_most(arrs))
 
 def B_most(arrs):
@@ -82,19 +82,29 @@ def B_most(arrs):
     return most
 
 def B_one(ones, m, arrs):
-    """The arrangements (values, the piece's index in the ranked hand) of one piece on
-    a cell whose masks let through the values `m`, last first, kept in `ones`."""
-    found = ones[m] = [(vals, idx) for vals, bits, idx, _ in arrs if m & bits[0]][::-1]
+    """The arrangements (their values) of one piece on a cell whose masks let through
+    the values `m`, last first, kept in `ones`."""
+    found = ones[m] = [vals for vals, bits, idx, _ in arrs if m & bits[0]][::-1]
     return found
 
-def B_taken(hand, idx):
-    """The pieces of `hand` a play takes: its indices `idx` in the ranked hand (by
-    value, equal values in hand order)."""
-    ranked = sorted(hand, key=B_val)
-    return [ranked[i] for i in idx]
+def B_taken(hand, pl):
+    """The pieces of `hand` the play `pl` takes: with its pieces' indices in the ranked
+    hand (by value, equal values in hand order; a play of `B_jplays` with a joker),
+    those; else (`B_plays`: cells and values) for each of its values the earliest
+    piece left with it, which is what the plan's indices give."""
+    if len(pl) > 2:
+        ranked = sorted(hand, key=B_val)
+        return [ranked[i] for i in pl[2]]
+    left, took = list(hand), []
+    for x in pl[1]:
+        for i, piece in enumerate(left):
+            if piece.value == x:
+                took.append(left.pop(i))
+                break
+    return took
 
 def B_run(runs, key, arrs, ivs, lo, hi):
-    """The arrangements (values, the pieces' indices in the ranked hand) that a run of
+    """The arrangements (their values) that a run of
     new cells whose masks across are `ivs` lets through with a sum from `lo` to `hi`,
     kept in `runs` under `key` (the masks, the line's length and its pieces' sum)."""
     found = runs[key] = []
@@ -104,7 +114,7 @@ def B_run(runs, key, arrs, ivs, lo, hi):
                 if not bit & iv:
                     break
             else:
-                found.append((vals, idx))
+                found.append(vals)
     return found
 
 def B_plays(b, hand, first):
@@ -145,8 +155,8 @@ def B_plays(b, hand, first):
                 except B_missing:
                     found = B_one(ones, m, arr)
                 at = (c,)
-                for vals, idx in found:
-                    out.append((at, vals, idx))
+                for vals in found:
+                    out.append((at, vals))
         out.reverse()
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
@@ -392,9 +402,9 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
         out += [f"{t2}if {_reaches(code, span, filled)}:",
                 f"{t2}    lo = B_px{n}[run]",
                 f"{t2}    if lo is not None:  # (a sum to make: the arrangements of that sum)",
-                f"{t2}        for vals, bits, idx in sums{n}.get(lo, ()):",
+                f"{t2}        for vals, bits in sums{n}.get(lo, ()):",
                 f"{t2}            if {test}:",
-                f"{t2}                out.append((({cells}), vals, idx))",
+                f"{t2}                out.append((({cells}), vals))",
                 f"{t2}    else:",
                 f"{t2}        key = {_key(n)}",
                 f"{t2}        try:",
@@ -405,8 +415,8 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"({', '.join(f'iv{k + 1}' for k in range(n))}), lo, hi)",
                 f"{t2}        if found:",
                 f"{t2}            at = ({cells})",
-                f"{t2}            for vals, idx in found:",
-                f"{t2}                out.append((at, vals, idx))"]
+                f"{t2}            for vals in found:",
+                f"{t2}                out.append((at, vals))"]
     if n < rules.max_count and span < code.window:
         room = max(0, code.longest - span) << shift  # (plen at most longest - span - 1)
         out.append(f"{t2}if maxk > {n} and pb < {room}:")
