@@ -24,6 +24,7 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
+from engine.program.exchange import CODES
 from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
@@ -221,7 +222,9 @@ def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> No
         ok = "ok"
     src.add(indent + 1, f"if {ok}:")
     src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges(hands[seat], K_most[{i}])")
-    src.add(indent + 2, f"out += range({base}, {base} + len(xs))")
+    # (the codes read from a kept tuple, no new integers a listing, unless many)
+    src.add(indent + 2, f"out += K_codes[{i}][:len(xs)] if len(xs) <= {CODES} else "
+                        f"range({base}, {base} + len(xs))")
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:

@@ -10,7 +10,7 @@ from engine.expr.compiler import UNSET
 from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
-from engine.program.exchange import exchange, exchanges
+from engine.program.exchange import CODES, exchange, exchanges
 from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
@@ -135,6 +135,8 @@ def namespace(plan: Plan) -> dict:
         K_rules=tuple((r.name, r.pos, r.label) for r in model.scoring),
         k_set=set, k_exchanges=exchanges, k_exchange=exchange,
         K_most=tuple(getattr(a, "max", None) for a in model.actions),
+        K_codes=tuple(tuple(range(base, base + CODES)) if a.kind == "exchange" else ()
+                      for a, base in plan.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
                       "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,
                       "max": max, "sum": sum, "zip": zip, "map": map, "list": list,
