@@ -88,14 +88,16 @@ class SquareCode:
             reason = f"a condition on the square board's place action `{action.name}`"
         if reason is not None:
             raise ValueError(reason)
+        dealt = max((model.hand_size_for(n) for n in range(model.players_max + 1)), default=0)
         return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces),
-                   jokers)
+                   jokers, dealt)
 
-    def __init__(self, topology, rules, values: tuple, jokers: bool = False):
+    def __init__(self, topology, rules, values: tuple, jokers: bool = False, dealt: int = 0):
         """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
-        each piece's value, by uid; `jokers`: whether some piece is a joker."""
+        each piece's value, by uid; `jokers`: whether some piece is a joker; `dealt`:
+        the largest hand dealt (the listing reads a hand of that size written out)."""
         self.topo, self.rules, self.piece_values = topology, rules, values
-        self.jokers = jokers
+        self.jokers, self.dealt = jokers, dealt
         if jokers:  # (the joker cells, a bit set: `B_jlay`)
             self.fields = SquareCode.fields + ("jokers",)
         self.stride = topology.stride

@@ -119,10 +119,13 @@ def B_run(runs, key, arrs, ivs, lo, hi):
 
 def B_plays(b, hand, first):
     """The legal plays of `hand` (pieces), as `square_moves.find_plays` lists them."""
-    maxk = len(hand) if len(hand) < $most else $most
+    n = len(hand)
+    maxk = n if n < $most else $most
     if not hand or maxk < $fewest:
         return []
-    key = tuple(map(B_val, hand))  # (in hand order: no sort; `B_plan`)
+    # (the hand's values in hand order: no sort, `B_plan`; written out for the size
+    # dealt, three attribute reads costing less than `map` with `attrgetter`)
+    key = $key
     try:  # (a subscript and no call: a miss, rare once warm, raises)
         mask, arrs, ones, runs, sums, most = B_plans[key]
     except B_missing:
@@ -290,7 +293,7 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             shift=code.shift, runs_new="B_bytes(n)" if code.run_bytes
+                             shift=code.shift, key=_hand_key(code.dealt), runs_new="B_bytes(n)" if code.run_bytes
                              else "[0] * n",
                              through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
@@ -304,6 +307,15 @@ def board_source(code) -> str:
             what="covering a cell of `need`" if covering else "touching the board"))
         _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _hand_key(size: int) -> str:
+    """The text of `B_plays`' key: the values of the `n` pieces of `hand` in order."""
+    general = "tuple(map(B_val, hand))"
+    if not 0 < size <= 8:
+        return general
+    values = ", ".join(f"hand[{k}].value" for k in range(size))
+    return f"({values}{',' if size == 1 else ''}) if n == {size} else {general}"
 
 
 def _records(code) -> dict:
