@@ -16,9 +16,6 @@ from operator import attrgetter
 
 from engine.kernel.chance import insert_at_random
 
-#: the codes of a position's exchanges a program keeps per exchange action (`K_codes`),
-#: read by a listing instead of new integers; a listing of more makes its own
-CODES = 64
 _NAME = attrgetter("name")
 _BY_HAND: dict[tuple, list] = {}  # (most, names in hand order) -> the exchanges
 

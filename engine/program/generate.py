@@ -24,7 +24,6 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
-from engine.program.exchange import CODES
 from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
@@ -223,9 +222,7 @@ def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> No
     src.add(indent + 1, f"if {ok}:")
     src.add(indent + 2, "xhand = hands[seat]")
     src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges_of({written_key(plan, i)})")
-    # (the codes read from a kept tuple, no new integers a listing, unless many)
-    src.add(indent + 2, f"out += K_codes[{i}][:len(xs)] if len(xs) <= {CODES} else "
-                        f"range({base}, {base} + len(xs))")
+    src.add(indent + 2, f"out += range({base}, {base} + len(xs))")
 
 
 def written_key(plan: Plan, i: int) -> str:

@@ -11,7 +11,7 @@ from engine.expr.compiler import UNSET
 from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
-from engine.program.exchange import CODES, exchange, exchanges, exchanges_of
+from engine.program.exchange import exchange, exchanges, exchanges_of
 from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
@@ -137,8 +137,6 @@ def namespace(plan: Plan) -> dict:
         k_set=set, k_exchanges_of=exchanges_of, k_exchange=exchange,
         k_name=attrgetter("name"),
         K_most=tuple(getattr(a, "max", None) for a in model.actions),
-        K_codes=tuple(tuple(range(base, base + CODES)) if a.kind == "exchange" else ()
-                      for a, base in plan.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
                       "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,
                       "max": max, "sum": sum, "zip": zip, "map": map, "list": list,
