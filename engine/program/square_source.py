@@ -65,6 +65,7 @@ def B_work_plan(values):
     for k, found in enumerate(arrs):
         for vals, bits, idx, total in found:
             sums[k].setdefault(total, []).append((vals, bits))
+    sums = [{total: tuple(found) for total, found in by.items()} for by in sums]
     return (mask, arrs, {}, [{} for _ in range($most + 1)], sums, B_most(arrs))
 
 def B_most(arrs):
@@ -84,7 +85,7 @@ def B_most(arrs):
 def B_one(ones, m, arrs):
     """The arrangements (their values) of one piece on a cell whose masks let through
     the values `m`, last first, kept in `ones`."""
-    found = ones[m] = [vals for vals, bits, idx, _ in arrs if m & bits[0]][::-1]
+    found = ones[m] = tuple([vals for vals, bits, idx, _ in arrs if m & bits[0]][::-1])
     return found
 
 def B_taken(hand, pl):
@@ -106,8 +107,9 @@ def B_taken(hand, pl):
 def B_run(runs, key, arrs, ivs, lo, hi):
     """The arrangements (their values) that a run of
     new cells whose masks across are `ivs` lets through with a sum from `lo` to `hi`,
-    kept in `runs` under `key` (the masks, the line's length and its pieces' sum)."""
-    found = runs[key] = []
+    kept in `runs` under `key` (the masks, the line's length and its pieces' sum), as
+    a tuple (kept ones are tuples: one block each, and the same empty one)."""
+    found = []
     for vals, bits, idx, total in arrs:
         if lo <= total <= hi:
             for bit, iv in zip(bits, ivs):
@@ -115,6 +117,7 @@ def B_run(runs, key, arrs, ivs, lo, hi):
                     break
             else:
                 found.append(vals)
+    found = runs[key] = tuple(found)
     return found
 
 def B_plays(b, hand, first):
