@@ -125,7 +125,6 @@ class SquareCode:
             most = (2 * self.longest + self.window) * top
         self.shift = max(1, most.bit_length())
         self.side = self.longest << self.shift | self.longest * top  # (the most a side)
-        self.run_bytes = self.side < 256  # (kept in bytearrays)
         self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
         self.starts = tuple(topology.starts)
 
@@ -145,7 +144,7 @@ class SquareCode:
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
-                "B_bytes": bytearray, "B_orders": permutations,
+                "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
@@ -312,7 +311,7 @@ class SquareCode:
                 near |= self._near(c)
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
-        near = bytearray([anchors >> c & 1 for c in range(len(v))])
+        near = [anchors >> c & 1 for c in range(len(v))]
         runs = [self._runs(v, d) for d in (-1, 1, -stride, stride)]
         found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near,
                            *runs], "places": ()}
@@ -331,7 +330,7 @@ class SquareCode:
                 while v[i] >= 0:
                     n, total, i = n + 1, total + v[i], i + d
                 found[c] = n << self.shift | total
-        return bytearray(found) if self.run_bytes else found
+        return found
 
     def _mask(self, v: list, c: int, d: int) -> int:
         """The mask of the empty cell `c` along `d` (as `B_lay` sets it)."""

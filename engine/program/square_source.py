@@ -19,7 +19,7 @@ def B_new():
     each packed as one integer (count << $shift | sum: `B_lay` keeps them)]."""
     n = len(B_empty)
     return [list(B_empty), list(B_full), list(B_full), 0, 0, {B_full0: B_cells},
-            {B_full0: B_cells}, B_bytes(n), $runs_new, $runs_new, $runs_new, $runs_new]
+            {B_full0: B_cells}, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n]
 
 def B_copy(b):
     """An independent copy of board `b`."""
@@ -296,8 +296,7 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             shift=code.shift, key=_hand_key(code.dealt), runs_new="B_bytes(n)" if code.run_bytes
-                             else "[0] * n",
+                             shift=code.shift, key=_hand_key(code.dealt),
                              through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
