@@ -167,7 +167,7 @@ def B_plays(b, hand, first):
     if most < maxk:  # (runs of more pieces take none)
         maxk = most
     if $lines and maxk >= 2:
-        along = B_covering if first else B_touching
+        $along
         along(out, v, down, fit_d, filled, near & fit_d, need, anc, mask, arrs, runs,
               sums, maxk, 1, $stride, ba, aa)
         along(out, v, across, fit_a, filled, near & fit_a, need, anc, mask, arrs, runs,
@@ -296,19 +296,38 @@ def board_source(code) -> str:
                              singles=rules.min_count <= 1, stride=code.stride,
                              lines=rules.max_count >= 2 and code.window >= 2,
                              end_before=_end("a", "-"), end_after=_end("e", "+"),
-                             shift=code.shift, key=_hand_key(code.dealt),
+                             shift=code.shift, key=_hand_key(code.dealt), along=_along(code),
                              through=_through(rules.max_count), **_records(code),
                              laid="B_laid[c][x]" if code.laid_table else
                              "B_attrs[c] + (x, x, False) + B_xy[c]")
-    test = firsts(code)
     lines = []
-    for name, covering in (("B_touching", False), ("B_covering", True)):
-        code.covering = covering
-        lines.append(_ALONG_HEAD.substitute(
-            name=name, runs=_runs(rules.max_count), first_cell=PACKED_CELLS, **test,
-            what="covering a cell of `need`" if covering else "touching the board"))
-        _walk(code, lines, 2, 1, (), 2)
+    for suffix, cap in _caps(code):
+        code.cap = cap
+        test = firsts(code, cap)
+        for name, covering in (("B_touching", False), ("B_covering", True)):
+            code.covering = covering
+            lines.append(_ALONG_HEAD.substitute(
+                name=name + suffix, runs=_runs(cap), first_cell=PACKED_CELLS, **test,
+                what="covering a cell of `need`" if covering else "touching the board"))
+            _walk(code, lines, 2, 1, (), 2)
     return text + "\n".join(lines) + "\n"
+
+
+def _caps(code) -> list[tuple[str, int]]:
+    """The walks written (a name's suffix, the most new pieces they lay): for plays of
+    up to the most pieces, and when that is more than two, again for plays of two
+    (most hands: a listing then reads no test for the longer plays)."""
+    most = code.rules.max_count
+    return [("", most)] + ([("2", 2)] if most > 2 and code.window > 2 else [])
+
+
+def _along(code) -> str:
+    """`B_plays`' choice of the walks for the hand's most pieces `maxk` (`_caps`)."""
+    if len(_caps(code)) == 1:
+        return "along = B_covering if first else B_touching"
+    return ("if maxk > 2:\n            along = B_covering if first else B_touching\n"
+            "        else:  # (plays of two pieces at most)\n"
+            "            along = B_covering2 if first else B_touching2")
 
 
 def _hand_key(size: int) -> str:
@@ -431,7 +450,7 @@ def _new_cell(code, out: list, span: int, n: int, filled: tuple,
                 f"{t2}            at = ({cells})",
                 f"{t2}            for vals in found:",
                 f"{t2}                out.append((at, vals))"]
-    if n < rules.max_count and span < code.window:
+    if n < code.cap and span < code.window:
         room = max(0, code.longest - span) << shift  # (plen at most longest - span - 1)
         out.append(f"{t2}if maxk > {n} and pb < {room}:")
         _walk(code, out, span + 1, n, filled, pad + 2)
