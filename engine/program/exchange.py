@@ -22,7 +22,14 @@ _BY_HAND: dict[tuple, list] = {}  # (most, names in hand order) -> the exchanges
 
 def exchanges(hand: list, most: int | None) -> list[tuple]:
     """The names given back by each exchange of `hand`, in the interpreter's order."""
-    key = (most, *map(_NAME, hand))
+    return exchanges_of((most, *map(_NAME, hand)))
+
+
+def exchanges_of(key: tuple) -> list[tuple]:
+    """`exchanges` of the hand whose names in hand order follow `most` in `key` (a
+    program writes the key out for its hands' usual size: reading three names as
+    attributes costs less than `map` with `attrgetter`)."""
+    most = key[0]
     found = _BY_HAND.get(key)
     if found is None:
         names = tuple(sorted(key[1:]))

@@ -220,8 +220,21 @@ def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> No
         src.guarded(indent + 1, [f"ok = {condition}"], plan.site(("guard", action.name)))
         ok = "ok"
     src.add(indent + 1, f"if {ok}:")
-    src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges(hands[seat], K_most[{i}])")
+    src.add(indent + 2, "xhand = hands[seat]")
+    src.add(indent + 2, f"xs = s[{f['exchanges']}] = k_exchanges_of({written_key(plan, i)})")
     src.add(indent + 2, f"out += range({base}, {base} + len(xs))")
+
+
+def written_key(plan: Plan, i: int) -> str:
+    """The text of the key `exchanges_of` reads for the hand `xhand`: `K_most[i]` and the
+    hand's names, written out for the largest hand dealt (up to 8), else by `map`."""
+    size = max((plan.model.hand_size_for(n) for n in range(plan.model.players_max + 1)),
+               default=0)
+    general = f"(K_most[{i}], *map(k_name, xhand))"
+    if not 0 < size <= 8:
+        return general
+    names = ", ".join(f"xhand[{k}].name" for k in range(size))
+    return f"(K_most[{i}], {names}) if len(xhand) == {size} else {general}"
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:

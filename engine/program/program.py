@@ -4,13 +4,14 @@ into the engine's objects (moves, score events, a `State` for records and replay
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from engine.expr import runtime
 from engine.expr.compiler import UNSET
 from engine.kernel.chance import shuffle
 from engine.kernel.game import players_mismatch
 from engine.kernel.moves import RuleFailure, ScoreEvent
-from engine.program.exchange import exchange, exchanges
+from engine.program.exchange import exchange, exchanges, exchanges_of
 from engine.program.fold import tables
 from engine.program.plan import Plan, reasons
 
@@ -133,7 +134,8 @@ def namespace(plan: Plan) -> dict:
         K_counters0=tuple(int(v) for v in model.counters.values()),
         K_reasons=reasons(model),
         K_rules=tuple((r.name, r.pos, r.label) for r in model.scoring),
-        k_set=set, k_exchanges=exchanges, k_exchange=exchange,
+        k_set=set, k_exchanges_of=exchanges_of, k_exchange=exchange,
+        k_name=attrgetter("name"),
         K_most=tuple(getattr(a, "max", None) for a in model.actions),
         __builtins__={"len": len, "range": range, "enumerate": enumerate, "True": True, "False": False,
                       "None": None, "sorted": sorted, "tuple": tuple, "set": set, "min": min,

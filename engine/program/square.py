@@ -7,7 +7,8 @@ as a bit set (`across`: the row's run, `down`: the column's; `SquareBoard.cross`
 anchors (empty cells beside a piece) and the filled cells as bit sets over the cells;
 and per direction the empty cells grouped by mask (mask -> bit set of cells), so that
 the cells that take a value of a hand are a few `|`s. A play is a tuple (cells in line
-order, values, the indices of its pieces in the ranked hand, `B_taken`); its code is
+order, values; its pieces are for each value the earliest left in the hand, `B_taken`;
+a play of a hand with a joker holds more, `square_jokers.py`); its code is
 its index in the position's listing (`places`). The arrangements of a hand plan that
 fit are kept with it (for one piece by the cell's masks; for a run by its cells' masks
 across, the line's length and the sum of its pieces), so that a position's listing
@@ -87,14 +88,16 @@ class SquareCode:
             reason = f"a condition on the square board's place action `{action.name}`"
         if reason is not None:
             raise ValueError(reason)
+        dealt = max((model.hand_size_for(n) for n in range(model.players_max + 1)), default=0)
         return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces),
-                   jokers)
+                   jokers, dealt)
 
-    def __init__(self, topology, rules, values: tuple, jokers: bool = False):
+    def __init__(self, topology, rules, values: tuple, jokers: bool = False, dealt: int = 0):
         """`rules`: the place action's `PlaceRules` (covered: see `why_not`); `values`:
-        each piece's value, by uid; `jokers`: whether some piece is a joker."""
+        each piece's value, by uid; `jokers`: whether some piece is a joker; `dealt`:
+        the largest hand dealt (the listing reads a hand of that size written out)."""
         self.topo, self.rules, self.piece_values = topology, rules, values
-        self.jokers = jokers
+        self.jokers, self.dealt = jokers, dealt
         if jokers:  # (the joker cells, a bit set: `B_jlay`)
             self.fields = SquareCode.fields + ("jokers",)
         self.stride = topology.stride
@@ -113,6 +116,15 @@ class SquareCode:
         self.attrs = [tuple(a[k] for k in names) if a is not None else None
                       for a in topology.attrs]
         self.cross = _cross_table(rules, self.longest, top)
+        # (a run beside an empty cell packed as count << shift | sum, `B_lay`: a side's
+        # sum fits below the shift; two sides' sums may carry into the count only when
+        # their count is more than a line takes, so that a run read too long stays too
+        # long; if a line as long as the longest still took a piece, no carry at all)
+        most = self.longest * top
+        if any(any(row) for row in self.cross[self.longest:]):
+            most = (2 * self.longest + self.window) * top
+        self.shift = max(1, most.bit_length())
+        self.side = self.longest << self.shift | self.longest * top  # (the most a side)
         self.empty = [EMPTY if a is not None else EDGE for a in topology.attrs]
         self.starts = tuple(topology.starts)
 
@@ -132,15 +144,37 @@ class SquareCode:
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
                 "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
-                "B_bytes": bytearray, "B_orders": permutations,
+                "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
+                "B_crossp": self._crossp(), **self._px(),
                 "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_start_bits": sum(1 << c for c in self.starts),
                 **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+
+    def _crossp(self) -> tuple:
+        """`B_cross` by the packed run on both sides of a cell (`B_lay`): 0 past it."""
+        mask = (1 << self.shift) - 1
+        return tuple(row[i & mask] if i & mask < len(row) else 0
+                     for i in range(2 * self.side + 1)
+                     for row in [self.cross[i >> self.shift]
+                                 if i >> self.shift < len(self.cross) else ()])
+
+    def _px(self) -> dict:
+        """`B_px<n>[run]`: for a run of n new pieces whose line's other pieces are `run`
+        (packed), the sum those n must make, or None (`B_exact`); read for lines no
+        longer than the longest only."""
+        bounds, mask, found = self.rules.bounds, (1 << self.shift) - 1, {}
+        for n in range(2, self.rules.max_count + 1):
+            found[f"B_px{n}"] = tuple(
+                bounds[length][0] - (i & mask)
+                if bounds[length][0] == bounds[length][1] else None
+                for i in range(max(0, self.longest - n + 1) << self.shift)
+                for length in [(i >> self.shift) + n])
+        return found
 
     def _laid(self) -> tuple:
         """Per cell and value x, the start of the `placed` record of a piece of value x
@@ -210,7 +244,7 @@ class SquareCode:
         if self.jokers:
             return self._joker_place_lines(f, index, piece)
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl",
+            f"pl = s[{f['places']}][{index}]", "cells, values = pl",
             "hand = hands[mover]", "for tv in values:",
             f"    for i, {piece} in enumerate(hand):",
             f"        if {piece}.value == tv:", "            del hand[i]", "            break",
@@ -221,8 +255,8 @@ class SquareCode:
     def _joker_place_lines(self, f: dict, index: str, piece: str) -> list[str]:
         """`place_lines` with jokers: the play may hold joker flags (`B_jlay`)."""
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values, taken = pl[0], pl[1], pl[2]",
-            "hand = hands[mover]", "took = B_taken(hand, taken)", f"for {piece} in took:",
+            f"pl = s[{f['places']}][{index}]", "cells, values = pl[0], pl[1]",
+            "hand = hands[mover]", "took = B_taken(hand, pl)", f"for {piece} in took:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
             f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}], pl, took, "
@@ -277,11 +311,25 @@ class SquareCode:
                 near |= self._near(c)
         near &= ~filled
         anchors = sum(1 << c for c in range(len(v)) if near >> c & 1 and v[c] == EMPTY)
-        near = bytearray([anchors >> c & 1 for c in range(len(v))])
-        found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near],
-                 "places": ()}
+        near = [anchors >> c & 1 for c in range(len(v))]
+        runs = [self._runs(v, d) for d in (-1, 1, -stride, stride)]
+        found = {"board": [v, masks[0], masks[1], anchors, filled, groups[0], groups[1], near,
+                           *runs], "places": ()}
         if self.jokers:
             found["jokers"] = sum(1 << c for c, joker in enumerate(board.jk) if joker)
+        return found
+
+    def _runs(self, v: list, d: int):
+        """Per cell, the run of pieces beside it one step `d` on (none on a filled cell or
+        off the board), packed as `B_lay` keeps it (`B_new`'s lists)."""
+        found = [0] * len(v)
+        for c, x in enumerate(v):
+            if x == EMPTY:
+                n = total = 0
+                i = c + d
+                while v[i] >= 0:
+                    n, total, i = n + 1, total + v[i], i + d
+                found[c] = n << self.shift | total
         return found
 
     def _mask(self, v: list, c: int, d: int) -> int:

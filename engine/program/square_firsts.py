@@ -85,11 +85,11 @@ def _joined(terms: list, names: dict, wrap: bool) -> str:
     return " | ".join(out)
 
 
-def firsts(code) -> dict:
-    """The lines setting `firsts` (for a play of as many pieces as the window, and of
-    each fewer down to two: `maxk`), and those setting the shifted bit sets and the
-    terms on `filled` alone they read."""
-    top = min(code.window, code.longest)
+def firsts(code, most: int | None = None) -> dict:
+    """The lines setting `firsts` (for a play of as many pieces as the window, or as
+    `most`, and of each fewer down to two: `maxk`), and those setting the shifted bit
+    sets and the terms on `filled` alone they read."""
+    top = min(code.window, code.longest, most or code.window)
     names: dict[str, str] = {}
     second = _joined(_second(code.window, code.longest), names, True) or "0"
     nears = [_joined(_near(code.window, code.longest, k), names, False)
@@ -136,6 +136,8 @@ def _branch_defs(defs: list, second: str, nears: list) -> tuple[list, list]:
     inside: list[list] = [[] for _ in nears]
     shared = []
     for line, (name, _) in zip(defs, sides):
+        if not readers[name]:  # (read by no branch: `go` when no play is that long)
+            continue
         one = len(readers[name]) == 1 and -1 not in readers[name]
         (inside[min(readers[name])] if one else shared).append(line)
     return shared, inside

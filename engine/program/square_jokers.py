@@ -17,7 +17,8 @@ The first cells walked are every cell that fits with a cell the play must touch 
 anchor, or a start cell to cover) within the window: a first cell the interpreter
 leaves out (`_useful_starts`, `_starts`) meets no candidate run, so the same plays
 come in the same order. A play with a joker is (cells, values, the pieces' indices in
-the ranked hand, the joker flags); one without, as `B_plays` gives it.
+the ranked hand, the joker flags), one without a joker in such a hand (cells, values,
+indices); a play of a hand without a joker, as `B_plays` gives it (cells, values).
 
 The program's state then holds the joker cells as a bit set (the field `jokers`), and
 `B_jlay` lays a play as `B_lay` does, then gives a line through a joker its face sum
@@ -48,7 +49,7 @@ def B_jplays(b, hand, first):
         mask, arrs = B_jplans[kinds]
     except B_missing:
         mask, arrs = B_jplan(kinds, maxk)
-    v, across, down, anchors, filled, by_across, by_down, anc = b
+    v, across, down, anchors, filled, by_across, by_down, anc = b[:8]
     out = []
     if first:
         need = [c for c in B_starts if v[c] == -1]

@@ -59,7 +59,7 @@ def _check_games(game: Game, seeds, players=None) -> int:
     of plays compared."""
     code, rules, action = _code(game), _place_action(game).rules, _place_action(game)
     ns = code.functions()
-    taken = ns["B_taken"]  # (a play holds its pieces' indices in the ranked hand)
+    taken = ns["B_taken"]  # (the pieces a play takes: by its indices, or by value)
     listing = ns["B_jplays" if code.jokers else "B_plays"]
     compared = 0
     for seed in seeds:
@@ -70,7 +70,7 @@ def _check_games(game: Game, seeds, players=None) -> int:
             mine = listing(board, hand, first)
             theirs = list(state.board.iter_placements(hand, first, rules))
             assert _texts(code, mine) == [p.text for p in theirs], (seed, state.turns_total)
-            assert [tuple(p.uid for p in taken(hand, play[2])) for play in mine] == \
+            assert [tuple(p.uid for p in taken(hand, play)) for play in mine] == \
                 [tuple(p.uid for p in play.pieces) for play in theirs]
             compared += len(mine)
             move = rng.choice(state.legal_moves())
