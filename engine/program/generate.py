@@ -31,7 +31,7 @@ from engine.program.plan import (
     Plan,
     names_for,
 )
-from engine.program.source import Source, comment, where
+from engine.program.source import Source, comment, where, written_fields
 
 
 def _inline(plan: Plan, expr, names: dict, pos) -> str:
@@ -227,14 +227,9 @@ def _exchange_listing(src: Source, plan: Plan, indent: int, listed, names) -> No
 
 def written_key(plan: Plan, i: int) -> str:
     """The text of the key `exchanges_of` reads for the hand `xhand`: `K_most[i]` and the
-    hand's names, written out for the largest hand dealt (up to 8), else by `map`."""
-    size = max((plan.model.hand_size_for(n) for n in range(plan.model.players_max + 1)),
-               default=0)
-    general = f"(K_most[{i}], *map(k_name, xhand))"
-    if not 0 < size <= 8:
-        return general
-    names = ", ".join(f"xhand[{k}].name" for k in range(size))
-    return f"(K_most[{i}], {names}) if len(xhand) == {size} else {general}"
+    hand's names, written out for the largest hand dealt."""
+    return written_fields("xhand", "name", plan.model.largest_hand(),
+                          f"(K_most[{i}], *map(k_name, xhand))", head=f"K_most[{i}]")
 
 
 def _place_listing(src: Source, plan: Plan, indent: int, listed, names) -> None:

@@ -25,6 +25,20 @@ def comment(text: str) -> str:
     return _UNSAFE.sub("?", str(text))[:160]
 
 
+def written_fields(seq: str, field: str, size: int, general: str, head: str = "",
+                   length: str | None = None) -> str:
+    """The text of the tuple `(head..., seq[0].field, ..., seq[size - 1].field)` when
+    `seq` holds `size` items (attribute reads cost less than `map` with `attrgetter`),
+    else `general`, the same tuple built for any length; `general` alone when `size` is
+    not from 1 to 8. `length`: the text of `seq`'s length when the program has it."""
+    if not 0 < size <= 8:
+        return general
+    items = [head] if head else []
+    items += [f"{seq}[{k}].{field}" for k in range(size)]
+    comma = "," if len(items) == 1 else ""
+    return f"({', '.join(items)}{comma}) if {length or f'len({seq})'} == {size} else {general}"
+
+
 def where(pos) -> str:
     """`file:line` of a position, for a comment (empty when unknown)."""
     return f"{pos.path}:{pos.line}" if pos is not None else "(no position)"

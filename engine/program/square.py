@@ -88,7 +88,7 @@ class SquareCode:
             reason = f"a condition on the square board's place action `{action.name}`"
         if reason is not None:
             raise ValueError(reason)
-        dealt = max((model.hand_size_for(n) for n in range(model.players_max + 1)), default=0)
+        dealt = model.largest_hand()
         return cls(model.topology, action.rules, tuple(p.attrs["value"] for p in pieces),
                    jokers, dealt)
 

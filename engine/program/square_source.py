@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from string import Template
 
+from engine.program.source import written_fields
 from engine.program.square_firsts import BOUNDED, firsts
 
 # -- the text of the functions -----------------------------------------------------------
@@ -332,11 +333,7 @@ def _along(code) -> str:
 
 def _hand_key(size: int) -> str:
     """The text of `B_plays`' key: the values of the `n` pieces of `hand` in order."""
-    general = "tuple(map(B_val, hand))"
-    if not 0 < size <= 8:
-        return general
-    values = ", ".join(f"hand[{k}].value" for k in range(size))
-    return f"({values}{',' if size == 1 else ''}) if n == {size} else {general}"
+    return written_fields("hand", "value", size, "tuple(map(B_val, hand))", length="n")
 
 
 def _records(code) -> dict:

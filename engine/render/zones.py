@@ -81,8 +81,7 @@ def _declared_zone(pic: Picture, y: float, state, zone, marks: Marks, style: Sty
             x += (w + GAP) if zone.shape != "fan" else w * 0.45
             tallest = max(tallest, h)
         if not shown:
-            body.append(el("rect", x=x, y=y, width=34, height=34, rx=4, fill="#ffffff",
-                           fill_opacity=0, stroke=style.colours["open"], stroke_dasharray="4 3"))
+            body.append(_outline(x, y, 34, 34, style))
         pic.body.append(el("g", "".join(body), class_=marks.classes(target, "zone declared"),
                            data_zone=zone.key, data_target=target))
         y += tallest + 2 * GAP
@@ -113,8 +112,7 @@ def _zone_columns(pic: Picture, y: float, state, zone, marks: Marks, style: Styl
                                    classes="piece zoned"))
             py += step
         if not shown:
-            body.append(el("rect", x=x, y=top, width=w, height=h, rx=4, fill="#ffffff",
-                           fill_opacity=0, stroke=style.colours["open"], stroke_dasharray="4 3"))
+            body.append(_outline(x, top, w, h, style))
         pic.body.append(el("g", "".join(body), class_=marks.classes(target, "zone declared"),
                            data_zone=zone.key, data_target=target))
         bottom = max(bottom, top + h + (len(shown) - 1) * step if shown else top + h)
@@ -151,7 +149,12 @@ def _stack(pic: Picture, x: float, y: float, label: str, top, face_up: bool, sty
         w = piece_size(top[0])[0]
     else:
         w = 34
-        body.append(el("rect", x=x, y=y + 22, width=w, height=34, rx=4, fill="#ffffff", fill_opacity=0,
-                       stroke=style.colours["open"], stroke_dasharray="4 3"))
+        body.append(_outline(x, y + 22, w, 34, style))
     pic.body.append(el("g", "".join(body), class_=f"zone {zone}", data_zone=zone))
     return x + max(w, 9 * len(label)) + 3 * GAP
+
+
+def _outline(x: float, y: float, w: float, h: float, style: Style) -> str:
+    """An empty zone's place: a dashed outline."""
+    return el("rect", x=x, y=y, width=w, height=h, rx=4, fill="#ffffff", fill_opacity=0,
+              stroke=style.colours["open"], stroke_dasharray="4 3")

@@ -124,6 +124,10 @@ class Model:
     def hand_size_for(self, players: int) -> int:
         return int(self.hand_size.get(players, 0))
 
+    def largest_hand(self) -> int:
+        """The most pieces a hand is dealt, over every allowed count of players."""
+        return max((self.hand_size_for(n) for n in range(self.players_max + 1)), default=0)
+
     def action(self, name: str) -> ActionModel | None:
         for action in self.actions:
             if action.name == name:
