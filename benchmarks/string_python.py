@@ -9,6 +9,10 @@ is not a call (`[]`, `x + 1`: a piece of a larger line), an annotation (`error: 
 more often prose) and a lone `pass` do not count. Prose rarely parses; `s[3] += 1`,
 `for x in hand:`, `hand.append(pool.pop())` or `return moves` do.
 
+The before-stop hook's `../shared/hooks/code_in_strings.py` counts a narrower set: it
+skips every f-string that has a field, where this script reads the fields as names.
+Both figures go in docs/performance.md.
+
     python benchmarks/string_python.py            # the total and the ten largest modules
     python benchmarks/string_python.py --all      # every module with such lines
     python benchmarks/string_python.py --show engine/program/steps.py   # the lines

@@ -74,11 +74,11 @@ class ChainCode:
         """The codes of the placements `pls`, appended to `target`."""
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
-    def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the placement of code `index`, its tile taken from the mover's hand by
+    def place_lines(self, f: dict, code: str, piece: str) -> list[str]:
+        """Lay the placement of code `code` (its index in the listing), its tile taken from the mover's hand by
         identity (`flow._place`); the placement stays in the local `pl`."""
         return [
-            f"pl = s[{f['places']}][{index}]", f"{piece} = pl.piece",
+            f"pl = s[{f['places']}][{code}]", f"{piece} = pl.piece",
             "hand = hands[mover]",
             "for i, held in enumerate(hand):",
             f"    if held is {piece}:", "        del hand[i]", "        break",
@@ -102,9 +102,9 @@ class ChainCode:
             names[f"move.{name}"] = f"{placement}.{name}"
         return names
 
-    def move_arg(self, s: list, f: dict, index: int, game) -> str:
-        """The text of the placement listed at `index` (`5-0@E`, `ChainPlacement.text`)."""
-        return s[f["places"]][index].text
+    def move_arg(self, s: list, f: dict, code: int, game) -> str:
+        """The text of the placement of code `code` (its index in the listing) (`5-0@E`, `ChainPlacement.text`)."""
+        return s[f["places"]][code].text
 
     def values(self, board) -> dict:
         """The board's fields for the interpreter's `board` (`Program.from_state`): a

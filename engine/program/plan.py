@@ -24,7 +24,7 @@ from engine.program.tableau import TableauCode
 from engine.program.triangular import TriangularCode
 from engine.program.zones import ZonesCode
 
-#: board kind -> its part of a program
+#: board kind -> its part of a program (`engine.program.parts`: the protocols each meets)
 BOARD_CODE = {"tableau": TableauCode, "triangular": TriangularCode, "square": SquareCode,
               "chain": ChainCode, "none": NoBoardCode}
 

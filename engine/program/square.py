@@ -234,17 +234,17 @@ class SquareCode:
         """The codes of the plays `pls`, appended to `target`."""
         return [f"{target} = k_list(range({base}, {base} + len(pls)))"]
 
-    def place_lines(self, f: dict, index: str, piece: str) -> list[str]:
-        """Lay the play of code `index` (its pieces taken from the mover's hand,
+    def place_lines(self, f: dict, code: str, piece: str) -> list[str]:
+        """Lay the play of code `code` (its index in the listing; its pieces taken from the mover's hand,
         `flow._place`); its measures in the locals `lines` and `placed`. Without jokers
         a play's pieces are, for each of its values in turn, the earliest piece left in
         the hand with that value (what `B_taken` gives: a plan keeps an arrangement's
         first indices in the ranked hand, whose equal values are in hand order), so
         they are taken by value, with no ranking; `piece` is the last taken."""
         if self.jokers:
-            return self._joker_place_lines(f, index, piece)
+            return self._joker_place_lines(f, code, piece)
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values = pl",
+            f"pl = s[{f['places']}][{code}]", "cells, values = pl",
             "hand = hands[mover]", "for tv in values:",
             f"    for i, {piece} in enumerate(hand):",
             f"        if {piece}.value == tv:", "            del hand[i]", "            break",
@@ -252,10 +252,10 @@ class SquareCode:
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
-    def _joker_place_lines(self, f: dict, index: str, piece: str) -> list[str]:
+    def _joker_place_lines(self, f: dict, code: str, piece: str) -> list[str]:
         """`place_lines` with jokers: the play may hold joker flags (`B_jlay`)."""
         return [
-            f"pl = s[{f['places']}][{index}]", "cells, values = pl[0], pl[1]",
+            f"pl = s[{f['places']}][{code}]", "cells, values = pl[0], pl[1]",
             "hand = hands[mover]", "took = B_taken(hand, pl)", f"for {piece} in took:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
@@ -282,9 +282,9 @@ class SquareCode:
                 names.update({f":{record}.{name}": f"[{i}]" for i, name in enumerate(fields)})
         return names
 
-    def move_arg(self, s: list, f: dict, index: int, game) -> str:
-        """The text of the play listed at `index` (`H8=4 H9=11`; a joker: `H9=J11`)."""
-        play = s[f["places"]][index]
+    def move_arg(self, s: list, f: dict, code: int, game) -> str:
+        """The text of the play of code `code` (its index in the listing) (`H8=4 H9=11`; a joker: `H9=J11`)."""
+        play = s[f["places"]][code]
         labels = self.topo.labels
         if len(play) > 3:  # (joker flags)
             return " ".join([f"{labels[c]}={'J' if j else ''}{x}"
