@@ -2,7 +2,7 @@
 memory, and on disk under the user's cache folder), so that it is not generated again.
 
 The key is the ruleset's hash (sha256 of its resolved data, overlays included) and a
-digest of the generator's own modules, so a changed generator never reads an old
+digest of the generator's own modules (and those of the expressions and board kinds), so a changed generator never reads an old
 program. The disk cache is `$RULECRAFT_CACHE/programs/` (default
 `~/.cache/rulecraft/programs/`; `RULECRAFT_CACHE=off` keeps it in memory only); a file
 that cannot be read or written is skipped, never an error.
@@ -24,9 +24,12 @@ _CODES: dict[str, object] = {}  # key -> its code object
 
 
 def _generator_digest() -> str:
+    """A digest of every module whose text or functions a program is made from: this
+    package's, the expressions' (`Expression.inline`) and the board kinds'."""
     digest = hashlib.sha256()
-    for path in sorted(_HERE.glob("*.py")):
-        digest.update(path.read_bytes())
+    for folder in (_HERE, _HERE.parent / "expr", _HERE.parent / "topology"):
+        for path in sorted(folder.glob("*.py")):
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

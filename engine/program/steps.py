@@ -21,9 +21,11 @@ from engine.program.generate import (
     loop_lines,
     winner_functions,
 )
+from engine.program import turn
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
+from engine.program.template import fragment
 
 
 def _header(src: Source, plan: Plan, title: str) -> None:
@@ -234,40 +236,24 @@ def _could_place(src: Source, plan: Plan) -> None:
 
 
 def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
-    """`flow.end_turn` up to the round-end conditions: the round's counters, a fresh
-    turn, the next player (`search`: not the match's turn count, no log entry)."""
-    f = plan.fields
-    src.note(1, "the turn's end (`flow.end_turn`)")
-    src.add(1, f"s[{f['turns']}] += 1")
-    if not search:
-        src.add(1, f"s[{f['turns_total']}] += 1")
-    kept = _kept(plan)
-    if kept["without_place"]:
-        src.add(1, f"s[{f['without_place']}] = 0 if s[{f['t_placed']}] else s[{f['without_place']}] + 1")
-    if kept["passes"]:
-        passes = [(base, base + 1) for a, base in plan.actions if a.kind == "pass"]
-        test = " or ".join(f"m == {lo}" for lo, _ in passes) or "False"
-        src.add(1, f"s[{f['passes']}] = s[{f['passes']}] + 1 if {test} else 0")
-    if kept["unable"]:
-        src.add(1, f"s[{f['unable']}] = 0 if s[{f['t_could']}] else s[{f['unable']}] + 1")
-    if plan.model.refill:
-        src.note(1, "the mover's hand refilled from the pool (`flow.refill`)")
-        src.add(1, f"size = K_hand[s[{f['n']}]]")
-        src.add(1, "hand = hands[mover]")
-        src.add(1, "while len(hand) < size and pool:")
-        src.add(2, "hand.append(pool.pop())")
-        if plan.held:
-            src.add(1, f"s[{f['held']}][mover] = k_bits(hand)")
-    for name, value in (("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
-                        ("t_could", "True")):
-        if kept[name]:
-            src.add(1, f"s[{f[name]}] = {value}")
-    if any(a.extra_turn is not None for a, _ in plan.actions):
-        src.add(1, f"s[{f['to_move']}] = mover if extra else (mover + 1) % s[{f['n']}]")
-    else:
-        src.add(1, f"s[{f['to_move']}] = (mover + 1) % s[{f['n']}]")
-    if not search:
-        src.add(1, f"s[{f['log']}].append(m)")
+    """`flow.end_turn` up to the round-end conditions (`turn.end_turn`, its template):
+    the round's counters, a fresh turn, the next player (`search`: not the match's turn
+    count, no log entry)."""
+    f, kept = plan.fields, _kept(plan)
+
+    def field(name: str) -> int | None:  # (None: a counter the program does not keep)
+        return f[name] if kept[name] else None
+
+    src.note(1, "the turn's end (`flow.end_turn`, engine/program/turn.py)")
+    src.block(1, fragment(turn.end_turn, dict(
+        SEARCH=search, TURNS=f["turns"], TURNS_TOTAL=f["turns_total"], N=f["n"],
+        TO_MOVE=f["to_move"], LOG=f["log"], WITHOUT_PLACE=field("without_place"),
+        PASSES=field("passes"), UNABLE=field("unable"), T_PLACED=field("t_placed"),
+        T_COULD=field("t_could"), T_DRAWS=field("t_draws"), T_ACTIONS=field("t_actions"),
+        PASS_CODES=tuple(base for a, base in plan.actions if a.kind == "pass"),
+        EXTRA_TURNS=any(a.extra_turn is not None for a, _ in plan.actions),
+        REFILL=bool(plan.model.refill), HAND_SIZES="K_hand",
+        HELD=f["held"] if plan.held else None, BITS="k_bits")))
 
 
 _DOCS = {"apply": "Apply the legal move `m`; the next position's legal moves (none: over).",

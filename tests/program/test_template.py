@@ -1,0 +1,97 @@
+"""Generated code made from real functions (`engine/program/template.py`): a template's
+body with the rules' constants written in and the branches they decide folded away,
+doing what the template itself does when called with the same constants."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.program import template, turn
+
+
+def _step(s, m, mover, *, FIELD, KEEP, LIMIT, CODES, SIZE):
+    """A small template: a switch, a field index, a tuple of codes, a namespace name."""
+    if KEEP is not None and not FIELD is None:
+        s[FIELD] += 1
+    if LIMIT > 2 and m in CODES:
+        s[0] = SIZE(s)
+    else:
+        s[0] = -1 if KEEP is None else LIMIT * 2
+    x = 1 if KEEP else 2
+    return x
+
+
+def _run(lines: list[str], namespace: dict, **local) -> dict:
+    """Execute `lines` as the body of a function of the `local` names; its locals after."""
+    body = "\n".join("    " + line for line in lines) or "    pass"
+    names = ", ".join(local)
+    exec(f"def f({names}):\n{body}\n    return locals()\n", namespace)
+    return namespace["f"](**local)
+
+
+def test_switches_fold_away_and_values_are_written_in():
+    lines = template.fragment(_step, dict(FIELD=3, KEEP=True, LIMIT=5, CODES=(7, 9),
+                                          SIZE="k_size"))
+    assert lines == ["s[3] += 1", "if m in (7, 9):", "    s[0] = k_size(s)", "else:",
+                     "    s[0] = 10", "x = 1", "return x"]
+    lines = template.fragment(_step, dict(FIELD=3, KEEP=None, LIMIT=1, CODES=(),
+                                          SIZE="k_size"))
+    assert lines == ["s[0] = -1", "x = 2", "return x"]
+
+
+def test_a_fragment_does_what_its_template_does():
+    consts = dict(FIELD=1, KEEP=True, LIMIT=3, CODES=(4,), SIZE="k_size")
+    for m in (4, 5):
+        called = [0, 10]
+        _step(called, m, 0, **dict(consts, SIZE=len))
+        run = [0, 10]
+        lines = template.fragment(_step, consts)[:-1]  # (the body but its `return`)
+        _run(lines, {"k_size": len}, s=run, m=m, mover=0)
+        assert run == called
+
+
+def test_every_constant_must_be_given_once_and_be_a_literal():
+    with pytest.raises(TypeError, match=r"missing \['SIZE'\], unknown \['OTHER'\]"):
+        template.fragment(_step, dict(FIELD=1, KEEP=1, LIMIT=1, CODES=(), OTHER=2))
+    with pytest.raises(TypeError, match="not a literal"):
+        template.fragment(_step, dict(FIELD=1, KEEP=1, LIMIT=1, CODES=(), SIZE="a b"))
+    with pytest.raises(TypeError, match="not a literal"):
+        template.fragment(_step, dict(FIELD=1.5, KEEP=1, LIMIT=1, CODES=(), SIZE="k"))
+    assert template.constants(_step) == ("FIELD", "KEEP", "LIMIT", "CODES", "SIZE")
+    assert template.parameters(_step) == ("s", "m", "mover")
+
+
+_END_TURN = dict(SEARCH=False, TURNS=0, TURNS_TOTAL=1, N=2, TO_MOVE=3, LOG=4,
+                 WITHOUT_PLACE=5, PASSES=6, UNABLE=7, T_PLACED=8, T_COULD=9, T_DRAWS=10,
+                 T_ACTIONS=11, PASS_CODES=(40,), EXTRA_TURNS=True, REFILL=True,
+                 HAND_SIZES="K_hand", HELD=12, BITS="k_bits")
+
+
+def _turn_state() -> list:
+    # turns, total, n, to_move, log, without_place, passes, unable, placed, could,
+    # draws, actions, held
+    return [4, 9, 3, 1, [], 2, 1, 0, 0, False, 2, 3, [0, 0, 0]]
+
+
+@pytest.mark.parametrize("m, extra", [(40, False), (12, True)])
+def test_the_turns_end_fragment_matches_flow_end_turn_rules(m, extra):
+    """flow.end_turn: a pass counts in `passes_in_row`, a turn without a placement in
+    `turns_without_place`, one that could not place in `unable_in_row`; the hand
+    refills to its size; the next seat moves unless the mover has an extra turn."""
+    hands, pool = [[], ["a"], []], ["x", "y", "z"]
+    s = _turn_state()
+    ns = {"K_hand": (0, 0, 0, 2), "k_bits": len}
+    _run(template.fragment(turn.end_turn, _END_TURN), ns, s=s, m=m, mover=1,
+         extra=extra, hands=hands, pool=pool)
+    assert s[:4] == [5, 10, 3, 1 if extra else 2]
+    assert s[4] == [m] and s[5] == 3 and s[6] == (2 if m == 40 else 0) and s[7] == 1
+    assert s[8:12] == [0, True, 0, 0]
+    assert hands[1] == ["a", "z"] and pool == ["x", "y"] and s[12] == [0, 2, 0]
+
+
+def test_a_search_keeps_no_log_and_unkept_counters_are_left_out():
+    consts = dict(_END_TURN, SEARCH=True, WITHOUT_PLACE=None, PASSES=None, UNABLE=None,
+                  T_COULD=None, REFILL=False, EXTRA_TURNS=False)
+    lines = template.fragment(turn.end_turn, consts)
+    assert lines == ["s[0] += 1", "s[10] = 0", "s[8] = 0", "s[11] = 0",
+                     "s[3] = (mover + 1) % s[2]"]
