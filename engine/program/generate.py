@@ -24,6 +24,7 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
+from engine.program import match, rounds
 from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
@@ -32,6 +33,7 @@ from engine.program.plan import (
     names_for,
 )
 from engine.program.source import Source, comment, where, written_fields
+from engine.program.template import Code, Lines, fragment
 
 
 def _inline(plan: Plan, expr, names: dict, pos) -> str:
@@ -321,20 +323,9 @@ def _start_round(src: Source, plan: Plan) -> None:
     deal, the opener, the `round_start` scoring rules)."""
     f, model = plan.fields, plan.model
     src.add(0, "def _start_round(s, number):")
-    for name, value in (("round", "number"), ("turns", "0"), ("reason", "None"),
-                        ("round_winner", "None"), ("placed_any", "False"),
-                        ("without_place", "0"), ("passes", "0"), ("unable", "0"),
-                        ("t_draws", "0"), ("t_placed", "0"), ("t_actions", "0"),
-                        ("t_could", "True"), ("opening", "None")):
-        src.add(1, f"s[{f[name]}] = {value}")
-    src.add(1, f"s[{f['counters']}][:] = K_counters0")
-    src.add(1, f"rng = s[{f['rng']}]")
-    src.add(1, f"if s[{f['rng_shared']}]:  # (a copy shares it: take one of its own)")
-    src.add(2, f"rng = s[{f['rng']}] = k_copy_rng(rng)")
-    src.add(2, f"s[{f['rng_shared']}] = False")
-    src.add(1, "order = k_list(K_pieces)")
-    src.add(1, "k_shuffle(rng, order)  # (`random.shuffle`'s order, as `flow.shuffled`)")
-    src.add(1, f"s[{f['chances']}].append((len(s[{f['log']}]) - 1, order))")
+    src.block(1, fragment(match.round_reset, dict(
+        F=match.layout(f), COUNTERS="K_counters0", COPY_RNG="k_copy_rng", SHUFFLE="k_shuffle",
+        PIECES="K_pieces")))
     _hand_lines(src, plan)
     _deal_lines(src, plan)
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
@@ -450,37 +441,28 @@ def winner_functions(src: Source, plan: Plan) -> None:
 
 
 def _end_round(src: Source, plan: Plan) -> None:
-    """`_end_round(s, reason, winner, mover)`: `flow.end_round` (the round's scoring,
-    the match's end, or the next round: again while a new round cannot move)."""
-    f, model = plan.fields, plan.model
+    """`_end_round(s, reason, winner, mover)`: `flow.end_round` (`rounds.end_round`,
+    its template: the round's scoring, the match's end, or the next round)."""
+    model = plan.model
+    ended = model.match_end is not None
+    match_end = _inline(plan, model.match_end, names_for(plan, "seat", "mover"),
+                        at(plan, None, "match", "end_if")) if ended else "False"
     src.add(0, "def _end_round(s, reason, winner, mover):")
-    src.add(1, "while True:")
-    _bind(src, plan, 2)
-    src.add(2, f"s[{f['reason']}] = K_reasons[reason]")
-    src.add(2, f"s[{f['ended']}].append(K_reasons[reason])")
-    src.add(2, f"s[{f['round_winner']}] = winner")
-    _scoring_lines(src, plan, 2, "round_end", lambda seat: names_for(plan, seat, "mover"))
-    src.add(2, f"s[{f['last_winner']}] = winner")
-    src.add(2, "seat = winner if winner is not None else mover")
-    over = f"s[{f['round']}] >= {int(model.max_rounds)}"
-    if model.match_end is None:
-        over = "True"
-    src.add(2, f"over = {over}")
-    if model.match_end is not None:
-        text = _inline(plan, model.match_end, names_for(plan, "seat", "mover"),
-                       at(plan, None, "match", "end_if"))
-        src.add(2, "if not over:")
-        src.guarded(3, [f"over = k_bool({text})"], plan.site(("match",)))
-    src.add(2, "if over:")
-    src.add(3, f"s[{f['over']}] = True")
-    src.add(3, f"s[{f['winner']}] = {_winner(plan, model.match_winner, 'winner')}")
-    src.add(3, f"s[{f['legal']}] = []")
-    src.add(3, "return")
-    src.add(2, f"_start_round(s, s[{f['round']}] + 1)")
-    _bind(src, plan, 2)
-    _listing_lines(src, plan, 2)
-    src.add(2, f"s[{f['legal']}] = out")
-    src.add(2, "if out:")
-    src.add(3, "return")
-    src.add(2, f"reason, winner, mover = {len(model.round_end)}, None, s[{f['to_move']}]")
+    src.fragment(1, rounds.end_round, dict(
+        F=match.layout(plan.fields), BIND=_hole(lambda sub: _bind(sub, plan, 0)),
+        SCORING=_hole(lambda sub: _scoring_lines(
+            sub, plan, 0, "round_end", lambda seat: names_for(plan, seat, "mover"))),
+        HAS_MATCH_END=ended, MAX_ROUNDS=int(model.max_rounds), MATCH_END=Code(match_end),
+        MATCH_SITE=plan.site(("match",)) if ended else None,
+        MATCH_WINNER=Code(_winner(plan, model.match_winner, "winner")),
+        LISTING=_hole(lambda sub: _listing_lines(sub, plan, 0)),
+        NO_MOVES=len(model.round_end), REASONS="K_reasons", START_ROUND="_start_round",
+        BOOL="k_bool", ERRORS="k_ERRORS", FAILURE="k_failure"))
     src.add(0, "")
+
+
+def _hole(write) -> Lines:
+    """The lines `write(source)` writes at indent 0, as a template's hole."""
+    sub = Source()
+    write(sub)
+    return sub.hole()

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 
+from engine.program import match
 from engine.program.plan import Plan
 from engine.program.source import Source
+from engine.program.template import fragment
 
 
 def shares_board(plan: Plan) -> bool:
@@ -41,11 +43,8 @@ def own_lists(plan: Plan, fork: bool = False) -> list[str]:
     leaves alone (`search_copy_lines`): a fork is stepped by `search_apply` only,
     while a `search_copy` may play on with `apply`."""
     f = plan.fields
-    lines = [f"c[{f[name]}] = s[{f[name]}][:]" for name in ("scores", "counters", "pool", "pile")]
-    if plan.hands:
-        lines.append(f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
-    if plan.held:
-        lines.append(f"c[{f['held']}] = s[{f['held']}][:]")
+    lines = fragment(match.search_lists, dict(F=match.layout(f), HANDS=plan.hands,
+                                              HELD=plan.held))
     board_lines = plan.board.copy_lines
     if fork and shares_board(plan):
         board_lines = plan.board.search_copy_lines

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from engine.program.template import Lines, marked
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9 _.,:;/+=<>()'`\-\[\]]")
 _ASSIGNED = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*) = ")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -60,6 +62,16 @@ class Source:
         """`name = value`, a local kept only if the function reads it (`text`)."""
         self.optional.add(len(self.lines))
         self.add(indent, text)
+
+    def fragment(self, indent: int, template, consts) -> None:
+        """The body of `template` with `consts` written in (`template.fragment`), its
+        holes' optional lines kept only where read, as `local` keeps them."""
+        for line, optional in marked(template, consts):
+            (self.local if optional else self.add)(indent, line)
+
+    def hole(self) -> "Lines":
+        """These lines as a template's hole (`template.Lines`), optional ones kept so."""
+        return Lines(self.lines, self.optional)
 
     def note(self, indent: int, text: str) -> None:
         """A comment line (see `comment`)."""

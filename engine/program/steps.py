@@ -21,7 +21,7 @@ from engine.program.generate import (
     loop_lines,
     winner_functions,
 )
-from engine.program import turn
+from engine.program import match, turn
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
@@ -54,24 +54,14 @@ def _new(src: Source, plan: Plan) -> None:
     f = plan.fields
     src.add(0, "def new(n, seed):")
     src.add(1, "\"\"\"A new match of `n` players, its first round dealt (`Game.new_game`).\"\"\"")
-    src.add(1, f"s = [None] * {len(f)}")
-    start = {"n": "n", "seed": "seed", "rng": "k_Random(seed)", "rng_shared": "False",
-             "scores": "[0] * n", "counters": "k_list(K_counters0)", "over": "False",
-             "round": "0", "turns_total": "0", "events": "[]", "log": "[]",
-             "chances": "[]", "ended": "[]", "pool": "[]", "pile": "[]",
-             "hands": "[[] for _ in range(n)]", "held": "[0] * n", "clock": "0", "marks": "[]"}
-    for name, value in start.items():
-        if name not in f:
-            continue
-        src.add(1, f"s[{f[name]}] = {value}")
+    src.block(1, fragment(match.new_state, dict(
+        F=match.layout(f), SIZE=len(f), RANDOM="k_Random", COUNTERS="K_counters0")))
     src.block(1, plan.board.empty_lines(f))
     src.add(1, "_start_round(s, 1)")
     _bind(src, plan, 1)
     _listing_lines(src, plan, 1)
-    src.add(1, f"s[{f['legal']}] = out")
-    src.add(1, "if not out:")
-    src.add(2, f"_end_round(s, {len(plan.model.round_end)}, None, s[{f['to_move']}])")
-    src.add(1, "return s")
+    src.block(1, fragment(match.first_moves, dict(
+        F=match.layout(f), NO_MOVES=len(plan.model.round_end), END_ROUND="_end_round")))
     src.add(0, "")
 
 
@@ -79,30 +69,19 @@ def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int, searc
     """The effect of a move of `action` (`flow.EFFECTS`, `search`: a search's step);
     (the piece's text, the `move.<field>` texts) its rules read."""
     f, kind = plan.fields, action.kind
+    kept = _layout(plan)
     if kind == "deal":
-        src.add(indent, "pile.append(pool.pop())")
+        src.block(indent, fragment(turn.deal, {}))
     elif kind == "draw":
-        if plan.held:
-            src.add(indent, "drawn = pool.pop()")
-            src.add(indent, "hands[mover].append(drawn)")
-            src.add(indent, f"s[{f['held']}][mover] += 1 << drawn.uid  # (not held before)")
-        else:
-            src.add(indent, "hands[mover].append(pool.pop())")
-        if _kept(plan)["t_draws"]:
-            src.add(indent, f"s[{f['t_draws']}] += 1")
+        src.block(indent, fragment(turn.draw, dict(F=kept, HELD=plan.held)))
     elif kind == "place":
         src.add(indent, f"first = not s[{f['placed_any']}]  # (`move.opening`)")
         src.block(indent, plan.board.place_lines(f, f"m - {base}" if base else "m", "piece"))
         return "piece", plan.board.move_names("pl", applied=True)
     elif kind == "exchange":
-        src.add(indent, f"rng = s[{f['rng']}]")
-        src.add(indent, f"if s[{f['rng_shared']}]:  # (a copy shares it: take one of its own)")
-        src.add(indent + 1, f"rng = s[{f['rng']}] = k_copy_rng(rng)")
-        src.add(indent + 1, f"s[{f['rng_shared']}] = False")
-        src.add(indent, f"order = k_exchange(hands[mover], pool, rng, s[{f['exchanges']}][m - {base}])")
-        src.add(indent, f"s[{f['chances']}].append((len(s[{f['log']}]), order))")
-        if plan.held:
-            src.add(indent, f"s[{f['held']}][mover] = k_bits(hands[mover])")
+        src.block(indent, fragment(turn.exchange, dict(
+            F=kept, BASE=base, HELD=plan.held, COPY_RNG="k_copy_rng", EXCHANGE="k_exchange",
+            BITS="k_bits")))
     elif kind == "pass":  # (nothing moves: the block may hold no other line)
         src.add(indent, "pass")
     elif kind == "move":
@@ -235,25 +214,21 @@ def _could_place(src: Source, plan: Plan) -> None:
     src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
 
 
+def _layout(plan: Plan) -> dict:
+    """`F` for the turn's templates: the counters the program does not keep are None."""
+    return match.layout(plan.fields, absent=[k for k, keep in _kept(plan).items() if not keep])
+
+
 def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
     """`flow.end_turn` up to the round-end conditions (`turn.end_turn`, its template):
     the round's counters, a fresh turn, the next player (`search`: not the match's turn
     count, no log entry)."""
-    f, kept = plan.fields, _kept(plan)
-
-    def field(name: str) -> int | None:  # (None: a counter the program does not keep)
-        return f[name] if kept[name] else None
-
     src.note(1, "the turn's end (`flow.end_turn`, engine/program/turn.py)")
     src.block(1, fragment(turn.end_turn, dict(
-        SEARCH=search, TURNS=f["turns"], TURNS_TOTAL=f["turns_total"], N=f["n"],
-        TO_MOVE=f["to_move"], LOG=f["log"], WITHOUT_PLACE=field("without_place"),
-        PASSES=field("passes"), UNABLE=field("unable"), T_PLACED=field("t_placed"),
-        T_COULD=field("t_could"), T_DRAWS=field("t_draws"), T_ACTIONS=field("t_actions"),
+        F=_layout(plan), SEARCH=search,
         PASS_CODES=tuple(base for a, base in plan.actions if a.kind == "pass"),
         EXTRA_TURNS=any(a.extra_turn is not None for a, _ in plan.actions),
-        REFILL=bool(plan.model.refill), HAND_SIZES="K_hand",
-        HELD=f["held"] if plan.held else None, BITS="k_bits")))
+        REFILL=bool(plan.model.refill), HELD=plan.held, HAND_SIZES="K_hand", BITS="k_bits")))
 
 
 _DOCS = {"apply": "Apply the legal move `m`; the next position's legal moves (none: over).",
@@ -317,22 +292,13 @@ def _conditions(src: Source, plan: Plan, cans: dict) -> None:
 
 
 def _copy_and_readers(src: Source, plan: Plan) -> None:
-    f = plan.fields
+    f = match.layout(plan.fields)
     src.add(0, "def copy(s):")
     src.add(1, "\"\"\"An independent copy of the state (pieces are shared: immutable).\"\"\"")
-    src.add(1, "c = s[:]")
-    for name in ("scores", "counters", "pool", "pile", "events", "log", "chances", "ended",
-                 "marks"):
-        if name in f:
-            src.add(1, f"c[{f[name]}] = s[{f[name]}][:]")
-    if plan.hands:
-        src.add(1, f"c[{f['hands']}] = [hand[:] for hand in s[{f['hands']}]]")
-    if plan.held:
-        src.add(1, f"c[{f['held']}] = s[{f['held']}][:]")
-    src.block(1, plan.board.copy_lines(f))
+    src.block(1, fragment(match.copy_state, dict(F=f, HANDS=plan.hands, HELD=plan.held)))
+    src.block(1, plan.board.copy_lines(plan.fields))
     if plan.zones is not None:
-        src.block(1, plan.zones.copy_lines(f))
-    src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
+        src.block(1, plan.zones.copy_lines(plan.fields))
     src.add(1, "return c")
     src.add(0, "")
     src.add(0, "def search_copy(s):")
@@ -340,10 +306,7 @@ def _copy_and_readers(src: Source, plan: Plan) -> None:
     src.add(1, "events, log and shuffles start empty (copying them costs as the match is long).\"\"\"")
     src.add(1, "c = s[:]")
     src.block(1, own_lists(plan))
-    for name in ("events", "log", "chances", "ended", "marks"):
-        if name in f:
-            src.add(1, f"c[{f[name]}] = []")
-    src.add(1, f"s[{f['rng_shared']}] = c[{f['rng_shared']}] = True")
+    src.block(1, fragment(match.search_records, dict(F=f)))
     src.add(1, "return c")
     src.add(0, "")
     for name, field in (("legal", "legal"), ("is_over", "over"), ("scores", "scores")):

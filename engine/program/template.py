@@ -13,7 +13,15 @@ test can call it); linters, coverage and the duplicate finder read it as the cod
 
 Only whole numbers, booleans, None and tuples of those are written into the text
 (`literal`); a string value is the name of one of the program's namespace constants
-(`K_hand`, `k_bits`) the text reads in the parameter's place. A template reads anything
+(`K_hand`, `k_bits`) the text reads in the parameter's place; a mapping's values are
+read by attribute (`F.turns` with `F` the state's layout, field name -> index: call
+the template with `F=SimpleNamespace(**fields)`).
+
+Two kinds of hole take the text that other parts of the generator write: a `Code`
+value (an expression's text, from `Expression.inline` or a board kind's part) is read
+where the template reads the parameter, and a `Lines` value (statements' text) stands
+where the template names the parameter alone as a statement. Their text is the
+generator's, as checked there; the template around them is the code written once. A template reads anything
 else (pieces, names from a ruleset) through those constants, never as source.
 """
 
@@ -33,6 +41,32 @@ _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
             ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
             ast.Is: operator.is_, ast.IsNot: operator.is_not}
+
+
+class Code(str):
+    """A hole's expression: Python text written in where the template reads it."""
+
+
+class Lines(tuple):
+    """A hole's statements: lines of Python text (comments kept) written in where the
+    template names the parameter alone as a statement. `optional`: the indexes of its
+    lines `name = value` to keep only if their function reads `name` (`Source.local`:
+    the generator's binding of the state's lists to locals)."""
+
+    optional: frozenset = frozenset()
+
+    def __new__(cls, lines=(), optional=()):
+        made = super().__new__(cls, lines)
+        made.optional = frozenset(optional)
+        return made
+
+
+def _allowed(value: object) -> bool:
+    if isinstance(value, (Code, Lines)):
+        return True
+    if isinstance(value, Mapping):
+        return all(map(_allowed, value.values()))
+    return literal(value) or isinstance(value, str) and value.isidentifier()
 
 
 def literal(value: object) -> bool:
@@ -63,15 +97,38 @@ def fragment(template: Callable, consts: Mapping[str, object]) -> list[str]:
     """The lines of `template`'s body with `consts` (one value for each keyword-only
     parameter, no more) written in and folded (see the module's docstring); an empty
     list when nothing is left."""
+    return [line for line, _ in marked(template, consts)]
+
+
+def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
+    """`fragment`'s lines, each with whether it is optional (`Lines.optional`)."""
     wanted = set(constants(template))
     if set(consts) != wanted:
         missing, extra = sorted(wanted - set(consts)), sorted(set(consts) - wanted)
         raise TypeError(f"{template.__name__}: constants missing {missing}, unknown {extra}")
     for name, value in consts.items():
-        if not (literal(value) or isinstance(value, str) and value.isidentifier()):
+        if not _allowed(value):
             raise TypeError(f"{name} = {value!r} is not a literal a program may hold")
-    folded = _Folder(consts).statements(_body(template))
-    return [line for stmt in folded for line in ast.unparse(stmt).splitlines()]
+    folder = _Folder(consts)
+    folded = folder.statements(_body(template))
+    return _fill([line for stmt in folded for line in ast.unparse(stmt).splitlines()],
+                 folder.holes)
+
+
+def _fill(lines: list[str], holes: list[Lines]) -> list[tuple[str, bool]]:
+    """`lines` with each hole's marker replaced by its lines, at the marker's indent."""
+    out = []
+    for line in lines:
+        body = line.lstrip()
+        if body.startswith(_MARK) and body.endswith("()"):
+            pad, hole = line[:len(line) - len(body)], holes[int(body[len(_MARK):-2])]
+            out += [(pad + text, i in hole.optional) for i, text in enumerate(hole)]
+        else:
+            out.append((line, False))
+    return out
+
+
+_MARK = "__hole_"
 
 
 def parameters(template: Callable) -> tuple[str, ...]:
@@ -89,41 +146,70 @@ class _Folder(ast.NodeTransformer):
 
     def __init__(self, consts: Mapping[str, object]):
         self.consts = consts
+        self.holes: list[Lines] = []
+
+    def _hole(self, stmt: ast.stmt) -> Lines | None:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Name):
+            value = self.consts.get(stmt.value.id)
+            return value if isinstance(value, Lines) else None
+        return None
 
     def statements(self, body: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for stmt in body:
+            hole = self._hole(stmt)
+            if hole is not None:
+                if hole:  # (a marker call, replaced by the lines after `unparse`)
+                    call = ast.Call(ast.Name(f"{_MARK}{len(self.holes)}", ast.Load()), [], [])
+                    self.holes.append(hole)
+                    out.append(ast.Expr(call))
+                continue
             if isinstance(stmt, ast.If):
-                test = self.visit(stmt.test)
+                test = _truth(self.visit(stmt.test))
                 if isinstance(test, ast.Constant):  # a switch: keep the branch it takes
                     out += self.statements(stmt.body if test.value else stmt.orelse)
                     continue
                 stmt.test = test
-                stmt.body = self.statements(stmt.body) or [ast.Pass()]
-                stmt.orelse = self.statements(stmt.orelse)
-                out.append(stmt)
-            elif isinstance(stmt, (ast.For, ast.While)):
-                stmt = self._loop(stmt)
-                out.append(stmt)
-            else:
-                out.append(self.visit(stmt))
+            out.append(self._compound(stmt) if _BLOCKS & set(stmt._fields) else self.visit(stmt))
         return out
 
-    def _loop(self, stmt):
-        for name in ("target", "iter", "test"):
-            if hasattr(stmt, name):
-                setattr(stmt, name, self.visit(getattr(stmt, name)))
-        stmt.body = self.statements(stmt.body) or [ast.Pass()]
-        stmt.orelse = self.statements(stmt.orelse)
+    def _compound(self, stmt: ast.stmt) -> ast.stmt:
+        """A block statement: its blocks folded as statements, the rest visited."""
+        for name in stmt._fields:
+            value = getattr(stmt, name)
+            if name in _BLOCKS:
+                folded = self.statements(value) if name != "handlers" else [
+                    self._compound(h) for h in value]
+                setattr(stmt, name, folded or ([ast.Pass()] if name == "body" else []))
+            elif isinstance(value, ast.AST):
+                setattr(stmt, name, self.visit(value))
+            elif isinstance(value, list):
+                setattr(stmt, name, [self.visit(v) if isinstance(v, ast.AST) else v
+                                     for v in value])
         return stmt
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if isinstance(node.ctx, ast.Load) and node.id in self.consts:
             value = self.consts[node.id]
+            if isinstance(value, Mapping):
+                raise TypeError(f"{node.id} is read by attribute only")
+            if isinstance(value, Lines):
+                raise TypeError(f"{node.id} holds statements: it stands alone as one")
+            if isinstance(value, Code):
+                return ast.parse(value.strip(), mode="eval").body
             if isinstance(value, str):  # (the name of a namespace constant)
                 return ast.copy_location(ast.Name(value, ast.Load()), node)
             return ast.copy_location(_constant(value), node)
         return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        base = node.value
+        if isinstance(base, ast.Name) and isinstance(self.consts.get(base.id), Mapping):
+            table = self.consts[base.id]
+            if node.attr not in table:
+                raise TypeError(f"{base.id}.{node.attr}: no such constant")
+            return ast.copy_location(_constant(table[node.attr]), node)
+        return self.generic_visit(node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         node = self.generic_visit(node)
@@ -167,6 +253,25 @@ class _Folder(ast.NodeTransformer):
         return node
 
 
+#: the fields of a block statement that hold statements (or handlers of them)
+_BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers"})
+
+
+def _truth(test: ast.expr) -> ast.expr:
+    """A test read for its truth only: constants that cannot decide an `and` (true ones)
+    or an `or` (false ones) dropped wherever they stand."""
+    if not isinstance(test, ast.BoolOp):
+        return test
+    keep = isinstance(test.op, ast.Or)  # (the value that decides an `or`)
+    values = [v for v in map(_truth, test.values)
+              if not (isinstance(v, ast.Constant) and bool(v.value) != keep)]
+    if any(isinstance(v, ast.Constant) for v in values):
+        return ast.Constant(keep)  # (a deciding constant)
+    if not values:
+        return ast.Constant(not keep)
+    return values[0] if len(values) == 1 else ast.BoolOp(test.op, values)
+
+
 def _ints(*nodes, none: bool = False) -> bool:
     """Whether every node is a whole number or boolean (or None, with `none`)."""
     kinds = (int, bool, type(None)) if none else (int, bool)
@@ -174,6 +279,10 @@ def _ints(*nodes, none: bool = False) -> bool:
 
 
 def _constant(value: object) -> ast.expr:
+    if isinstance(value, Code):
+        return ast.parse(value.strip(), mode="eval").body
+    if isinstance(value, str):
+        return ast.Name(value, ast.Load())
     if isinstance(value, tuple):
         return ast.Tuple([_constant(v) for v in value], ast.Load())
     return ast.Constant(value)

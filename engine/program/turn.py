@@ -2,48 +2,80 @@
 program's state, one list `s`, whose bodies a program's `apply` holds with the rules'
 numbers written in.
 
-Each keyword-only parameter is a constant of the ruleset: a field's index in `s`
-(`TURNS`), a switch (`SEARCH`: the step of a search, which keeps no log), a tuple of
-move codes, or a namespace object (`HAND_SIZES`: `K_hand`, by player count). The
-positional parameters are the locals of `apply` where the body goes.
+Each keyword-only parameter is a constant of the ruleset: the state's layout `F`
+(`match.layout`: a field's index in `s`, None for a counter the program does not keep),
+a switch (`SEARCH`: the step of a search, which keeps no log), a tuple of move codes, or
+a namespace object (`HAND_SIZES`: `K_hand`, by player count). The positional
+parameters are the locals of `apply` where the body goes.
 """
 
 from __future__ import annotations
 
 
-def end_turn(s, m, mover, extra, hands, pool, *, SEARCH, TURNS, TURNS_TOTAL, N, TO_MOVE, LOG,
-             WITHOUT_PLACE, PASSES, UNABLE, T_PLACED, T_COULD, T_DRAWS, T_ACTIONS,
-             PASS_CODES, EXTRA_TURNS, REFILL, HAND_SIZES, HELD, BITS):
-    """`flow.end_turn` up to the round-end conditions: the round's counters (a field
-    index of None: not kept), the mover's hand refilled, a fresh turn, the next
-    player; the match's turn count and the log unless `SEARCH`."""
-    s[TURNS] += 1
+def end_turn(s, m, mover, extra, hands, pool, *, F, SEARCH, PASS_CODES, EXTRA_TURNS,
+             REFILL, HELD, HAND_SIZES, BITS):
+    """`flow.end_turn` up to the round-end conditions: the round's counters (those the
+    program keeps: `F.<name>` None for the others), the mover's hand refilled, a fresh
+    turn, the next player; the match's turn count and the log unless `SEARCH`."""
+    s[F.turns] += 1
     if not SEARCH:
-        s[TURNS_TOTAL] += 1
-    if WITHOUT_PLACE is not None:
-        s[WITHOUT_PLACE] = 0 if s[T_PLACED] else s[WITHOUT_PLACE] + 1
-    if PASSES is not None:
-        s[PASSES] = s[PASSES] + 1 if m in PASS_CODES else 0
-    if UNABLE is not None:
-        s[UNABLE] = 0 if s[T_COULD] else s[UNABLE] + 1
+        s[F.turns_total] += 1
+    if F.without_place is not None:
+        s[F.without_place] = 0 if s[F.t_placed] else s[F.without_place] + 1
+    if F.passes is not None:
+        s[F.passes] = s[F.passes] + 1 if m in PASS_CODES else 0
+    if F.unable is not None:
+        s[F.unable] = 0 if s[F.t_could] else s[F.unable] + 1
     if REFILL:
-        size = HAND_SIZES[s[N]]
+        size = HAND_SIZES[s[F.n]]
         hand = hands[mover]
         while len(hand) < size and pool:
             hand.append(pool.pop())
-        if HELD is not None:
-            s[HELD][mover] = BITS(hand)
-    if T_DRAWS is not None:
-        s[T_DRAWS] = 0
-    if T_PLACED is not None:
-        s[T_PLACED] = 0
-    if T_ACTIONS is not None:
-        s[T_ACTIONS] = 0
-    if T_COULD is not None:
-        s[T_COULD] = True
+        if HELD:
+            s[F.held][mover] = BITS(hand)
+    if F.t_draws is not None:
+        s[F.t_draws] = 0
+    if F.t_placed is not None:
+        s[F.t_placed] = 0
+    if F.t_actions is not None:
+        s[F.t_actions] = 0
+    if F.t_could is not None:
+        s[F.t_could] = True
     if EXTRA_TURNS:
-        s[TO_MOVE] = mover if extra else (mover + 1) % s[N]
+        s[F.to_move] = mover if extra else (mover + 1) % s[F.n]
     else:
-        s[TO_MOVE] = (mover + 1) % s[N]
+        s[F.to_move] = (mover + 1) % s[F.n]
     if not SEARCH:
-        s[LOG].append(m)
+        s[F.log].append(m)
+
+
+def deal(pile, pool):
+    """`flow._deal`: the top of the pool onto the pile."""
+    pile.append(pool.pop())
+
+
+def draw(s, mover, hands, pool, *, F, HELD):
+    """`flow._draw`: the top of the pool into the mover's hand (and its bit set, when
+    the program keeps one), counted in `turn.draws` when a rule reads it."""
+    if HELD:
+        drawn = pool.pop()
+        hands[mover].append(drawn)
+        s[F.held][mover] += 1 << drawn.uid  # (not held before)
+    else:
+        hands[mover].append(pool.pop())
+    if F.t_draws is not None:
+        s[F.t_draws] += 1
+
+
+def exchange(s, m, mover, hands, pool, *, F, BASE, HELD, COPY_RNG, EXCHANGE, BITS):
+    """`flow._exchange`: the pieces of the exchange listed at `m - BASE` back into the
+    pool, each at a random place, and as many drawn (`exchange.exchange`); the pool's
+    new order is a chance outcome of the move, kept for the record."""
+    rng = s[F.rng]
+    if s[F.rng_shared]:  # (a copy shares it: take one of its own)
+        rng = s[F.rng] = COPY_RNG(rng)
+        s[F.rng_shared] = False
+    order = EXCHANGE(hands[mover], pool, rng, s[F.exchanges][m - BASE])
+    s[F.chances].append((len(s[F.log]), order))
+    if HELD:
+        s[F.held][mover] = BITS(hands[mover])

@@ -4,6 +4,8 @@ doing what the template itself does when called with the same constants."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from engine.program import template, turn
@@ -61,10 +63,10 @@ def test_every_constant_must_be_given_once_and_be_a_literal():
     assert template.parameters(_step) == ("s", "m", "mover")
 
 
-_END_TURN = dict(SEARCH=False, TURNS=0, TURNS_TOTAL=1, N=2, TO_MOVE=3, LOG=4,
-                 WITHOUT_PLACE=5, PASSES=6, UNABLE=7, T_PLACED=8, T_COULD=9, T_DRAWS=10,
-                 T_ACTIONS=11, PASS_CODES=(40,), EXTRA_TURNS=True, REFILL=True,
-                 HAND_SIZES="K_hand", HELD=12, BITS="k_bits")
+_FIELDS = dict(turns=0, turns_total=1, n=2, to_move=3, log=4, without_place=5, passes=6,
+               unable=7, t_placed=8, t_could=9, t_draws=10, t_actions=11, held=12)
+_END_TURN = dict(F=_FIELDS, SEARCH=False, PASS_CODES=(40,), EXTRA_TURNS=True, REFILL=True,
+                 HELD=True, HAND_SIZES="K_hand", BITS="k_bits")
 
 
 def _turn_state() -> list:
@@ -87,11 +89,34 @@ def test_the_turns_end_fragment_matches_flow_end_turn_rules(m, extra):
     assert s[4] == [m] and s[5] == 3 and s[6] == (2 if m == 40 else 0) and s[7] == 1
     assert s[8:12] == [0, True, 0, 0]
     assert hands[1] == ["a", "z"] and pool == ["x", "y"] and s[12] == [0, 2, 0]
+    # the template called as it stands does the same
+    called, hands2, pool2 = _turn_state(), [[], ["a"], []], ["x", "y", "z"]
+    turn.end_turn(called, m, 1, extra, hands2, pool2, **dict(
+        _END_TURN, F=SimpleNamespace(**_FIELDS), HAND_SIZES=(0, 0, 0, 2), BITS=len))
+    assert (called, hands2, pool2) == (s, hands, pool)
 
 
 def test_a_search_keeps_no_log_and_unkept_counters_are_left_out():
-    consts = dict(_END_TURN, SEARCH=True, WITHOUT_PLACE=None, PASSES=None, UNABLE=None,
-                  T_COULD=None, REFILL=False, EXTRA_TURNS=False)
+    fields = dict(_FIELDS, without_place=None, passes=None, unable=None, t_could=None)
+    consts = dict(_END_TURN, F=fields, SEARCH=True, REFILL=False, EXTRA_TURNS=False)
     lines = template.fragment(turn.end_turn, consts)
     assert lines == ["s[0] += 1", "s[10] = 0", "s[8] = 0", "s[11] = 0",
                      "s[3] = (mover + 1) % s[2]"]
+
+
+def _holes(s, *, TEST, BODY, F):
+    """Holes: an expression read twice, statements standing alone (one nested)."""
+    if TEST and F.x is not None:
+        BODY
+    s[F.x] = TEST + 1
+
+
+def test_holes_take_the_generators_text_with_its_comments():
+    lines = template.fragment(_holes, dict(
+        TEST=template.Code("a.b * 2"), BODY=template.Lines(["# why", "for p in q:", "    r(p)"]),
+        F={"x": 4}))
+    assert lines == ["if a.b * 2:", "    # why", "    for p in q:", "        r(p)",
+                     "s[4] = a.b * 2 + 1"]
+    empty = template.fragment(_holes, dict(TEST=template.Code("t"), BODY=template.Lines(),
+                                           F={"x": 4}))
+    assert empty == ["if t:", "    pass", "s[4] = t + 1"]
