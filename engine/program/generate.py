@@ -24,7 +24,7 @@ Expressions are written in place by the checked expression compiler
 from __future__ import annotations
 
 from engine.expr import types as T
-from engine.program import match, rounds
+from engine.program import match, rounds, turn
 from engine.program.fold import fit_name, slot_name, tables
 from engine.program.plan import (
     PIECE_NAMES,
@@ -140,24 +140,21 @@ def _scoring_lines(src: Source, plan: Plan, indent: int, trigger: str,
         src.note(indent, f"scoring rule `{rule.name}` ({where(rule.pos)}{also})")
         who = "mover" if rule.to == "mover" else "seat"  # (one seat: no loop)
         names = names_of(who)
-        body = []
-        pad = ""
         if rule.guard is not None and slot_name(i) in tables(plan):
-            body.append(f"if {slot_name(i)}[slot]:  # (`if:` by the slot: fold.py)")
-            pad = "    "
+            guard = f"{slot_name(i)}[slot]"  # (`if:` by the slot: fold.py)
         elif rule.guard is not None:
             guard_at = at(plan, rule.pos, "scoring", rule.name, "if")
-            body.append(f"if {_inline(plan, rule.guard, names, guard_at)}:")
-            pad = "    "
-        body += [pad + line for line in _points(plan, rule.points, names, points_at)]
-        body += [f"{pad}if p:", f"{pad}    scores[{who}] += p"]
-        if events:
-            body.append(f"{pad}    events.append(({who}, p, {i}))")
+            guard = _inline(plan, rule.guard, names, guard_at)
+        pay = fragment(turn.pay, dict(
+            WHO=who, GUARD=True if rule.guard is None else Code(guard),
+            POINTS=Lines(_points(plan, rule.points, names, points_at)), RULE=i, EVENTS=events))
+        site = plan.site(("rule", i))
         if rule.to == "mover":
-            src.guarded(indent, body, plan.site(("rule", i)))
+            src.guarded(indent, pay, site)
         else:
-            src.add(indent, f"for seat in {_receivers(plan, rule.to)}:")
-            src.guarded(indent + 1, body, plan.site(("rule", i)))
+            src.fragment(indent, turn.pay_each, dict(
+                RECEIVERS=Code(_receivers(plan, rule.to)),
+                PAY=_hole(lambda sub: sub.guarded(0, pay, site))))
 
 
 # -- listing the legal moves --------------------------------------------------------------

@@ -46,6 +46,16 @@ def where(pos) -> str:
     return f"{pos.path}:{pos.line}" if pos is not None else "(no position)"
 
 
+def guarded(*, BODY, SITE, ERRORS, FAILURE):
+    """A template (`engine.program.template`): `BODY`, an expression's code, with a
+    Python failure of it turned into the RuleFailure of its expression site `SITE`,
+    which names the rule and its line (`K_what[site]`, `K_pos[site]`)."""
+    try:
+        BODY
+    except ERRORS as exc:
+        raise FAILURE(SITE, exc) from exc
+
+
 class Source:
     """Lines of a generated module, with their indentation."""
 
@@ -83,11 +93,9 @@ class Source:
 
     def guarded(self, indent: int, body: list[str], site: int) -> None:
         """`body` in a try turning a Python failure of an expression into the
-        RuleFailure of expression site `site` (`K_what[site]`, `K_pos[site]`)."""
-        self.add(indent, "try:")
-        self.block(indent + 1, body)
-        self.add(indent, "except k_ERRORS as exc:")
-        self.add(indent + 1, f"raise k_failure({site}, exc) from exc")
+        RuleFailure of expression site `site` (`guarded`, its template)."""
+        self.fragment(indent, guarded, dict(BODY=Lines(body), SITE=site, ERRORS="k_ERRORS",
+                                            FAILURE="k_failure"))
 
     def text(self) -> str:
         keep = self._kept()

@@ -79,3 +79,22 @@ def exchange(s, m, mover, hands, pool, *, F, BASE, HELD, COPY_RNG, EXCHANGE, BIT
     s[F.chances].append((len(s[F.log]), order))
     if HELD:
         s[F.held][mover] = BITS(hands[mover])
+
+
+def pay(scores, events, *, WHO, GUARD, POINTS, RULE, EVENTS):
+    """One scoring rule paying one seat (`flow.score_trigger`, `WHO`: the mover, or
+    `seat` in a loop over the receivers): when its `if:` holds (`GUARD`), its points
+    (`POINTS` sets `p`) added to the seat's score and, unless a search's step, recorded
+    as an event naming the rule (`RULE`, an index of `K_rules`)."""
+    if GUARD:
+        POINTS
+        if p:  # noqa: F821 (`POINTS` sets `p`)
+            scores[WHO] += p  # noqa: F821
+            if EVENTS:
+                events.append((WHO, p, RULE))  # noqa: F821
+
+
+def pay_each(*, RECEIVERS, PAY):
+    """A scoring rule paying each of its receivers (`flow.receivers`) in turn."""
+    for seat in RECEIVERS:
+        PAY
