@@ -328,12 +328,7 @@ def _start_round(src: Source, plan: Plan) -> None:
     src.add(1, f"s[{f['to_move']}] = (number - 1) % s[{f['n']}]")
     if model.opening is not None:
         src.note(1, f"the opener ({where(at(plan, None, 'setup', 'opening'))})")
-        if plan.seated_opening:
-            _opener_lines(src, plan, 1)
-        else:
-            src.add(1, f"found = k_opener(s[{f['hands']}])")
-        src.add(1, "if found is not None:")
-        src.add(2, f"s[{f['to_move']}], s[{f['opening']}] = found")
+        _opener_lines(src, plan, 1)
     if any(rule.on == "round_start" for rule in model.scoring):
         _bind(src, plan, 1)
         src.add(1, f"mover = s[{f['to_move']}]")
@@ -343,47 +338,32 @@ def _start_round(src: Source, plan: Plan) -> None:
 
 
 def _opener_lines(src: Source, plan: Plan, indent: int) -> None:
-    """`found`: (the seat, the uids it may open with) of an opening rule whose rank or
-    alternative reads the seat too (`flow.choose_opener`, `_rank_of`), its expressions
-    written out for each seat's pieces; None when no hand holds a piece."""
-    opening, site = plan.model.opening, plan.site(("opening",))
-    names = names_for(plan, "seat", "seat", piece="_p")
-    keys = [f"k_int({_inline(plan, k, names, None)})" for k in opening.rank]
-    _bind(src, plan, indent)
-    src.add(indent, "best = None")
-    src.add(indent, f"for seat in range(s[{plan.fields['n']}]):")
-    src.add(indent + 1, "for _p in hands[seat]:")
-    src.guarded(indent + 2, [f"key = ({', '.join(keys)},)"], site)
-    src.add(indent + 2, "if best is None or key > best[0] or (key == best[0] and _p.uid < best[2].uid):")
-    src.add(indent + 3, "best = (key, seat, _p)")
-    src.add(indent, "found = None")
-    src.add(indent, "if best is not None:")
-    src.add(indent + 1, "_, seat, _p = best")
-    src.add(indent + 1, "allowed = {_p.uid}")
-    if opening.also is not None:
-        also = _inline(plan, opening.also, names, None)
-        src.add(indent + 1, "for _p in hands[seat]:")
-        src.guarded(indent + 2, [f"ok = {also}"], site)
-        src.add(indent + 2, "if ok:")
-        src.add(indent + 3, "allowed.add(_p.uid)")
-    src.add(indent + 1, "found = (seat, k_frozenset(allowed))")
+    """The opening rule (`rounds.opener`): each piece's rank written out for the seat
+    holding it when the rank or the alternative reads the seat (`player.won_last_round`),
+    else read from the ranks worked out once by uid (`Game.opening_ranks`)."""
+    opening = plan.model.opening
+    if plan.seated_opening:
+        names = names_for(plan, "seat", "seat", piece="_p")
+        keys = [f"k_int({_inline(plan, k, names, None)})" for k in opening.rank]
+        key = f"({', '.join(keys)},)"
+        also = _inline(plan, opening.also, names, None) if opening.also is not None else "False"
+        _bind(src, plan, indent)
+    else:
+        key, also = "K_ranks[_p.uid]", "_p.uid in K_also"
+    src.fragment(indent, rounds.opener, dict(
+        F=match.layout(plan.fields), KEY=Code(key), HAS_ALSO=opening.also is not None,
+        ALSO=Code(also), SITE=plan.site(("opening",)), ERRORS="k_ERRORS",
+        FAILURE="k_failure", FROZENSET="k_frozenset"))
 
 
 def _hand_lines(src: Source, plan: Plan) -> None:
-    """The hands from the shuffled `order`, the first dealt first (`flow.start_round`);
+    """The hands from the shuffled `order`, the first dealt first (`rounds.deal_hands`);
     `h`: how many pieces they took."""
-    f = plan.fields
-    if not plan.hands:
-        src.add(1, "h = 0")
-        return
-    src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
-    src.add(1, f"size = K_hand[s[{f['n']}]]")
-    src.add(1, f"hands = s[{f['hands']}]")
-    src.add(1, f"for x in range(s[{f['n']}]):")
-    src.add(2, "hands[x] = order[x * size:(x + 1) * size]")
-    if plan.held:
-        src.add(2, f"s[{f['held']}][x] = k_bits(hands[x])")
-    src.add(1, f"h = s[{f['n']}] * size")
+    if plan.hands:
+        src.note(1, f"the hands, the first dealt first ({where(at(plan, None, 'setup', 'hand_size'))})")
+    src.fragment(1, rounds.deal_hands, dict(
+        F=match.layout(plan.fields), HANDS=plan.hands, HELD=plan.held, SIZES="K_hand",
+        BITS="k_bits"))
 
 
 def _deal_lines(src: Source, plan: Plan) -> None:

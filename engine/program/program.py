@@ -73,26 +73,15 @@ def _seat_helpers(plan: Plan) -> dict:
     return {"k_seat": seat, "k_seats": seats, "k_others": others, "k_hand_value": hand_value}
 
 
-def _opener(game):
-    """`k_opener(hands)`: (the seat, the uids it may open with) of the opening rule
-    (`flow.choose_opener`), None when no hand holds a piece; ranks by uid, worked out
-    once (`Game.opening_ranks`)."""
-    ranks, also = game.opening_ranks, game.opening_also
-    allowed_too = frozenset(p.uid for p in game.pieces if also is not None and also(p)[0])
-
-    def opener(hands: list):
-        best = None
-        for seat, hand in enumerate(hands):
-            for piece in hand:
-                key = ranks[piece.uid]
-                if best is None or key > best[0] or (key == best[0] and piece.uid < best[2].uid):
-                    best = (key, seat, piece)
-        if best is None:
-            return None
-        _, seat, piece = best
-        allowed = {piece.uid} | {p.uid for p in hands[seat] if p.uid in allowed_too}
-        return seat, frozenset(allowed)
-    return opener
+def _opening_tables(game) -> dict:
+    """`K_ranks` (each piece's opening rank, by uid) and `K_also` (the uids the opening
+    rule's alternative allows) when both read the piece alone (`Game.opening_ranks`):
+    what the program's opener (`rounds.opener`) reads then."""
+    if game.model.opening is None or game.opening_ranks is None:
+        return {}
+    also = game.opening_also
+    return {"K_ranks": tuple(game.opening_ranks),
+            "K_also": frozenset(p.uid for p in game.pieces if also is not None and also(p)[0])}
 
 
 def _bits(hand: list) -> int:
@@ -126,7 +115,6 @@ def namespace(plan: Plan) -> dict:
         k_ERRORS=_ERRORS, k_failure=failure, k_int=int, k_bool=bool, k_list=list, k_frozenset=frozenset,
         k_Random=random.Random, k_copy_rng=_copy_rng, k_shuffle=shuffle, k_best=_best,
         k_pick=_pick, k_bits=_bits, k_has=lambda items, test: any(map(test, items)), _UNSET=UNSET,
-        k_opener=_opener(game) if model.opening is not None and game.opening_ranks is not None else None,
         K_hand=tuple(model.hand_size_for(n) if n >= model.players_min else 0
                      for n in range(model.players_max + 1)),
         K_contact=tuple(getattr(a, "rules", None) for a in model.actions),
@@ -147,6 +135,7 @@ def namespace(plan: Plan) -> dict:
         names.update(plan.zones.constants(plan.fields))
     names.update(tables(plan))  # (folded from expressions: engine/program/fold.py)
     names.update(_seat_helpers(plan))
+    names.update(_opening_tables(game))
     return names
 
 

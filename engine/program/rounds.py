@@ -44,3 +44,49 @@ def end_round(s, reason, winner, mover, *, F, BIND, SCORING, HAS_MATCH_END, MAX_
         if out:  # noqa: F821
             return
         reason, winner, mover = NO_MOVES, None, s[F.to_move]
+
+
+def opener(s, hands, *, F, KEY, HAS_ALSO, ALSO, SITE, ERRORS, FAILURE, FROZENSET):
+    """`flow.choose_opener`: the holder of the best piece by its opening rank (`KEY`,
+    of the piece `_p` in the hand of `seat`; the lower uid on a tie) opens with it, or
+    with any other piece of that hand that `ALSO` allows. Sets `found`: (the seat, the
+    uids it may open with), None when no hand holds a piece."""
+    best = None
+    for seat in range(s[F.n]):
+        for _p in hands[seat]:
+            try:
+                key = KEY
+            except ERRORS as exc:
+                raise FAILURE(SITE, exc) from exc
+            if best is None or key > best[0] or (key == best[0] and _p.uid < best[2].uid):
+                best = (key, seat, _p)
+    found = None
+    if best is not None:
+        _, seat, _p = best
+        allowed = {_p.uid}
+        if HAS_ALSO:
+            for _p in hands[seat]:
+                try:
+                    ok = ALSO
+                except ERRORS as exc:
+                    raise FAILURE(SITE, exc) from exc
+                if ok:
+                    allowed.add(_p.uid)
+        found = (seat, FROZENSET(allowed))
+    if found is not None:
+        s[F.to_move], s[F.opening] = found
+
+
+def deal_hands(s, order, *, F, HANDS, HELD, SIZES, BITS):
+    """`flow.start_round`'s hands: `SIZES[n]` pieces each from the shuffled `order`, the
+    first seat's first; `h`, how many pieces they took."""
+    if HANDS:
+        size = SIZES[s[F.n]]
+        hands = s[F.hands]
+        for x in range(s[F.n]):
+            hands[x] = order[x * size:(x + 1) * size]
+            if HELD:
+                s[F.held][x] = BITS(hands[x])
+        h = s[F.n] * size
+    else:
+        h = 0
