@@ -88,8 +88,10 @@ class Source:
         self.add(indent, "# " + comment(text))
 
     def block(self, indent: int, lines: list[str]) -> None:
-        for line in lines:
-            self.add(indent, line)
+        """`lines`, indented; a hole's optional ones (`Lines.optional`) as `local`s."""
+        optional = getattr(lines, "optional", ())
+        for i, line in enumerate(lines):
+            (self.local if i in optional else self.add)(indent, line)
 
     def guarded(self, indent: int, body: list[str], site: int) -> None:
         """`body` in a try turning a Python failure of an expression into the

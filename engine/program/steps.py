@@ -10,6 +10,7 @@ from engine.expr import types as T
 
 from engine.program.generate import (
     _bind,
+    _hole,
     _end_round,
     _inline,
     _int,
@@ -25,7 +26,7 @@ from engine.program import match, turn
 from engine.program.plan import NotCompiled, Plan, names_for, reasons
 from engine.program.search import fork_lines, own_lists, shares_board
 from engine.program.source import Source, comment, where
-from engine.program.template import fragment
+from engine.program.template import Code, Lines, fragment, hole
 
 
 def _header(src: Source, plan: Plan, title: str) -> None:
@@ -155,12 +156,10 @@ def _then_lines(src: Source, plan: Plan, indent: int, action, names: dict,
 
 def _settle_lines(src: Source, plan: Plan, indent: int, listed: bool = False) -> None:
     """The next position's moves (`out`, unless `listed` already) kept, and a round in
-    which the player to move has none ended (`flow.settle`)."""
-    if not listed:
-        _listing_lines(src, plan, indent)
-    src.add(indent, f"s[{plan.fields['legal']}] = out")
-    src.add(indent, "if not out:")
-    src.add(indent + 1, f"_end_round(s, {len(plan.model.round_end)}, None, mover)")
+    which the player to move has none ended (`turn.settle`)."""
+    src.fragment(indent, turn.settle, dict(
+        F=_layout(plan), NO_MOVES=len(plan.model.round_end), END_ROUND="_end_round",
+        LISTING=Lines() if listed else _hole(lambda sub: _listing_lines(sub, plan, 0))))
 
 
 def _unread_counters(plan: Plan) -> set[str]:
@@ -193,25 +192,16 @@ def _kept(plan: Plan) -> dict[str, bool]:
 
 
 def _could_place(src: Source, plan: Plan) -> None:
-    """`turn.could_place` on a turn's first action (`flow.apply_move`): whether the
-    position listed a placement (kept for `round.unable_in_row`)."""
-    f = plan.fields
+    """`turn.could_place` on a turn's first action (`turn.could_place`)."""
     spans = [(base, base + plan.board.width(a.kind)) for a, base in plan.actions
              if a.kind == "place"]
     if not plan.model.tracks_unable or not spans:
         return
-    src.add(1, f"if not s[{f['t_actions']}]:")
-    if spans[0][0] == 0:  # (the first action's codes come first in a listing)
-        _, hi = spans.pop(0)
-        src.add(2, f"legal = s[{f['legal']}]")
-        src.add(2, f"could = legal and legal[0] < {hi}")
-        if spans:
-            test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
-            src.add(2, f"could = could or k_has(legal, lambda c: {test})")
-        src.add(2, f"s[{f['t_could']}] = k_bool(could)")
-        return
-    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans)
-    src.add(2, f"s[{f['t_could']}] = k_has(s[{f['legal']}], lambda c: {test})")
+    first_end = spans.pop(0)[1] if spans[0][0] == 0 else None  # (listed first)
+    test = " or ".join(f"{lo} <= c < {hi}" for lo, hi in spans) or "False"
+    src.fragment(1, turn.could_place, dict(
+        F=_layout(plan), FIRST_END=first_end, OTHERS=bool(spans), TEST=Code(test),
+        HAS="k_has", BOOL="k_bool"))
 
 
 def _layout(plan: Plan) -> dict:
@@ -261,34 +251,34 @@ def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False)
         _action_lines(src, plan, 2, action, base, search, preview)
     _end_turn_lines(src, plan, search)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
-    cans = _listing_lines(src, plan, 1) if early else {}
-    _conditions(src, plan, cans)
-    if not preview:
-        src.add(1, "else:")
-        _settle_lines(src, plan, 2, listed=early)
-        src.add(1, f"return s[{f['legal']}]")
+    cans = _listing_lines(src, plan, 1) if early else None
+    _conditions(src, plan, cans, preview)
     src.add(0, "")
 
 
-def _conditions(src: Source, plan: Plan, cans: dict) -> None:
-    """The round-end conditions in order, then the turn limit (`flow.end_turn`)."""
-    f, model = plan.fields, plan.model
-    names = names_for(plan, "mover", "mover", cans=cans)
+def _conditions(src: Source, plan: Plan, cans: dict | None, preview: bool) -> None:
+    """The round-end conditions in order (`turn.round_end_test`), then the round's end
+    by the first that holds (`turn.ending`), the turn limit, or the game going on
+    (`turn.turn_limit`; for a preview, nothing more)."""
+    model = plan.model
+    names = names_for(plan, "mover", "mover", cans=cans or {})
     src.add(1, "ended = -1")
     for i, cond in enumerate(model.round_end):
         src.note(1, f"round end `{cond.name}` ({where(cond.pos)})")
-        pad = 1
-        if i:
-            src.add(1, "if ended < 0:")
-            pad = 2
         text = _inline(plan, cond.cond, names, at(plan, cond.pos, "round", "end", cond.name, "if"))
-        src.guarded(pad, [f"if {text}:", f"    ended = {i}"], plan.site(("end", i)))
-    for i, cond in enumerate(model.round_end):
-        src.add(1, f"{'elif' if i else 'if'} ended == {i}:")
-        src.add(2, f"_end_round(s, {i}, {_winner(plan, cond.winner, 'mover')}, mover)")
-    key = "elif" if model.round_end else "if"
-    src.add(1, f"{key} s[{f['turns']}] >= {int(model.max_turns_per_round)}:")
-    src.add(2, f"_end_round(s, {len(model.round_end) + 1}, None, mover)")
+        src.fragment(1, turn.round_end_test, dict(
+            FIRST=not i, COND=Code(text), INDEX=i, SITE=plan.site(("end", i)),
+            ERRORS="k_ERRORS", FAILURE="k_failure"))
+    rest = hole(turn.turn_limit, dict(
+        F=_layout(plan), MOST=int(model.max_turns_per_round), INDEX=len(model.round_end) + 1,
+        END_ROUND="_end_round", SETTLE=Lines() if preview else _hole(
+            lambda sub: (_settle_lines(sub, plan, 0, listed=cans is not None),
+                         sub.add(0, f"return s[{plan.fields['legal']}]")))))
+    for i, cond in reversed(list(enumerate(model.round_end))):
+        rest = hole(turn.ending, dict(
+            INDEX=i, WINNER=Code(_winner(plan, cond.winner, "mover")), END_ROUND="_end_round",
+            REST=rest))
+    src.block(1, rest)
 
 
 def _copy_and_readers(src: Source, plan: Plan) -> None:

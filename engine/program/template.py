@@ -100,6 +100,12 @@ def fragment(template: Callable, consts: Mapping[str, object]) -> list[str]:
     return [line for line, _ in marked(template, consts)]
 
 
+def hole(template: Callable, consts: Mapping[str, object]) -> "Lines":
+    """`fragment`'s lines as a hole of another template, optional lines kept so."""
+    lines = marked(template, consts)
+    return Lines([line for line, _ in lines], [i for i, (_, opt) in enumerate(lines) if opt])
+
+
 def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
     """`fragment`'s lines, each with whether it is optional (`Lines.optional`)."""
     wanted = set(constants(template))
@@ -233,6 +239,9 @@ class _Folder(ast.NodeTransformer):
             return ast.Constant(_COMPARE[op](left.value, right.value))
         if op is ast.In and isinstance(right, ast.Tuple) and not right.elts:
             return ast.Constant(False)  # (`x in ()`)
+        if op is ast.In and isinstance(right, ast.Tuple) and len(right.elts) == 1 \
+                and _ints(right.elts[0]):  # (`x in (3,)`: `x == 3`)
+            return ast.Compare(left, [ast.Eq()], [right.elts[0]])
         return node
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:

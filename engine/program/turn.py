@@ -98,3 +98,57 @@ def pay_each(*, RECEIVERS, PAY):
     """A scoring rule paying each of its receivers (`flow.receivers`) in turn."""
     for seat in RECEIVERS:
         PAY
+
+
+def settle(s, mover, *, F, LISTING, NO_MOVES, END_ROUND):
+    """`flow.settle`: the next position's moves (`LISTING` sets `out`, unless listed
+    already) kept; a round in which the player to move has none ends."""
+    LISTING
+    s[F.legal] = out  # noqa: F821 (`LISTING` sets `out`)
+    if not out:  # noqa: F821
+        END_ROUND(s, NO_MOVES, None, mover)
+
+
+def could_place(s, *, F, FIRST_END, OTHERS, TEST, HAS, BOOL):
+    """`turn.could_place` on a turn's first action (`flow.apply_move`): whether the
+    position listed a placement, kept for `round.unable_in_row`: a code below
+    `FIRST_END` when the first action's placements come first in a listing (None
+    otherwise), or one that `TEST` finds of the others' (`c`, `OTHERS`: any)."""
+    if not s[F.t_actions]:
+        if FIRST_END is not None:
+            legal = s[F.legal]
+            could = legal and legal[0] < FIRST_END
+            if OTHERS:
+                could = could or HAS(legal, lambda c: TEST)
+            s[F.t_could] = BOOL(could)
+        else:
+            s[F.t_could] = HAS(s[F.legal], lambda c: TEST)
+
+
+def round_end_test(*, FIRST, COND, INDEX, SITE, ERRORS, FAILURE):
+    """One round-end condition (`flow.end_turn`), tested when none before it held:
+    `ended` becomes its index when `COND` holds."""
+    if FIRST or ended < 0:  # noqa: F821 (`ended` is set before the first)
+        try:
+            if COND:
+                ended = INDEX
+        except ERRORS as exc:
+            raise FAILURE(SITE, exc) from exc
+
+
+def ending(s, mover, *, INDEX, WINNER, END_ROUND, REST):
+    """The round ended by the condition of index `INDEX` (its winner chosen by
+    `WINNER`), else what `REST` says (the next condition's ending, the turn limit)."""
+    if ended == INDEX:  # noqa: F821
+        END_ROUND(s, INDEX, WINNER, mover)
+    else:
+        REST
+
+
+def turn_limit(s, mover, *, F, MOST, INDEX, END_ROUND, SETTLE):
+    """`limits.max_turns` of a round reached: the round ends (reason `INDEX`), else
+    the game goes on (`SETTLE`)."""
+    if s[F.turns] >= MOST:
+        END_ROUND(s, INDEX, None, mover)
+    else:
+        SETTLE
