@@ -15,6 +15,7 @@ from engine.cli.common import WithOption, load_or_exit, ruleset_heading
 from engine.diagnostics import printable
 from engine.rules import files
 from engine.rules.resolve import Ruleset
+from engine.rules.overlay_schema import overlay_schema_text
 from engine.rules.schema import load_schema
 
 
@@ -176,10 +177,9 @@ def schema(
 
         typer.echo(json.dumps(record_schema(), indent=2))
         return
-    text = json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2)
     if write:
         target = paths.schemas_dir() / "overlay.schema.json"
-        target.write_text(text + "\n", encoding="utf-8")
+        target.write_text(overlay_schema_text(load_schema("ruleset")), encoding="utf-8")
         typer.echo(f"wrote {target}", err=True)
         return
-    typer.echo(text)
+    typer.echo(json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2))
