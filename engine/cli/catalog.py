@@ -9,11 +9,13 @@ from typing import Annotated, Any
 import typer
 import yaml
 
+from engine import paths
 from engine.cli.app import app
 from engine.cli.common import WithOption, load_or_exit, ruleset_heading
 from engine.diagnostics import printable
 from engine.rules import files
 from engine.rules.resolve import Ruleset
+from engine.rules.overlay_schema import overlay_schema_text
 from engine.rules.schema import load_schema
 
 
@@ -158,14 +160,26 @@ def provenance_lines(ruleset: Ruleset, value: Any = None, path: tuple = (), inde
 def schema(
     overlay: Annotated[bool, typer.Option("--overlay", help="The schema of overlay files.")] = False,
     record: Annotated[bool, typer.Option("--record", help="The schema of game records.")] = False,
+    write: Annotated[bool, typer.Option(
+        "--write", help="With --overlay: write the overlay schema, derived from the ruleset schema,"
+        " to the shipped schemas/overlay.schema.json (after changing the ruleset schema).")] = False,
 ) -> None:
     """Print the JSON schema of rulesets (or overlays, or records), for editors and CI."""
     if overlay and record:
         typer.echo("error: --overlay and --record name two schemas; give one", err=True)
         raise typer.Exit(2)
+    if write and not overlay:
+        typer.echo("error: --write writes the overlay schema, the one derived from another;"
+                   " give --overlay", err=True)
+        raise typer.Exit(2)
     if record:
         from engine.kernel.record_shape import record_schema
 
         typer.echo(json.dumps(record_schema(), indent=2))
+        return
+    if write:
+        target = paths.schemas_dir() / "overlay.schema.json"
+        target.write_text(overlay_schema_text(load_schema("ruleset")), encoding="utf-8")
+        typer.echo(f"wrote {target}", err=True)
         return
     typer.echo(json.dumps(load_schema("overlay" if overlay else "ruleset"), indent=2))

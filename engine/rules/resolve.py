@@ -15,6 +15,7 @@ from typing import Sequence
 from engine.diagnostics import Diagnostic, Position, RulecraftError, Severity, define, sort_key
 from engine.rules import files, schema
 from engine.rules.merge import Merger, Prov, canonical_json
+from engine.rules.overlay_schema import FILE_KEYS
 from engine.rules.yamlload import Document
 
 R_CYCLE = define("R402", "inheritance-cycle", "a ruleset extends itself, directly or not")
@@ -27,9 +28,6 @@ R_FOLDER_GAME = define("R411", "game-folder-mismatch", "a ruleset's game differs
 R_REPEATED_OVERLAY = define(
     "R412", "repeated-overlay", "the same overlay is applied twice", Severity.WARNING
 )
-
-_FILE_KEYS = ("extends", "overlays")
-
 
 @dataclass
 class Ruleset:
@@ -168,7 +166,7 @@ class _Resolution:
         if got is None:
             return None
         base, bprov = got
-        own = {k: v for k, v in data.items() if k not in _FILE_KEYS}
+        own = {k: v for k, v in data.items() if k not in FILE_KEYS}
         result, prov = Merger(doc, self.diagnostics, "ruleset").merge(base, bprov, own, ())
         self.order.append(doc.path)
         game = _header(result, "ruleset").get("game", "")
@@ -232,7 +230,7 @@ class _Resolution:
             self._add(R_OTHER_GAME, f"overlay `{ref}` is for `{its_game}`, but this ruleset is `{game}`",
                       doc.where("overlay", "game"), f"use an overlay of `{game}`")
             return data, prov
-        own = {k: v for k, v in doc.data.items() if k != "overlay" and k not in _FILE_KEYS}
+        own = {k: v for k, v in doc.data.items() if k != "overlay" and k not in FILE_KEYS}
         data, prov = Merger(doc, self.diagnostics, "overlay").merge(data, prov, own, ())
         data, prov = _retitle(doc, data, prov)
         self.overlays.append(ref)

@@ -2,7 +2,9 @@
 
 Every schema error is reported (jsonschema's `iter_errors`), each mapped by one small
 function per keyword to an `S2xx` code at the position of the key or value at fault.
-The schemas live in `schemas/` (found in a wheel too, via `engine.paths.schemas_dir`).
+The ruleset schema lives in `schemas/` (found in a wheel too, via
+`engine.paths.schemas_dir`); the overlay schema is derived from it
+(`engine.rules.overlay_schema`), and the copy in `schemas/` is for editors only.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine import paths
 from engine.diagnostics import Diagnostic, Position, closest, define
 from engine.rules.yamlload import Document
 from engine.rules.merge import string_keys
+from engine.rules.overlay_schema import FILE_KEYS, OVERLAY_HEADER, overlay_schema
 
 S_UNKNOWN_KEY = define("S200", "unknown-key", "a key the format does not know at this place")
 S_WRONG_TYPE = define("S201", "wrong-type", "a value of the wrong type")
@@ -42,7 +45,9 @@ _TYPE_NAMES = {
 
 @lru_cache(maxsize=None)
 def load_schema(kind: str = "ruleset") -> dict:
-    """The JSON schema for `ruleset` or `overlay` files."""
+    """The JSON schema for `ruleset` or `overlay` files (the overlay's derived from the ruleset's)."""
+    if kind == "overlay":
+        return overlay_schema(load_schema("ruleset"))
     with open(paths.schemas_dir() / f"{kind}.schema.json", encoding="utf-8") as handle:
         return json.load(handle)
 
@@ -151,7 +156,7 @@ def _top_validator() -> Draft202012Validator:
     complete = root["$defs"]["complete"]
     return Draft202012Validator({
         "type": "object",
-        "properties": {k: True for k in root["properties"] if k not in ("extends", "overlays")},
+        "properties": {k: True for k in root["properties"] if k not in FILE_KEYS},
         "additionalProperties": False,
         "required": ["ruleset", *complete["required"]],
     })
@@ -213,7 +218,7 @@ def _additional(error: ValidationError, loc: _Locator, _plain) -> list[Diagnosti
         elif re.search(r"[().\s]", key):
             message = f"`{key}` is not a valid key {_in(error.absolute_path)}"
             help = "a comma inside `{...}` ends the value: quote an expression that contains commas"
-        elif not len(error.absolute_path) and key in ("extends", "overlays") and "overlay" in known:
+        elif not len(error.absolute_path) and key in FILE_KEYS and OVERLAY_HEADER in known:
             message = f"an overlay has no `{key}`"
             help = ("an overlay is applied over the ruleset that lists it or `--with`s it; "
                     "to build on a ruleset, write a ruleset with `extends:`")

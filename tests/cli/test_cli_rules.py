@@ -116,6 +116,17 @@ def test_schema_command():
     overlay = json.loads(run("schema", "--overlay").stdout)
     assert ruleset["$id"].endswith("ruleset.schema.json")
     assert overlay["$id"].endswith("overlay.schema.json")
+    assert run("schema", "--overlay").stdout == (paths.schemas_dir() / "overlay.schema.json").read_text()
+
+
+def test_schema_overlay_write_writes_the_derived_schema(tmp_path, monkeypatch):
+    expected = run("schema", "--overlay").stdout
+    monkeypatch.setattr(paths, "schemas_dir", lambda: tmp_path)
+    result = run("schema", "--overlay", "--write")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert (tmp_path / "overlay.schema.json").read_text(encoding="utf-8") == expected
+    refused = run("schema", "--write")
+    assert refused.exit_code == 2 and "give --overlay" in refused.stderr
 
 
 def _yaml_blocks(path):

@@ -10,6 +10,7 @@ import pytest
 
 from engine import paths
 from engine.rules import check_ruleset
+from engine.rules.overlay_schema import FILE_KEYS, overlay_schema, overlay_schema_text
 from engine.rules.schema import load_schema
 from engine.rules.yamlload import parse_text
 
@@ -210,3 +211,48 @@ def test_wheel_carries_rulesets_and_schemas():
     # engine.paths looks exactly there inside an installed package
     assert paths._data_dir("schemas") == ROOT / "schemas" or paths._data_dir("schemas").parts[-2:] == (
         "_data", "schemas")
+
+
+def test_the_committed_overlay_schema_is_the_derived_one():
+    committed = (paths.schemas_dir() / "overlay.schema.json").read_text(encoding="utf-8")
+    assert committed == overlay_schema_text(load_schema("ruleset")), (
+        "schemas/overlay.schema.json differs from its derivation from ruleset.schema.json:"
+        " run `rulecraft schema --overlay --write`")
+    assert load_schema("overlay") == json.loads(committed)
+
+
+def test_the_overlay_schema_is_the_rulesets_sections_under_an_overlay_header():
+    ruleset, overlay = load_schema("ruleset"), load_schema("overlay")
+    assert "generated" in overlay["$comment"].lower() and "--write" in overlay["$comment"]
+    assert overlay["required"] == ["overlay"] and "allOf" not in overlay
+    assert overlay["properties"]["overlay"]["$ref"] == "#/$defs/overlay_header"
+    sections = [k for k in ruleset["properties"] if k != "ruleset" and k not in FILE_KEYS]
+    assert list(overlay["properties"]) == ["overlay", *sections]
+    for key in sections:  # each section, with `$delete`, the ruleset's own
+        assert overlay["properties"][key] == ruleset["properties"][key], key
+    for name, definition in overlay["$defs"].items():
+        assert definition == ruleset["$defs"][name], name
+    assert set(ruleset["$defs"]) - set(overlay["$defs"]) == {"header", "complete"}
+
+
+def test_the_derivation_is_general():
+    """A made-up ruleset schema: a new section is an overlay's too, the root's required
+    sections and conditions are not, and unused definitions go."""
+    source = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://example.org/ruleset.schema.json", "title": "T", "type": "object",
+        "properties": {"ruleset": {"$ref": "#/$defs/header"}, "extends": {"type": "string"},
+                       "tokens": {"$ref": "#/$defs/tokens"}},
+        "additionalProperties": False, "required": ["ruleset", "tokens"],
+        "allOf": [{"$ref": "#/$defs/complete"}],
+        "$defs": {"header": {"type": "object"}, "complete": {"required": ["tokens"]},
+                  "tokens": {"type": "object", "properties": {"n": {"$ref": "#/$defs/count"}}},
+                  "count": {"type": "integer"}, "unused": {"type": "string"},
+                  "overlay_header": {"type": "object", "description": "An overlay's header."}},
+    }
+    derived = overlay_schema(source)
+    assert derived["$id"] == "https://example.org/overlay.schema.json"
+    assert list(derived["properties"]) == ["overlay", "tokens"]
+    assert derived["required"] == ["overlay"]
+    assert list(derived["$defs"]) == ["tokens", "count", "overlay_header"]
+    assert "allOf" not in derived and source["allOf"]  # the source is left as it was
