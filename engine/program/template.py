@@ -28,9 +28,10 @@ else (pieces, names from a ruleset) through those constants, never as source.
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
 import operator
+import pickle
+import re
 import textwrap
 from functools import lru_cache
 from typing import Callable, Mapping
@@ -77,17 +78,34 @@ def literal(value: object) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _parsed(template: Callable) -> ast.FunctionDef:
-    tree = ast.parse(textwrap.dedent(inspect.getsource(template)))
-    function = tree.body[0]
+def _pickled(template: Callable) -> bytes:
+    function = ast.parse(textwrap.dedent(inspect.getsource(template))).body[0]
     if not isinstance(function, ast.FunctionDef):
         raise TypeError(f"{template!r} is not a plain function")
-    return function
+    return pickle.dumps(function)
+
+
+def _parsed(template: Callable) -> ast.FunctionDef:
+    """A fresh copy of the template's definition (unpickled: it costs far less than
+    parsing again or a deep copy)."""
+    return pickle.loads(_pickled(template))
+
+
+def _enclosed(text: str) -> str:
+    """`text` in parentheses, unless one pair encloses it already or it is a name."""
+    if text.isidentifier():
+        return text
+    depth = 0
+    for i, char in enumerate(text):
+        depth += (char in "([{") - (char in ")]}")
+        if depth == 0 and i < len(text) - 1:
+            return f"({text})"
+    return text if text.startswith("(") else f"({text})"
 
 
 def _body(template: Callable) -> list[ast.stmt]:
     """A fresh copy of the template's body's statements (no docstring)."""
-    body = copy.deepcopy(_parsed(template).body)
+    body = _parsed(template).body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]
     return body
@@ -107,7 +125,30 @@ def hole(template: Callable, consts: Mapping[str, object]) -> "Lines":
 
 
 def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
-    """`fragment`'s lines, each with whether it is optional (`Lines.optional`)."""
+    """`fragment`'s lines, each with whether it is optional (`Lines.optional`); kept
+    by the template and the constants' text, since a generator asks for the same
+    fragment many times (every program's guarded expressions, turn's end, ...)."""
+    key = (template, repr(sorted((k, _key(v)) for k, v in consts.items())))
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = _marked(template, consts)
+    return found
+
+
+#: (template, its constants' text) -> its lines (the whole session's: a few thousand)
+_MADE: dict = {}
+
+
+def _key(value: object) -> object:
+    """A constant's text for the cache: a hole's optional lines count too."""
+    if isinstance(value, Lines):
+        return ("Lines", tuple(value), tuple(sorted(value.optional)))
+    if isinstance(value, Mapping):
+        return sorted(value.items())
+    return (type(value).__name__, value)
+
+
+def _marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
     wanted = set(constants(template))
     if set(consts) != wanted:
         missing, extra = sorted(wanted - set(consts)), sorted(set(consts) - wanted)
@@ -118,13 +159,16 @@ def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, 
     folder = _Folder(consts)
     folded = folder.statements(_body(template))
     return _fill([line for stmt in folded for line in ast.unparse(stmt).splitlines()],
-                 folder.holes)
+                 folder.holes, folder.codes)
 
 
-def _fill(lines: list[str], holes: list[Lines]) -> list[tuple[str, bool]]:
-    """`lines` with each hole's marker replaced by its lines, at the marker's indent."""
+def _fill(lines: list[str], holes: list[Lines], codes: list[str]) -> list[tuple[str, bool]]:
+    """`lines` with each hole's marker replaced by its lines, at the marker's indent, and
+    each `Code` marker by its text."""
     out = []
     for line in lines:
+        if _CODE in line:
+            line = _CODE_MARK.sub(lambda found: codes[int(found.group(1))], line)
         body = line.lstrip()
         if body.startswith(_MARK) and body.endswith("()"):
             pad, hole = line[:len(line) - len(body)], holes[int(body[len(_MARK):-2])]
@@ -135,6 +179,8 @@ def _fill(lines: list[str], holes: list[Lines]) -> list[tuple[str, bool]]:
 
 
 _MARK = "__hole_"
+_CODE = "__code_"
+_CODE_MARK = re.compile(r"__code_(\d+)__")
 
 
 def parameters(template: Callable) -> tuple[str, ...]:
@@ -153,6 +199,12 @@ class _Folder(ast.NodeTransformer):
     def __init__(self, consts: Mapping[str, object]):
         self.consts = consts
         self.holes: list[Lines] = []
+        self.codes: list[str] = []
+
+    def code(self, text: str) -> ast.Name:
+        """A marker name for a `Code` hole, its text written in by `_fill`."""
+        self.codes.append(_enclosed(text.strip()))
+        return ast.Name(f"{_CODE}{len(self.codes) - 1}__", ast.Load())
 
     def _hole(self, stmt: ast.stmt) -> Lines | None:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Name):
@@ -201,8 +253,8 @@ class _Folder(ast.NodeTransformer):
                 raise TypeError(f"{node.id} is read by attribute only")
             if isinstance(value, Lines):
                 raise TypeError(f"{node.id} holds statements: it stands alone as one")
-            if isinstance(value, Code):
-                return ast.parse(value.strip(), mode="eval").body
+            if isinstance(value, Code):  # (its text goes in after `unparse`: `_fill`)
+                return self.code(value)
             if isinstance(value, str):  # (the name of a namespace constant)
                 return ast.copy_location(ast.Name(value, ast.Load()), node)
             return ast.copy_location(_constant(value), node)
@@ -288,8 +340,6 @@ def _ints(*nodes, none: bool = False) -> bool:
 
 
 def _constant(value: object) -> ast.expr:
-    if isinstance(value, Code):
-        return ast.parse(value.strip(), mode="eval").body
     if isinstance(value, str):
         return ast.Name(value, ast.Load())
     if isinstance(value, tuple):

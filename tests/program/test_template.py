@@ -115,8 +115,9 @@ def test_holes_take_the_generators_text_with_its_comments():
     lines = template.fragment(_holes, dict(
         TEST=template.Code("a.b * 2"), BODY=template.Lines(["# why", "for p in q:", "    r(p)"]),
         F={"x": 4}))
-    assert lines == ["if a.b * 2:", "    # why", "    for p in q:", "        r(p)",
-                     "s[4] = a.b * 2 + 1"]
+    # (a hole's text goes in as written, in parentheses unless it is a name)
+    assert lines == ["if (a.b * 2):", "    # why", "    for p in q:", "        r(p)",
+                     "s[4] = (a.b * 2) + 1"]
     empty = template.fragment(_holes, dict(TEST=template.Code("t"), BODY=template.Lines(),
                                            F={"x": 4}))
     assert empty == ["if t:", "    pass", "s[4] = t + 1"]
