@@ -398,22 +398,19 @@ def _deal_lines(src: Source, plan: Plan) -> None:
 
 
 def winner_functions(src: Source, plan: Plan) -> None:
-    """`_winner_<j>(s, mv)` for each winner spec chosen by keys (`flow.choose_winner`):
+    """`_winner_<j>(s, mv)` for each winner spec chosen by keys (`rounds.winner_by_keys`):
     each seat's keys in a context of that seat (the mover `mv`, or the seat itself)."""
-    f = plan.fields
     for j, spec in enumerate(plan.winner_specs):
         if not spec.keys:
             continue
-        src.add(0, f"def _winner_{j}(s, mv):")
-        _bind(src, plan, 1)
-        src.add(1, "keyed = []")
-        src.add(1, f"for x in range(s[{f['n']}]):")
-        src.add(2, "mover = x if mv is None else mv")
+        site = plan.site(("winner", j))
         names = names_for(plan, "x", "mover")
-        keys = [_int(plan, key, names, plan.sites[plan.site(("winner", j))].pos)
-                for key in spec.keys]
-        src.guarded(2, [f"keyed.append(({', '.join(keys)},))"], plan.site(("winner", j)))
-        src.add(1, f"return k_pick(keyed, {spec.mode == 'lowest'})")
+        keys = [_int(plan, key, names, plan.sites[site].pos) for key in spec.keys]
+        src.add(0, f"def _winner_{j}(s, mv):")
+        src.fragment(1, rounds.winner_by_keys, dict(
+            F=match.layout(plan.fields), BIND=_hole(lambda sub: _bind(sub, plan, 0)),
+            KEYS=Code(f"({', '.join(keys)},)"), LOWEST=spec.mode == "lowest", SITE=site,
+            PICK="k_pick", ERRORS="k_ERRORS", FAILURE="k_failure"))
         src.add(0, "")
 
 

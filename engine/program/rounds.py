@@ -90,3 +90,18 @@ def deal_hands(s, order, *, F, HANDS, HELD, SIZES, BITS):
         h = s[F.n] * size
     else:
         h = 0
+
+
+def winner_by_keys(s, mv, *, F, BIND, KEYS, LOWEST, SITE, PICK, ERRORS, FAILURE):
+    """`flow.choose_winner` by keys: each seat's keys (`KEYS`, read in a context of
+    that seat, or of the mover `mv` when one is given), the single best seat by them
+    (the lowest with `LOWEST`), None on a tie."""
+    BIND
+    keyed = []
+    for x in range(s[F.n]):
+        mover = x if mv is None else mv  # noqa: F841 (`KEYS` may read it)
+        try:
+            keyed.append(KEYS)
+        except ERRORS as exc:
+            raise FAILURE(SITE, exc) from exc
+    return PICK(keyed, LOWEST)
