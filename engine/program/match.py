@@ -11,7 +11,7 @@ reads it), so that `if F.clock is not None:` folds away where it is not kept.
 from __future__ import annotations
 
 #: fields that a program keeps only when the ruleset reads the clock (`plan.CLOCK_FIELDS`)
-#: or a rule reads them (`steps._kept`)
+#: or a rule reads them (`steps.kept_counters`)
 OPTIONAL = ("clock", "marks")
 
 

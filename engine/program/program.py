@@ -230,6 +230,13 @@ class Program:
         dealt) for each shuffle."""
         return [(at, [p.uid for p in order]) for at, order in s[self.fields["chances"]]]
 
+    def view(self, s: list):
+        """A read-only view of `s` answering what the interpreter's `State` answers
+        (`engine.program.views.ProgramView`: the board as its kind's `Board`, the
+        zones, the round's and turn's counters, score events, ...)."""
+        from engine.program.views import ProgramView  # (views read a program: above it)
+        return ProgramView(self, s)
+
     # -- from the engine's objects ----------------------------------------------------
     def codes(self, moves) -> list[int]:
         """The codes of the interpreter's moves of this ruleset (a play: its slot; a

@@ -105,7 +105,7 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     f = plan.fields
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
     piece, move = _effect_lines(src, plan, indent, action, base, search)
-    if _kept(plan)["t_actions"]:
+    if kept_counters(plan)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     _then_lines(src, plan, indent, action, names, search)
@@ -178,7 +178,7 @@ def _unread_counters(plan: Plan) -> set[str]:
     return unread
 
 
-def _kept(plan: Plan) -> dict[str, bool]:
+def kept_counters(plan: Plan) -> dict[str, bool]:
     """Which of the round's and turn's counters the program keeps up to date: those
     some expression may read (`Plan.mentions`), and those they are worked out from.
     (`turn.placed` is kept always: a placement counts it, `flow._place`.)"""
@@ -206,7 +206,7 @@ def _could_place(src: Source, plan: Plan) -> None:
 
 def _layout(plan: Plan) -> dict:
     """`F` for the turn's templates: the counters the program does not keep are None."""
-    return match.layout(plan.fields, absent=[k for k, keep in _kept(plan).items() if not keep])
+    return match.layout(plan.fields, absent=[k for k, keep in kept_counters(plan).items() if not keep])
 
 
 def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:

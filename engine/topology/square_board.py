@@ -398,10 +398,20 @@ class SquareBoard(Board):
                 raise ValueError(f"{self.topo.label(c)}: no {'joker' if joker else val} left to lay")
             supply.remove(found)
             taken.append(found)
-            self.v[c], self.jk[c], self.piece[c] = val, joker, found
-            self.jokers += joker
+            self._put(c, val, joker, found)
         self._reindex()
         return taken
+
+    def lay_out(self, cells) -> None:
+        """Put a piece on each of `cells`, (cell, value, joker, piece) each, and build
+        the index again (a position known cell by cell, as a program keeps it)."""
+        for c, val, joker, piece in cells:
+            self._put(c, val, joker, piece)
+        self._reindex()
+
+    def _put(self, c: int, val: int, joker: bool, piece: Piece) -> None:
+        self.v[c], self.jk[c], self.piece[c] = val, joker, piece
+        self.jokers += joker
 
 
 def _cross_rows(rules) -> list[dict]:

@@ -246,6 +246,15 @@ class TableauBoard(Board):
         self._set(cards)
         return [c for c in cards if c is not None]
 
+    def lay_out(self, cards: Sequence[Piece | None], dealt: Sequence[int] | None = None) -> None:
+        """Set the board to `cards`, one per slot (None for an empty slot), the faces
+        following from what remains as in `load_position`; `dealt` is the round's deal
+        as uids slot by slot (`deal_uids`, which `key` reads; by default the cards
+        themselves, -1 for an empty slot)."""
+        self._set(list(cards))
+        if dealt is not None:
+            self.deal_uids = tuple(dealt)
+
     def _set(self, cards: list[Piece | None]) -> None:
         layout = self.layout
         for s, tops in enumerate(layout.covered_by):
