@@ -3,8 +3,8 @@ view (`engine.program.views`): one builder per board kind, by kind name.
 
 - `triangular` and `chain`: the program keeps the kind's board object itself (one
   field): the view hands it out;
-- `tableau`: a `TableauBoard` laid out from the program's cards (`lay_out`: the faces
-  follow from what remains), its deal (`deal_uids`, what `key` reads) the cards right
+- `tableau`: a `TableauBoard` laid out from the program's cards in the slots its mask
+  says hold one (`lay_out`: the faces follow from what remains), its deal (`deal_uids`, what `key` reads) the cards right
   after the round's deal, which a replay of the log sees (`TableauWatch`);
 - `square`: a `SquareBoard` laid out from the program's cell values and joker cells
   (`lay_out`); the piece on each cell, which the program does not keep, is the one a
@@ -31,10 +31,14 @@ def _empty(view):
 
 
 def _tableau(view):
+    """The cards of the slots the mask says hold one (a search's step leaves a taken
+    card in `cards`, which its forks share: `TableauCode.remove_lines`)."""
     f, s = view.tables.f, view.s
+    mask = s[f["mask"]]
+    cards = [card if mask >> slot & 1 else None for slot, card in enumerate(s[f["cards"]])]
     board = view.game.model.topology.new_board()
     replay = view.replay()
-    board.lay_out(s[f["cards"]], replay.watch.deal if replay is not None else None)
+    board.lay_out(cards, replay.watch.deal if replay is not None else None)
     return board
 
 

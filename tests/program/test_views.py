@@ -196,3 +196,83 @@ def test_a_view_is_drawn_as_the_state(ref):
                 assert render_svg(view, seat=seat) == render_svg(state, seat=seat), (ply, seat)
     view, state, _ = play_both(ref, (), seed=2, plies=20, each=each)
     assert render_svg(view) == render_svg(state)
+
+
+@pytest.mark.parametrize("ref", ["tripeaks/aisleriot", "triolet/standard", "dominoes/draw"])
+def test_a_view_serves_the_terminal_and_the_adapters(ref):
+    np = pytest.importorskip("numpy")
+    from engine.interop.views import observation
+    from engine.kernel.zones import pool_top_shown
+
+    def each(view, state, ply):
+        if ply % 5 == 0:
+            topology = state.game.model.topology
+            assert topology.render_runs(view.board, None, True, 80) == \
+                topology.render_runs(state.board, None, True, 80)
+            assert pool_top_shown(view) == pool_top_shown(state)
+            for seat in range(state.n):
+                assert np.array_equal(observation(view, seat), observation(state, seat))
+    play_both(ref, (), seed=3, plies=30, each=each)
+
+
+def test_what_a_program_does_not_keep_is_refused_by_name():
+    game = _game("tripeaks/aisleriot")  # (no text reads `turn.draws` or `round.passes_in_row`)
+    view = compile_program(game).view(compile_program(game).new(None, 0))
+    for look, name in ((view.turn, "draws"), (view.round, "passes_in_row"), (view.turn, "extra")):
+        with pytest.raises(NotKept, match=name):
+            getattr(look, name)
+    with pytest.raises(NotKept, match="turned"):
+        view.turned
+    with pytest.raises(NotKept):
+        view.key()  # (it reads `round.passes_in_row`)
+    with pytest.raises(AttributeError):
+        view.round.no_such_field
+
+
+@pytest.mark.parametrize("ref", ["tripeaks/aisleriot", "triolet/standard", "klondike/aisleriot",
+                                 "triominos/pressman", "dominoes/draw"])
+def test_a_view_of_a_state_made_from_the_interpreters(ref):
+    # (`Program.from_state`: no log to replay; the board from what the program keeps)
+    game = _game(ref)
+    program = compile_program(game)
+    state, rng = game.new_game(None, 4), random.Random(4)
+    for _ in range(12):
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+    view = program.view(program.from_state(state))
+    assert view.replay() is None
+    with pytest.raises(NotKept):
+        view.history
+    topology = game.model.topology
+    board, theirs = view.board, state.board
+    assert board.dump_position() == theirs.dump_position()
+    assert topology.render_text(board) == topology.render_text(theirs)
+    assert [p.name for p in board.pieces_on_board()] == [p.name for p in theirs.pieces_on_board()]
+    _same_zones(view, state, True)
+    assert view.legal_texts() == [m.text for m in state.legal_moves()]
+    if topology.kind == "tableau":  # (the deal: the cards left, as a position loaded)
+        assert board.key() == (tuple(c.uid if c else -1 for c in theirs.cards), theirs.mask)
+    else:
+        assert board.key() == theirs.key()
+
+
+@pytest.mark.parametrize("ref", ["tripeaks/aisleriot", "triolet/standard", "pyramid/aisleriot"])
+def test_a_view_follows_a_searchs_steps(ref):
+    # (a search's state keeps no log: the view sees its steps by the turns, the round,
+    # the pool and the match's end; a tableau's taken cards stay in `cards`)
+    program = compile_program(_game(ref))
+    s, rng = program.new(None, 5), random.Random(5)
+    ahead = program.search_copy(s)
+    view, seen = program.view(ahead), {program.view(ahead).board.dump_position()}
+    for _ in range(15):
+        if program.is_over(s):
+            break
+        code = rng.choice(program.legal(s))
+        view.board  # (read before the step: kept for this position)
+        program.apply(s, code)
+        program.search_apply(ahead, code)
+        assert view.board.dump_position() == program.view(s).board.dump_position()
+        assert view.legal_texts() == program.legal_texts(s)
+        assert [len(h) for h in view.hands] == [len(h) for h in program.view(s).hands]
+        seen.add(view.board.dump_position())
+    assert len(seen) > 3
