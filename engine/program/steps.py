@@ -206,7 +206,8 @@ def _could_place(src: Source, plan: Plan) -> None:
 
 def _layout(plan: Plan) -> dict:
     """`F` for the turn's templates: the counters the program does not keep are None."""
-    return match.layout(plan.fields, absent=[k for k, keep in kept_counters(plan).items() if not keep])
+    kept = kept_counters(plan)
+    return match.layout(plan.fields, absent=[k for k, keep in kept.items() if not keep])
 
 
 def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:

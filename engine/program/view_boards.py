@@ -4,8 +4,9 @@ view (`engine.program.views`): one builder per board kind, by kind name.
 - `triangular` and `chain`: the program keeps the kind's board object itself (one
   field): the view hands it out;
 - `tableau`: a `TableauBoard` laid out from the program's cards in the slots its mask
-  says hold one (`lay_out`: the faces follow from what remains), its deal (`deal_uids`, what `key` reads) the cards right
-  after the round's deal, which a replay of the log sees (`TableauWatch`);
+  says hold one (`lay_out`: the faces follow from what remains), its deal
+  (`deal_uids`, what `key` reads) the cards right after the round's deal, which a
+  replay of the log sees (`TableauWatch`);
 - `square`: a `SquareBoard` laid out from the program's cell values and joker cells
   (`lay_out`); the piece on each cell, which the program does not keep, is the one a
   replay of the log sees laid there (`SquareWatch`); without a replay, the first free

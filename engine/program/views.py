@@ -3,44 +3,51 @@ from the program's one list `s` (docs/architecture.md, "One implementation of ea
 rule", step 2).
 
     view = program.view(s)            # ProgramView(program, s)
-    view.scores, view.to_move, view.round.number, view.turn.draws, view.counters.run
+    view.scores, view.to_move, view.round.number, view.turn.placed, view.counters.run
     view.hands, view.pool, view.pile, view.zones, view.down, view.board (a topology Board)
-    view.events (ScoreEvents), view.legal_texts(), view.clock, view.key(), view.history
-    render_svg(view), topology.render_text(view.board), make_context(view, seat)
+    view.events (ScoreEvents), view.legal_texts(), view.clock, view.history
+    render_svg(view), topology.render_text(view.board), view.context(seat)
 
 A view reads `s` as it is: the numbers live, the objects it builds (the board of a
 kind whose program keeps plain fields, the zones by key, the score events, the
-counters, the context's records) once per position, made again when the position
-changes (a move adds an entry to the log, or changes the round's turns, the round, the
-pool or the match's end: `_stamp`). It changes nothing, and what it hands out is the
-program's own lists: read them, never change them.
+counters, the replay) once per position, made again when the position changes (a move
+adds an entry to the log, or changes the round's turns, the round, the pool or the
+match's end: `_cached`). It changes nothing, and what it hands out is the program's
+own lists: read them, never change them.
 
 The view answers as the interpreter's `State` does, so that what reads a `State` reads
-a view: `engine.render`, the terminal's drawing (`render_runs`, `render_zones`), the
-expression contexts (`engine.kernel.views.make_context(view, seat)`), `hidden_from`,
-`key`. `State`'s own readers (`key`, `zones_key`, `hidden_from`, `zone_pieces`,
-`mover`) are the view's too, the same functions. The board is the board kind's own
-`Board` (`view_boards.py`). The record's side (`history`, `setup_chances`) and what the
-program forgets of the board replay the log on the program (`view_replay.py`).
+a view: `engine.render` (`render_svg` without marks), the terminal's drawing
+(`render_runs`, `render_zones`, `pool_top_shown`), the adapters' `observation`, the
+expression contexts (`engine.kernel.views.make_context(view, seat)`: the kernel's own
+records over the view), `engine.kernel.zones` (`face_down`, `hidden_from`, ...).
+`State`'s own readers (`key`, `zones_key`, `hidden_from`, `zone_pieces`, `mover`) are
+the view's too, the same functions. The board is the board kind's own `Board`
+(`view_boards.py`). The record's side (`history`) and what the program forgets of the
+board come from a replay of the log on the program (`view_replay.py`).
 
 What a view cannot answer without the interpreter (step 3 adds it to the program's
 state; reading it raises `NotKept`, or the view answers as noted):
-- the round's and turn's counters no text of the ruleset mentions (`steps.
-  kept_counters`: `round.turns_without_place`, `passes_in_row`, `unable_in_row`,
-  `turn.draws`, `turn.actions`, `turn.could_place`), `turn.extra` and `state.turned`
-  (locals of a program's step), and the counters a search's step skips (`search_apply`
-  updates no counter that nothing reads);
-- moves as `Move` objects (`legal_moves`, `find_move`, `preview`: a move's data is the
-  interpreter's placement or slot); a view lists the moves' texts and codes, and
-  `moves_of(action)` gives an action's codes (what `can_<action>` reads);
-- the pieces on a square board by cell (the program keeps each cell's value) and a
-  tableau's deal (`TableauBoard.deal_uids`, which `key()` reads): both come from a
-  replay of the log, which needs a state the program made from its seed
-  (`Program.new`); for one made by `Program.from_state` or a search's copy, the view
-  lays the first free piece of each value and takes the cards left for the deal;
-- the history of a state not made by `Program.new` (its log starts later), and the
-  clock's readings of a ruleset that never reads `clock` (the interpreter keeps them
-  for the record; `Program.set_clock` drops them).
+- the round's and turn's counters no text of the ruleset mentions
+  (`steps.kept_counters`: `round.turns_without_place`, `passes_in_row`,
+  `unable_in_row`, `turn.draws`, `turn.actions`, `turn.could_place`), and so `key()`
+  of most rulesets; `turn.extra` and `state.turned` (locals of a program's step);
+- moves as `Move` objects (`legal_moves`, `find_move`, `preview`, and so
+  `render_svg`'s `highlight` and `last_move`: a move's data is the interpreter's
+  placement or slot): a view lists the moves' texts and codes, and `moves_of(action)`
+  gives an action's codes (what `can_<action>` reads);
+- the piece on each cell of a square board (the program keeps its value) and a
+  tableau's deal (`TableauBoard.deal_uids`, which `key()` reads): both come from the
+  replay, which needs a state the program made from its seed (`Program.new`); for one
+  made by `Program.from_state` or a search's copy, whose log starts later, the view
+  lays the first free piece of each value and takes the cards left for the deal, and
+  has no history;
+- a search's state (`search_copy`, `search_apply`) keeps no events, log or counters
+  that nothing reads;
+- the clock's readings of a ruleset that never reads `clock` (the interpreter keeps
+  them for the record; `Program.set_clock` drops them);
+- a new round is seen in `round.number`: the view's `round` is one object for its life
+  (the interpreter's `State` makes a new `RoundInfo`, which the terminal's play compares
+  by identity).
 """
 
 from __future__ import annotations
@@ -313,7 +320,8 @@ class ProgramView:
         return make_context(self, self.to_move if seat is None else seat)
 
     def __repr__(self) -> str:
-        return f"<view of a program's state: round {self.round.number}, P{self.to_move + 1} to move>"
+        return (f"<view of a program's state: round {self.round.number},"
+                f" P{self.to_move + 1} to move>")
 
 
 __all__ = ["NotKept", "ProgramView", "tables_of"]

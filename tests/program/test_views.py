@@ -172,7 +172,8 @@ def play_both(ref: str, overlays: tuple, seed: int, plies: int = PLIES, each=Non
     return view, state, s
 
 
-@pytest.mark.parametrize("ref,overlays", shipped(), ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+@pytest.mark.parametrize("ref,overlays", shipped(),
+                         ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
 def test_a_view_answers_as_the_state_at_every_ply(ref, overlays):
     exprs = _expressions(_game(ref, overlays).model)
 
