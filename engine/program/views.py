@@ -120,8 +120,9 @@ class Look:
     def __getattr__(self, name: str):
         field = self.names.get(name)
         if field is None:
-            raise NotKept(f"a program keeps no `{self.what}.{name}`") if name == "extra" \
-                else AttributeError(name)
+            if name == "extra":  # (`TurnInfo.extra`: a local of a program's step)
+                raise NotKept(f"a program keeps no `{self.what}.{name}`")
+            raise AttributeError(name)
         if field not in self._kept:
             raise NotKept(f"this ruleset's program does not keep `{self.what}.{name}`"
                           " (no text of the ruleset mentions it)")
@@ -174,7 +175,9 @@ class ProgramView:
         return self.s[self._f[name]]
 
     def _cached(self, name: str, make):
-        """The object `make()` builds, kept for this position (`_stamp`)."""
+        """The object `make()` builds, kept for this position: until the log's length,
+        the round's turns, the round, the pool's size or the match's end changes (every
+        step changes one, a search's too, which keeps no log)."""
         s, at = self.s, self.tables.stamp
         stamp = (len(s[at[0]]), s[at[1]], s[at[2]], len(s[at[3]]), s[at[4]])
         if stamp != self._at:
