@@ -227,21 +227,19 @@ class ProgramView:
     pool = property(lambda self: self._get("pool"))
     pile = property(lambda self: self._get("pile"))
 
-    @property
-    def zones(self) -> dict[str, list[list]]:
-        """The zones beyond pool, hands and pile: key -> one list of pieces per zone."""
+    def _by_zone(self, name: str) -> dict:
+        """The program's list `name` (`zones` or `down`: an item per place) as the state
+        keeps it: zone key -> an item per zone of that key (`ZonesCode.places`), for the
+        zones beyond pool and pile."""
         def make():
-            places = self._get("zones") if self.tables.places else None
+            places = self._get(name) if self.tables.places else None
             return {key: [places[z] for z in span] for key, span in self.tables.places.items()}
-        return self._cached("zones", make)
+        return self._cached(name, make)
 
-    @property
-    def down(self) -> dict[str, list[int]]:
-        """How many pieces of each of those zones lie face down, from the bottom."""
-        def make():
-            down = self._get("down") if self.tables.places else None
-            return {key: [down[z] for z in span] for key, span in self.tables.places.items()}
-        return self._cached("down", make)
+    #: the zones beyond pool, hands and pile: key -> one list of pieces per zone
+    zones = property(lambda self: self._by_zone("zones"))
+    #: how many pieces of each of those zones lie face down, from the bottom
+    down = property(lambda self: self._by_zone("down"))
 
     @property
     def board(self):
