@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from engine.topology.triangular import Triangular
 from engine.topology.triangular_catalogue import ENTRIES
-from engine.topology.triangular_grid import _HALF, _STRIDE, MASK, cell_id, id_cell, is_up
+from engine.topology.triangular_grid import _HALF, _STRIDE, MASK, id_cell, is_up
 from engine.topology.triangular_open import fitting, lay
 from engine.topology.triangular_placement import contacts
 
@@ -42,9 +42,11 @@ _WIDTH = (_STRIDE * _STRIDE) << _SHIFT
 
 
 def _code(placement) -> int:
-    """The code of a placement object (`iter_placements`' own)."""
+    """The code of a placement object (`iter_placements`' own): its cell's id (`cell_id`,
+    its formula in place: a guarded listing codes every placement) and its entry's."""
+    c, r = placement.cell
     entry = placement._entry
-    return (cell_id(*placement.cell) << _SHIFT) + entry[1] * 3 + entry[2]
+    return (((r + _HALF) * _STRIDE + c + _HALF) << _SHIFT) + entry[1] * 3 + entry[2]
 
 
 class TriangularCode:
@@ -80,9 +82,8 @@ class TriangularCode:
 
     def constants(self) -> dict:
         """The board's constants (`B_*`) the lines read: the kind's own functions."""
-        catalogue = self.topology._catalogue
         return {"B_new_board": self.topology.new_board, "B_entries": self.entries(),
-                "B_code": _code, "B_held": catalogue.held, "B_fitting": fitting,
+                "B_code": _code, "B_fitting": fitting,
                 "B_lay": lay, "B_contacts": contacts}
 
     def width(self, kind: str) -> int:
@@ -110,7 +111,7 @@ class TriangularCode:
             "hand = hands[mover]",
             "for i, held in enumerate(hand):",
             f"    if held is {piece}:", "        del hand[i]", "        break",
-            f"found = B_lay(s[{f['board']}], (c, r), entry)",
+            f"found = B_lay(s[{f['board']}], cid, (c, r), up, entry)",
             f"s[{f['t_placed']}] += 1", f"s[{f['placed_any']}] = True",
         ]
 
@@ -135,17 +136,16 @@ class TriangularCode:
 
     def codes_lines(self, f: dict, index: int, target: str, base: int) -> list[str]:
         """`iter_placements`' listing as codes appended to `target`: the open cells some
-        tile of the hand fits with their entries (`triangular_open.fitting`), each coded;
-        the opening from `iter_placements`' own. The hand's bits are the state's, unless
-        an opening allows only some of its tiles."""
+        tile of the hand fits with their entries (`triangular_open.fitting`, the hand's
+        bits the state's), each coded; while the round opens (the opening, or only some
+        tiles allowed) `iter_placements`' own placements, coded."""
         plus = f" + {base}" if base else ""
         return [
-            "if first and not board._tiles:",
+            "if first:",
             f"    {target} = [B_code(pl){plus} for pl in {self.objects_line(index)[6:]}]",
             "else:",
-            f"    held = B_held(hand) if first else s[{f['held']}][seat]",
             f"    {target} = []",
-            "    for x, _, entries in B_fitting(board._edge, held, board._catalogue):",
+            f"    for x, _, entries in B_fitting(board._edge, s[{f['held']}][seat], board._catalogue):",
             f"        x = (x << {_SHIFT}){plus}",
             "        for e in entries:",
             f"            {target}.append(x + e[1] * 3 + e[2])",

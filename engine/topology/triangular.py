@@ -130,7 +130,13 @@ class TriangularBoard(Board):
         most, and no piece on the table (a piece is in one place).
         """
         catalogue = self._catalogue
-        held = catalogue.held(hand)  # the hand's uids as a bit set (learnt if not met yet)
+        bits, held = catalogue.bits, 0  # the hand's uids as a bit set
+        try:
+            for piece in hand:  # (+ is |: a hand holds a piece once)
+                held += bits[piece.uid]
+        except (IndexError, TypeError):  # a piece the catalogue has not met (None, or past the end)
+            catalogue.learn(hand)
+            return self.iter_placements(hand, first, rules)
         seen = self._seen  # (the same int object unless the catalogue learnt pieces since)
         if seen is not catalogue.seen and seen != catalogue.seen:  # met since the records were made
             self._relearn()
@@ -167,7 +173,9 @@ class TriangularBoard(Board):
         (`triangular_open.lay`); the placement's measures, read later, describe the board
         before it. `placement` is a `TriangularPlacement` (its fields are read without a
         check)."""
-        found = lay(self, placement.cell, placement._entry)
+        cell = placement.cell
+        c, r = cell  # (the id of a cell too far is no cell's: `lay` says so)
+        found = lay(self, (r + _HALF) * _STRIDE + c + _HALF, cell, not (c + r) & 1, placement._entry)
         if placement._found is None:
             placement._found = found
 

@@ -55,18 +55,6 @@ class Catalogue:
             slot[SORTED] = True
         return slot[ENTRIES]
 
-    def held(self, hand: Sequence[Piece]) -> int:
-        """The uids of `hand` as a bit set (a hand holds a piece once), the pieces not met
-        yet learnt first."""
-        bits, held = self.bits, 0
-        try:
-            for piece in hand:  # (+ is |: a piece once)
-                held += bits[piece.uid]
-        except (IndexError, TypeError):  # a piece not met (None, or past the end)
-            self.learn(hand)
-            return self.held(hand)
-        return held
-
     def learn(self, pieces: Sequence[Piece]) -> None:
         """Index the rotations of the pieces not met yet."""
         get, slot_of = self.by_key.get, self.slot

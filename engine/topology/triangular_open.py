@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from engine.topology.triangular_catalogue import Catalogue
 from engine.topology.triangular_grid import (
-    _HALF, _ID_AROUND, _ID_AROUND_FULL, _ID_POINTS, _MEASURES, _PUT, _STRIDE, LIMIT, Cell, _measures,
+    _ID_AROUND, _ID_AROUND_FULL, _ID_POINTS, _MEASURES, _PUT, LIMIT, Cell, _measures,
 )
 
 _ID_AROUND_PAIRS = {up: tuple(tuple(ring.items()) for ring in _ID_AROUND[up]) for up in (True, False)}
 _FAR = {up: _PUT[up][9:] for up in (True, False)}  # far corners' offsets, the cell below/above
 
 
-def lay(board: "TriangularBoard", cell: Cell, entry: tuple) -> tuple:
-    """Put the catalogue's `entry` (a piece in one rotation: `Catalogue`) down on `cell`,
-    keeping the point map and the open cells up to date; the placement's measures
-    (`_measures`: which neighbours held a tile before it last, at `MASK`). It runs for
-    every tile laid: each step is a few look-ups; the new edge neighbours in `open_sides`."""
+def lay(board: "TriangularBoard", cid: int, cell: Cell, up: bool, entry: tuple) -> tuple:
+    """Put the catalogue's `entry` (a piece in one rotation: `Catalogue`) down on `cell`
+    (its id `cid`, pointing `up`: `cell_id`, `is_up`), keeping the point map and the open
+    cells up to date; the placement's measures (`_measures`: which neighbours held a tile
+    before it last, at `MASK`). It runs for every tile laid: each step is a few look-ups;
+    the new edge neighbours in `open_sides`."""
     c, r = cell
     if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
         raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
-    up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
     dm, dl, dr, fm, fl, fr, bm, bl, br, _, _, _, _ = _PUT[up]
     pts, round_, edge = board._pts, board._round, board._edge
     _, _, rotation, numbers, piece, _, bit, sides = entry
