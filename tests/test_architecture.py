@@ -151,7 +151,6 @@ KNOWN_LONG = {
     "engine/kernel/compiled.py:compile_step",  # left to the work on compilation
     "engine/kernel/compiled.py:_end_turn_lines",
     "engine/kernel/game.py:Game.__init__",
-    "engine/topology/triangular.py:TriangularBoard.iter_placements",  # the hot listing loop
     "engine/topology/square_placement.py:lay_cell",
     # the solver's inner loop on programs, a closure (and the method making it): every
     # binding and call it saves is paid per position

@@ -4,17 +4,22 @@ The board is five fields of the program's state: the piece in each slot (or None
 many cards still lie on each slot, the exposed slots as a sorted list (as the
 hand-written reference keeps them: a listing walks it, a play takes one out and puts
 the slots it uncovers in, both in C), how many cards are left, and the slots that hold
-a card as bits (the board's part of a search's position key). A card is exposed when it is there and nothing lies on it (a face-down card
-turns up as soon as it is uncovered, so the faces need no field of their own: only what
-a player may see depends on them, and that is the interpreter's to show). The lines
-below do what `TableauBoard.deal`, `remove` and `exposed_items` do, in slot order.
+a card as bits (the board's part of a search's position key). A card is exposed when it
+is there and nothing lies on it (a face-down card turns up as soon as it is uncovered,
+so the faces need no field of their own: only what a player may see depends on them,
+and that is the interpreter's to show). The board's rules are the kind's own functions,
+called with these fields: taking a card lowers the counts of the slots under it and
+exposes those left with none (`tableau.uncover`, as `TableauBoard.remove` calls it), a
+deal starts from the layout's full counts (`tableau.fresh_deal`, as `TableauBoard.deal`),
+and `board.row_counts` is `tableau.row_counts`; the lines below only keep the fields.
 """
 
 from __future__ import annotations
 
 from bisect import insort
+from functools import partial
 
-from engine.topology.tableau import TableauTopology
+from engine.topology.tableau import TableauTopology, fresh_deal, row_counts, uncover
 
 
 class TableauCode:
@@ -33,18 +38,14 @@ class TableauCode:
         self.size = self.layout.size
 
     def constants(self) -> dict:
-        """The board's constants (`B_*`) and helpers (`k_*`) the lines read."""
-        # (as `tableau._fresh`: a slot with nothing on it is exposed, face-down or not,
-        # since a deal turns such a card up)
-        cover = tuple(len(tops) for tops in self.layout.covered_by)
-        exposed = tuple(s for s, lying in enumerate(cover) if not lying)
-        return {"B_covers": self.layout.covers, "B_slots": self.layout.slots,
-                "B_cover0": cover, "B_open0": exposed, "k_insort": insort,
-                "k_row_counts": self.row_counts}
-
-    def row_counts(self, cards: list) -> list[int]:
-        """`board.row_counts`: how many cards are left in each row, from the back."""
-        return [sum([1 for slot in row if cards[slot] is not None]) for row in self.layout.rows]
+        """The board's constants (`B_*`) and helpers (`k_*`) the lines read: a full
+        deal's counts and exposed slots (`fresh_deal`: a slot with nothing on it is
+        exposed, face-down or not, since a deal turns such a card up)."""
+        cover, _, _, exposed = fresh_deal(self.layout)
+        return {"B_covers": self.layout.covers, "B_slots": self.layout.slots, "B_cover0": tuple(cover),
+                "B_open0": tuple(s for s in range(self.size) if exposed >> s & 1),
+                "B_uncover": uncover, "k_insort": insort,
+                "k_row_counts": partial(row_counts, self.layout.rows)}
 
     def slot_values(self) -> tuple:
         """What `move.slot` is at each slot (an expression folded by slot reads it:
@@ -64,20 +65,20 @@ class TableauCode:
         """`board.deal(dealt)`: one card a slot, in slot order (`dealt` is a new list)."""
         return [f"s[{f['cards']}] = {dealt}", f"s[{f['cover']}] = k_list(B_cover0)",
                 f"s[{f['exposed']}] = k_list(B_open0)", f"s[{f['count']}] = {self.size}",
-                f"s[{f['mask']}] = {(1 << self.size) - 1}"]
+                f"s[{f['mask']}] = {fresh_deal(self.layout)[2]}"]
 
     def remove_lines(self, f: dict, slot: str, piece: str, search: bool = False) -> list[str]:
         """Take the exposed card of `slot` into the local `piece`; each card it uncovers
-        becomes exposed (`TableauBoard.remove`). `search` (a search's step): the card
-        stays in `cards`, which a search's forks share (`search_copy_lines`): only the
-        exposed slots are read there, and a taken slot is never exposed again."""
+        becomes exposed (`uncover`, as `TableauBoard.remove`). `search` (a search's
+        step): the card stays in `cards`, which a search's forks share
+        (`search_copy_lines`): only the exposed slots are read there, and a taken slot is
+        never exposed again."""
         take = [] if search else [f"cards[{slot}] = None"]
         return [
             f"cards = s[{f['cards']}]", f"{piece} = cards[{slot}]", *take,
             f"exposed = s[{f['exposed']}]", f"exposed.remove({slot})",
-            f"cover = s[{f['cover']}]",
-            f"for under in B_covers[{slot}]:", "    left = cover[under] - 1",
-            "    cover[under] = left", "    if not left:", "        k_insort(exposed, under)",
+            f"for under in B_uncover(s[{f['cover']}], B_covers[{slot}]):",
+            "    k_insort(exposed, under)",
             f"s[{f['count']}] -= 1", f"s[{f['mask']}] ^= 1 << {slot}",
         ]
 

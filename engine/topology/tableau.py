@@ -21,7 +21,8 @@ from engine.topology.base import Board, Topology, Where, register
 from engine.topology.styled import piece_label, piece_style, plain
 from engine.topology.tableau_layout import Layout, Slot, read_layout
 
-__all__ = ["Layout", "Slot", "TableauBoard", "TableauTopology", "read_layout"]
+__all__ = ["Layout", "Slot", "TableauBoard", "TableauTopology", "fresh_deal", "read_layout", "row_counts",
+           "uncover"]
 
 
 class TableauBoard(Board):
@@ -76,8 +77,7 @@ class TableauBoard(Board):
     @property
     def row_counts(self) -> list[int]:
         """`board.row_counts`: how many cards are left in each row, from the back."""
-        cards = self.cards
-        return [sum(1 for s in row if cards[s] is not None) for row in self.layout.rows]
+        return row_counts(self.layout.rows, self.cards)
 
     def clone(self) -> "TableauBoard":
         other = TableauBoard.__new__(TableauBoard)
@@ -100,7 +100,7 @@ class TableauBoard(Board):
             raise ValueError(f"a tableau of {layout.size} slots needs {layout.size} pieces,"
                              f" got {len(pieces)}")
         self.cards = list(pieces)
-        cover, up, mask, exposed = _fresh(layout)
+        cover, up, mask, exposed = fresh_deal(layout)
         self.cover = cover[:]
         self.up = up[:]
         self.mask = mask
@@ -159,12 +159,10 @@ class TableauBoard(Board):
         self.mask &= ~(1 << slot)
         self.open &= ~(1 << slot)
         self._count -= 1
-        cover, up = self.cover, self.up
-        for below in self.layout.covers[slot]:
-            cover[below] -= 1
-            if not cover[below]:
-                up[below] = True
-                self.open |= 1 << below
+        up = self.up
+        for below in uncover(self.cover, self.layout.covers[slot]):
+            up[below] = True
+            self.open |= 1 << below
         return card
 
     def pieces_on_board(self) -> list[Piece]:
@@ -270,12 +268,31 @@ class TableauBoard(Board):
         self._count = sum(1 for c in cards if c is not None)
 
 
+def uncover(cover: list[int], below: Sequence[int]) -> list[int]:
+    """A card taken off the slots `below` (those it lay on): each has one card fewer
+    lying on it (`cover`: the counts by slot, changed in place). The slots with none
+    left, in `below`'s order: their cards are exposed now (face up: `TableauBoard.remove`)."""
+    freed = []
+    for slot in below:
+        left = cover[slot] - 1
+        cover[slot] = left
+        if not left:
+            freed.append(slot)
+    return freed
+
+
+def row_counts(rows: Sequence[Sequence[int]], cards: Sequence[Piece | None]) -> list[int]:
+    """`board.row_counts`: how many of `cards` (by slot, None where taken) are left in
+    each row of `rows`, from the back."""
+    return [sum([1 for slot in row if cards[slot] is not None]) for row in rows]
+
+
 _FRESH: dict[int, tuple] = {}
 #: the most exposed masks a deal's boards remember (then they start again)
 _MAX_KNOWN = 1 << 18
 
 
-def _fresh(layout: Layout) -> tuple[list[int], list[bool], int, int]:
+def fresh_deal(layout: Layout) -> tuple[list[int], list[bool], int, int]:
     """A full deal's covering counts, faces, slot mask and exposed mask: the same for
     every deal of a layout, so worked out once (kept by the layout's identity)."""
     found = _FRESH.get(id(layout))

@@ -23,12 +23,12 @@ from engine.topology.triangular_catalogue import BY_BIT, Catalogue
 from engine.topology.triangular_render import draw, render
 from engine.topology.triangular_grid import (
     ACROSS, CORNER_NAMES, EDGE_CELLS, FACING_EDGE, LIMIT, NEIGHBOURS, VERTEX_CELLS, L, M, R, Cell, Point, _HALF,
-    _AT_POINT, _FROM_POINT, _ID_AROUND, _ID_AROUND_FULL, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _MEASURES, _PUT,
-    _STRIDE, _contact_fields, _measures, _spin, cell_id, cells_at, corner_points, id_cell, is_up, neighbour,
-    rotations,
+    _AT_POINT, _FROM_POINT, _ID_EDGES, _ID_OCCUPANCY, _ID_POINTS, _STRIDE, _spin, cell_id, cells_at,
+    corner_points, id_cell, is_up, neighbour, rotations,
 )
+from engine.topology.triangular_open import fitting, lay
 from engine.topology.triangular_placement import (
-    CONTACT_FIELDS, MOVE_FIELDS, Contact, TriangularPlacement,
+    CONTACT_FIELDS, MOVE_FIELDS, Contact, TriangularPlacement, contacts,
 )
 
 __all__ = [
@@ -38,8 +38,6 @@ __all__ = [
     "rotations",
 ]
 
-_ID_AROUND_PAIRS = {up: tuple(tuple(ring.items()) for ring in _ID_AROUND[up]) for up in (True, False)}
-_FAR = {up: _PUT[up][9:] for up in (True, False)}  # far corners' offsets, the cell below/above
 _ENTRY_RE = re.compile(r"[0-9]+(?:-[0-9]+)*\s*@\s*-?[0-9]+\s*,\s*-?[0-9]+(?:\s*r\s*[0-9]+)?")
 _PLACE_RE = re.compile(r"^\s*([0-9]+(?:-[0-9]+)*)\s*@\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*(?:r\s*([0-9]+))?\s*$")
 _OPENINGS = (((0, 0), True), ((1, 0), False))  # the first tile's cells, and which way they point
@@ -146,20 +144,8 @@ class TriangularBoard(Board):
             return self._openings(hand)
         # `contact: point` (else `edge`), from compile_place
         frontier = self._point_records() if rules == "point" else self._edge
-        fitting = []  # the open cells some tile of the hand fits (a plain loop: the hot one)
-        for rec in frontier.values():
-            if rec[1] & held:
-                fitting.append(rec)
-        if len(fitting) > 1:  # by id (first, and distinct): by row, then column; few cells fit
-            fitting.sort()
         found = []  # a list, not a generator: the callers take every placement
-        for _, mask, slot, cell in fitting:
-            fits = mask & held  # (the slot's own mask may have more pieces, none in the hand)
-            entries = slot[5].get(fits)  # the entries of these tiles (usually one)
-            if entries is None:
-                entries = tuple(entry for entry in catalogue.entries(slot) if held & entry[6])
-                if len(slot[5]) < 64:  # a few sets of several tiles are kept too
-                    slot[5][fits] = entries
+        for _, cell, entries in fitting(frontier, held, catalogue):
             for entry in entries:
                 new = _Listed()  # (see `_Listed`)
                 new._entry = entry
@@ -183,89 +169,15 @@ class TriangularBoard(Board):
         return found
 
     def apply_placement(self, placement: Placement) -> None:
-        """Put the tile down, keeping the point map and the open cells up to date; the
-        placement's measures, read later, describe the board before it. (It runs for every
-        tile laid: each step is a few look-ups; the new edge neighbours in `_open_sides`.)
-        `placement` is a `TriangularPlacement` (its fields are read without a check)."""
+        """Put the tile down, keeping the point map and the open cells up to date
+        (`triangular_open.lay`); the placement's measures, read later, describe the board
+        before it. `placement` is a `TriangularPlacement` (its fields are read without a
+        check)."""
         cell = placement.cell
-        c, r = cell
-        if (c + LIMIT | r + LIMIT) >> 15:  # either is out of 0 .. 2 * LIMIT
-            raise ValueError(f"cell {c},{r} is too far from the origin (more than {LIMIT - 1} either way)")
-        up, cid = not (c + r) & 1, (r + _HALF) * _STRIDE + c + _HALF
-        dm, dl, dr, fm, fl, fr, bm, bl, br, _, _, _, _ = _PUT[up]
-        pts, round_, edge = self._pts, self._round, self._edge
-        _, _, rotation, numbers, piece, _, bit, sides = placement._entry
-        free = self._free = self._free - bit  # (- is &~: it was not down)
-        at_m, at_l, at_r = cid + dm, cid + dl, cid + dr
-        a_m, a_l, a_r = round_.get(at_m, 0), round_.get(at_l, 0), round_.get(at_r, 0)
-        mask = fm[a_m] | fl[a_l] | fr[a_r]  # which neighbours hold a tile
-        if placement._found is None:  # the measures, before the tile changes the board
-            placement._found = _MEASURES.get(mask) or _measures(mask)
-        round_[at_m], round_[at_l], round_[at_r] = a_m | bm, a_l | bl, a_r | br
-        self._tiles[cid] = (piece, numbers, rotation, cell)
-        edge.pop(cid, None)
-        if not (a_m and a_l and a_r):  # a number new to the table: the open cells round it learn it
-            around, catalogue, (n0, n1, n2) = _ID_AROUND_PAIRS[up], self._catalogue, numbers
-            if not a_m:  # (a point already showing one shows the same)
-                pts[at_m] = n0
-                _learn(edge, cid, around[0], n0, catalogue, free)
-            if not a_l:
-                pts[at_l] = n1
-                _learn(edge, cid, around[1], n1, catalogue, free)
-            if not a_r:
-                pts[at_r] = n2
-                _learn(edge, cid, around[2], n2, catalogue, free)
-        self._open_sides(cid, c, r, up, mask, sides, free)
-        if self._near is not None:
-            self._put_near(cid, cell, up, (not a_m, not a_l, not a_r))
-
-    def _open_sides(self, cid: int, c: int, r: int, up: bool, mask: int, sides: tuple, free: int) -> None:
-        """`apply_placement` for the empty edge neighbours of a tile just laid (`mask`: the
-        full ones) that shared no edge until now: they open if some piece fits, each from
-        its slot knowing the two corners it shares (`edge_slots`) and the number at its far
-        corner if one shows there (those open already know every number they share)."""
-        pts, edge, catalogue = self._pts, self._edge, self._catalogue
-        far_l, far_r, far_m, mid = _FAR[up]
-        x = cid - 1
-        if not mask & 1 and x not in edge:
-            slot, v = sides[0], pts.get(cid + far_l)
-            if v is not None:
-                slot = slot[6].get(4 * v + 1) or catalogue.after(slot, 1, v)
-            if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c - 1, r))
-        x = cid + 1
-        if not mask & 2 and x not in edge:
-            slot, v = sides[1], pts.get(cid + far_r)
-            if v is not None:
-                slot = slot[6].get(4 * v + 2) or catalogue.after(slot, 2, v)
-            if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c + 1, r))
-        x = cid + mid
-        if not mask & 4 and x not in edge:
-            slot, v = sides[2], pts.get(cid + far_m)
-            if v is not None:
-                slot = slot[6].get(4 * v) or catalogue.after(slot, 0, v)
-            if slot[0] & free:
-                edge[x] = (x, slot[0], slot, (c, r + 1 if up else r - 1))
-
-    def _put_near(self, cid: int, cell: Cell, up: bool, fresh: tuple) -> None:
-        """`apply_placement` for the records of every open cell (`contact: point`), once the
-        tile and its numbers are down: the cells round a new number learn it, or open with it."""
-        near, tiles, get, slot_of = self._near, self._tiles, self._pts.get, self._catalogue.slot
-        (c, r), after = cell, self._catalogue.after
-        near.pop(cid, None)
-        for j in 0, 1, 2:
-            if fresh[j]:
-                number = self._pts[cid + _ID_POINTS[up][j]]
-                for delta, k, nup, dc, dr, pm, pl, pr in _ID_AROUND_FULL[up][j]:
-                    other = cid + delta
-                    rec = near.get(other)
-                    if rec is not None:
-                        slot = rec[2][6].get(4 * number + k) or after(rec[2], k, number)
-                        near[other] = (other, slot[0], slot, rec[3])
-                    elif other not in tiles:  # it touched no tile until now
-                        slot = slot_of((nup, get(cid + pm), get(cid + pl), get(cid + pr)))
-                        near[other] = (other, slot[0], slot, (c + dc, r + dr))
+        c, r = cell  # (the id of a cell too far is no cell's: `lay` says so)
+        found = lay(self, (r + _HALF) * _STRIDE + c + _HALF, cell, not (c + r) & 1, placement._entry)
+        if placement._found is None:
+            placement._found = found
 
     def _point_records(self) -> dict[int, tuple]:
         """The records of every open cell, made from scratch the first time and kept since."""
@@ -298,7 +210,7 @@ class TriangularBoard(Board):
 
     def contacts_of(self, cell: Cell, numbers) -> list[Contact]:
         """Per corner M, L, R of a tile about to go on `cell`: what it touches."""
-        return [Contact(number, *fields) for number, fields in zip(numbers, _contact_fields(self.occupancy(cell)))]
+        return contacts(numbers, self.occupancy(cell))
 
     def parse_placement(self, text: str, hand: Sequence[Piece], first: bool, rules: object) -> TriangularPlacement:
         """A placement typed as `TILE@C,R` plus `rK` (rotation K); ValueError says why not."""
@@ -431,21 +343,6 @@ class TriangularBoard(Board):
             if have != number:
                 raise ValueError(f"corner {name} shows {number}, the table shows {have}")
         self.apply_placement(TriangularPlacement(piece, cell, rotation, nums, self))
-
-
-def _learn(edge: dict, cid: int, around: tuple, number: int, catalogue: Catalogue, free: int) -> None:
-    """`number` shows at a point for the first time: the open cells round it learn it
-    (`around`: pairs of their id delta from `cid` and their corner there); a cell no piece off
-    the table (`free`) fits any more is closed."""
-    for delta, k in around:  # (few are open)
-        x = cid + delta
-        if x in edge:
-            rec = edge[x]
-            slot = rec[2][6].get(4 * number + k) or catalogue.after(rec[2], k, number)
-            if slot[0] & free:
-                edge[x] = (x, slot[0], slot, rec[3])
-            else:
-                del edge[x]
 
 
 def parse_placement_text(text: str, where: str = "move") -> tuple[str, Cell, int | None]:

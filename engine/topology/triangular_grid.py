@@ -160,7 +160,7 @@ def _spin(corners: Sequence[int], k: int, up: bool) -> tuple[int, int, int]:
 # origin (so their neighbours and corners have ids), far beyond any set of pieces.
 _STRIDE = 1 << 15
 _HALF = 1 << 14
-LIMIT = _HALF - 8  # 2 * LIMIT < 1 << 15: `TriangularBoard._put` tests the range with `>> 15`
+LIMIT = _HALF - 8  # 2 * LIMIT < 1 << 15: `triangular_open.lay` tests the range with `>> 15`
 
 
 def cell_id(c: int, r: int) -> int:
@@ -244,7 +244,7 @@ _FROM_POINT = {up: _round_point(up)[1] for up in (True, False)}
 
 
 def _put_geometry(up: bool) -> tuple:
-    """What laying a tile on a cell pointing `up` reads (`TriangularBoard.apply_placement`):
+    """What laying a tile on a cell pointing `up` reads (`triangular_open.lay`):
     the id deltas of its corner points M, L, R, their `_FROM_POINT` tables and `_AT_POINT`
     bits, and for its edge neighbours LEFT, RIGHT and MIDDLE (ids -1, +1 and the one
     returned last) the id delta of the corner each does not share with it. LEFT shows the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.topology.base import Placement
 from engine.topology.triangular_grid import MASK, _contact_fields, _measures, is_up
 
-__all__ = ["CONTACT_FIELDS", "MOVE_FIELDS", "Contact", "TriangularPlacement"]
+__all__ = ["CONTACT_FIELDS", "MOVE_FIELDS", "Contact", "TriangularPlacement", "contacts"]
 
 MOVE_FIELDS = {
     "edges": "int",  # occupied edge neighbours (0-3)
@@ -38,6 +38,12 @@ class Contact:
     def __init__(self, number, tiles, edge_tiles, vertex_tiles, across, facing_edge):
         self.number, self.tiles, self.edge_tiles = number, tiles, edge_tiles
         self.vertex_tiles, self.across, self.facing_edge = vertex_tiles, across, facing_edge
+
+
+def contacts(numbers: tuple, mask: int) -> list[Contact]:
+    """`move.contacts` of a tile showing `numbers` (at M, L, R) whose neighbours holding a
+    tile are `mask` (`NEIGHBOURS` bits): what each corner touches."""
+    return [Contact(number, *row) for number, row in zip(numbers, _contact_fields(mask))]
 
 
 class TriangularPlacement(Placement):
@@ -79,8 +85,7 @@ class TriangularPlacement(Placement):
         try:
             return self._contacts
         except AttributeError:  # (a slot not set: few rulesets read contacts)
-            fields = _contact_fields((self._found or self._measured())[MASK])
-            self._contacts = [Contact(number, *row) for number, row in zip(self._entry[3], fields)]
+            self._contacts = contacts(self._entry[3], (self._found or self._measured())[MASK])
             return self._contacts
 
     def _measured(self) -> tuple[int, ...]:
