@@ -44,6 +44,7 @@ def new_state(n, seed, *, F, SIZE, RANDOM, COUNTERS):
     s[F.pile] = []
     s[F.hands] = [[] for _ in range(n)]
     s[F.held] = [0] * n
+    s[F.turned] = 0
     if F.clock is not None:
         s[F.clock] = 0
     if F.marks is not None:

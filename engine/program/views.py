@@ -57,7 +57,6 @@ from weakref import ref as _weak
 
 from engine.kernel.state import State
 from engine.kernel.views import Clock, Counters, PileView, PlayerView, PoolView, make_context
-from engine.program.steps import kept_counters
 from engine.program.view_boards import board_of, watcher
 from engine.program.view_replay import Replay
 
@@ -83,8 +82,6 @@ class Tables:
     def __init__(self, program):
         plan = program.plan
         self.f = f = program.fields
-        kept = kept_counters(plan)
-        self.kept = {name for name in f if kept.get(name, True)}
         self.counters = tuple(plan.model.counters)
         zones = plan.zones
         extra = plan.model.zones.extra() if plan.model.zones is not None else ()
@@ -109,23 +106,18 @@ def tables_of(program) -> Tables:
 
 class Look:
     """`round` or `turn` of a view: each counter read from `s` when asked (`RoundInfo`,
-    `TurnInfo`'s fields); NotKept for one the program does not keep."""
+    `TurnInfo`'s fields)."""
 
-    __slots__ = ("_s", "_at", "_kept")
+    __slots__ = ("_s", "_at")
     names: dict = {}
 
     def __init__(self, s: list, tables: Tables):
-        self._s, self._at, self._kept = s, tables.f, tables.kept
+        self._s, self._at = s, tables.f
 
     def __getattr__(self, name: str):
         field = self.names.get(name)
         if field is None:
-            if name == "extra":  # (`TurnInfo.extra`: a local of a program's step)
-                raise NotKept(f"a program keeps no `{self.what}.{name}`")
             raise AttributeError(name)
-        if field not in self._kept:
-            raise NotKept(f"this ruleset's program does not keep `{self.what}.{name}`"
-                          " (no text of the ruleset mentions it)")
         return self._s[self._at[field]]
 
     def __repr__(self) -> str:
@@ -145,6 +137,10 @@ class RoundLook(Look):
 class TurnLook(Look):
     __slots__ = ()
     what, names = "turn", TURN_FIELDS
+
+    #: `TurnInfo.extra`: false between moves, as the interpreter's (whose extra turn is
+    #: a local of its step too, `flow.apply_move`; `TurnInfo.reset` clears the field)
+    extra = False
 
 
 class ProgramView:
@@ -200,9 +196,8 @@ class ProgramView:
     turns_total = property(lambda self: self._get("turns_total"))
     opening_pieces = property(lambda self: self._get("opening"))
 
-    @property
-    def turned(self) -> int:
-        raise NotKept("a program keeps no `turned` (a local of its step)")
+    #: the pieces the last `move` turned face up (`State.turned`)
+    turned = property(lambda self: self._get("turned"))
 
     @property
     def counters(self) -> Counters:
