@@ -25,12 +25,13 @@ the view's too, the same functions. The board is the board kind's own `Board`
 (`view_boards.py`). The record's side (`history`) and what the program forgets of the
 board come from a replay of the log on the program (`view_replay.py`).
 
+The round's and turn's counters are all kept by a program's `apply` and
+`preview_apply` (`steps.kept_counters`), and so is `turned` (the pieces the last `move`
+turned face up); `turn.extra` is false between moves, as the interpreter's. So `key()`
+answers as `State.key()` for a state the program made from its seed.
+
 What a view cannot answer without the interpreter (step 3 adds it to the program's
 state; reading it raises `NotKept`, or the view answers as noted):
-- the round's and turn's counters no text of the ruleset mentions
-  (`steps.kept_counters`: `round.turns_without_place`, `passes_in_row`,
-  `unable_in_row`, `turn.draws`, `turn.actions`, `turn.could_place`), and so `key()`
-  of most rulesets; `turn.extra` and `state.turned` (locals of a program's step);
 - moves as `Move` objects (`legal_moves`, `find_move`, `preview`, and so
   `render_svg`'s `highlight` and `last_move`: a move's data is the interpreter's
   placement or slot): a view lists the moves' texts and codes, and `moves_of(action)`
@@ -41,8 +42,10 @@ state; reading it raises `NotKept`, or the view answers as noted):
   made by `Program.from_state` or a search's copy, whose log starts later, the view
   lays the first free piece of each value and takes the cards left for the deal, and
   has no history;
-- a search's state (`search_copy`, `search_apply`) keeps no events, log or counters
-  that nothing reads;
+- a search's state (`search_copy`, `search_apply`) keeps no events and no log, and its
+  step skips the round's, turn's and ruleset's counters no text of the ruleset reads
+  (`search_apply` is the searches' hot path): those the view reads stale, and so its
+  `key()`; a preview (`preview_apply`) skips the ruleset's unread counters too;
 - the clock's readings of a ruleset that never reads `clock` (the interpreter keeps
   them for the record; `Program.set_clock` drops them);
 - a new round is seen in `round.number`: the view's `round` is one object for its life
