@@ -4,14 +4,13 @@ state `s`, one list, whose bodies the generated module holds with the layout wri
 in.
 
 `F` is the state's layout (`layout(plan)`): field name -> index in `s`, None for a field
-this program does not keep (a counter no rule reads, the clock of a ruleset that never
-reads it), so that `if F.clock is not None:` folds away where it is not kept.
+this program does not keep (a counter no rule reads, in a search's step; the clock of
+a ruleset that never reads it), so that `if F.clock is not None:` folds away where it is not kept.
 """
 
 from __future__ import annotations
 
 #: fields that a program keeps only when the ruleset reads the clock (`plan.CLOCK_FIELDS`)
-#: or a rule reads them (`steps.kept_counters`)
 OPTIONAL = ("clock", "marks")
 
 
@@ -44,6 +43,7 @@ def new_state(n, seed, *, F, SIZE, RANDOM, COUNTERS):
     s[F.pile] = []
     s[F.hands] = [[] for _ in range(n)]
     s[F.held] = [0] * n
+    s[F.turned] = 0
     if F.clock is not None:
         s[F.clock] = 0
     if F.marks is not None:

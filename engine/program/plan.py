@@ -47,6 +47,8 @@ COMMON_FIELDS = (
     # hands and the round's and turn's counters (`RoundInfo`, `TurnInfo`)
     "hands", "held", "opening", "placed_any", "without_place", "passes", "unable",
     "t_draws", "t_placed", "t_actions", "t_could",
+    # the pieces the last `move` turned face up (`State.turned`)
+    "turned",
     # the exchanges listed for the position (a code is base + an index there)
     "exchanges",
 )

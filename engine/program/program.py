@@ -98,7 +98,7 @@ def _round_and_turn(state) -> dict:
             "placed_any": rnd.placed_any, "without_place": rnd.turns_without_place,
             "passes": rnd.passes_in_row, "unable": rnd.unable_in_row,
             "t_draws": turn.draws, "t_placed": turn.placed, "t_actions": turn.actions,
-            "t_could": turn.could_place}
+            "t_could": turn.could_place, "turned": state.turned}
 
 
 def namespace(plan: Plan) -> dict:

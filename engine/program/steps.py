@@ -66,11 +66,13 @@ def _new(src: Source, plan: Plan) -> None:
     src.add(0, "")
 
 
-def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int, search=False):
-    """The effect of a move of `action` (`flow.EFFECTS`, `search`: a search's step);
-    (the piece's text, the `move.<field>` texts) its rules read."""
+def _effect_lines(src: Source, plan: Plan, indent: int, action, base: int, search=False,
+                  lean=False):
+    """The effect of a move of `action` (`flow.EFFECTS`, `search`: a search's step or a
+    preview, `lean`: a search's, `kept_counters`); (the piece's text, the `move.<field>`
+    texts) its rules read."""
     f, kind = plan.fields, action.kind
-    kept = _layout(plan)
+    kept = _layout(plan, lean)
     if kind == "deal":
         src.block(indent, fragment(turn.deal, {}))
     elif kind == "draw":
@@ -102,10 +104,10 @@ def _action_lines(src: Source, plan: Plan, indent: int, action, base: int,
     """One action's effect, `then:` updates and scoring rules (`flow.apply_move`);
     `search`: no score event and no log entry (`search_apply`); `preview`: nor the
     next moves listed (`preview_apply`)."""
-    f = plan.fields
+    f, lean = plan.fields, search and not preview
     src.note(indent, f"action `{action.name}` ({action.kind}), {where(action.pos)}")
-    piece, move = _effect_lines(src, plan, indent, action, base, search)
-    if kept_counters(plan)["t_actions"]:
+    piece, move = _effect_lines(src, plan, indent, action, base, search, lean)
+    if kept_counters(plan, lean)["t_actions"]:
         src.add(indent, f"s[{f['t_actions']}] += 1")
     names = names_for(plan, "mover", "mover", piece=piece, move=move)
     _then_lines(src, plan, indent, action, names, search)
@@ -178,13 +180,19 @@ def _unread_counters(plan: Plan) -> set[str]:
     return unread
 
 
-def kept_counters(plan: Plan) -> dict[str, bool]:
-    """Which of the round's and turn's counters the program keeps up to date: those
-    some expression may read (`Plan.mentions`), and those they are worked out from.
-    (`turn.placed` is kept always: a placement counts it, `flow._place`.)"""
+def kept_counters(plan: Plan, search: bool = False) -> dict[str, bool]:
+    """Which of the round's and turn's counters the program keeps up to date: every
+    one (what a view of `s` reads, `State.key()` among it), but in a search's step
+    (`search`) only those some expression may read (`Plan.mentions`) and those they are
+    worked out from. (`turn.placed` is kept always: a placement counts it, `flow._place`;
+    `turn.could_place` is worked out only when a rule reads `round.unable_in_row`, as
+    the interpreter's: else it stays true and `unable_in_row` 0.)"""
     unable = plan.model.tracks_unable
-    without = plan.mentions(r"turns_without_place")
-    return {"without_place": without, "passes": plan.mentions(r"passes_in_row"),
+    if not search:
+        return dict.fromkeys(("without_place", "passes", "unable", "t_could", "t_draws",
+                              "t_placed", "t_actions"), True)
+    return {"without_place": plan.mentions(r"turns_without_place"),
+            "passes": plan.mentions(r"passes_in_row"),
             "unable": unable, "t_could": unable,
             "t_draws": plan.mentions(r"\bdraws\b"),
             "t_placed": True,
@@ -204,19 +212,20 @@ def _could_place(src: Source, plan: Plan) -> None:
         HAS="k_has", BOOL="k_bool"))
 
 
-def _layout(plan: Plan) -> dict:
-    """`F` for the turn's templates: the counters the program does not keep are None."""
-    kept = kept_counters(plan)
+def _layout(plan: Plan, search: bool = False) -> dict:
+    """`F` for the turn's templates: the counters the program (`search`: a search's
+    step) does not keep are None."""
+    kept = kept_counters(plan, search)
     return match.layout(plan.fields, absent=[k for k, keep in kept.items() if not keep])
 
 
-def _end_turn_lines(src: Source, plan: Plan, search: bool = False) -> None:
+def _end_turn_lines(src: Source, plan: Plan, search: bool = False, lean: bool = False) -> None:
     """`flow.end_turn` up to the round-end conditions (`turn.end_turn`, its template):
     the round's counters, a fresh turn, the next player (`search`: not the match's turn
-    count, no log entry)."""
+    count, no log entry; `lean`: a search's step, `kept_counters`)."""
     src.note(1, "the turn's end (`flow.end_turn`, engine/program/turn.py)")
     src.block(1, fragment(turn.end_turn, dict(
-        F=_layout(plan), SEARCH=search,
+        F=_layout(plan, lean), SEARCH=search,
         PASS_CODES=tuple(base for a, base in plan.actions if a.kind == "pass"),
         EXTRA_TURNS=any(a.extra_turn is not None for a, _ in plan.actions),
         REFILL=bool(plan.model.refill), HELD=plan.held, HAND_SIZES="K_hand", BITS="k_bits")))
@@ -233,6 +242,7 @@ def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False)
     `preview` too, `preview_apply`: nor the next position's moves listed, nor a stalled
     round ended (`State.preview`: what one move scores, on a copy never played on)."""
     f, model = plan.fields, plan.model
+    lean = search and not preview  # (a search's step: `kept_counters`)
     search = search or preview
     name = "preview_apply" if preview else "search_apply" if search else "apply"
     src.add(0, f"def {name}(s, m):")
@@ -250,7 +260,7 @@ def _apply(src: Source, plan: Plan, search: bool = False, preview: bool = False)
             end = plan.actions[i + 1][1]
             src.add(1, f"{'elif' if i else 'if'} m < {end}:")
         _action_lines(src, plan, 2, action, base, search, preview)
-    _end_turn_lines(src, plan, search)
+    _end_turn_lines(src, plan, search, lean)
     early = any(name.startswith("can_") for c in model.round_end for name in c.cond.names_used)
     cans = _listing_lines(src, plan, 1) if early else None
     _conditions(src, plan, cans, preview)

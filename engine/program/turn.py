@@ -3,7 +3,8 @@ program's state, one list `s`, whose bodies a program's `apply` holds with the r
 numbers written in.
 
 Each keyword-only parameter is a constant of the ruleset: the state's layout `F`
-(`match.layout`: a field's index in `s`, None for a counter the program does not keep),
+(`match.layout`: a field's index in `s`, None for a counter a search's step does not
+keep, `steps.kept_counters`),
 a switch (`SEARCH`: the step of a search, which keeps no log), a tuple of move codes, or
 a namespace object (`HAND_SIZES`: `K_hand`, by player count). The positional
 parameters are the locals of `apply` where the body goes.
@@ -56,7 +57,8 @@ def deal(pile, pool):
 
 def draw(s, mover, hands, pool, *, F, HELD):
     """`flow._draw`: the top of the pool into the mover's hand (and its bit set, when
-    the program keeps one), counted in `turn.draws` when a rule reads it."""
+    the program keeps one), counted in `turn.draws` (but in a search's step when no
+    rule reads it)."""
     if HELD:
         drawn = pool.pop()
         hands[mover].append(drawn)

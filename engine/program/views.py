@@ -25,12 +25,13 @@ the view's too, the same functions. The board is the board kind's own `Board`
 (`view_boards.py`). The record's side (`history`) and what the program forgets of the
 board come from a replay of the log on the program (`view_replay.py`).
 
+The round's and turn's counters are all kept by a program's `apply` and
+`preview_apply` (`steps.kept_counters`), and so is `turned` (the pieces the last `move`
+turned face up); `turn.extra` is false between moves, as the interpreter's. So `key()`
+answers as `State.key()` for a state the program made from its seed.
+
 What a view cannot answer without the interpreter (step 3 adds it to the program's
 state; reading it raises `NotKept`, or the view answers as noted):
-- the round's and turn's counters no text of the ruleset mentions
-  (`steps.kept_counters`: `round.turns_without_place`, `passes_in_row`,
-  `unable_in_row`, `turn.draws`, `turn.actions`, `turn.could_place`), and so `key()`
-  of most rulesets; `turn.extra` and `state.turned` (locals of a program's step);
 - moves as `Move` objects (`legal_moves`, `find_move`, `preview`, and so
   `render_svg`'s `highlight` and `last_move`: a move's data is the interpreter's
   placement or slot): a view lists the moves' texts and codes, and `moves_of(action)`
@@ -41,8 +42,10 @@ state; reading it raises `NotKept`, or the view answers as noted):
   made by `Program.from_state` or a search's copy, whose log starts later, the view
   lays the first free piece of each value and takes the cards left for the deal, and
   has no history;
-- a search's state (`search_copy`, `search_apply`) keeps no events, log or counters
-  that nothing reads;
+- a search's state (`search_copy`, `search_apply`) keeps no events and no log, and its
+  step skips the round's, turn's and ruleset's counters no text of the ruleset reads
+  (`search_apply` is the searches' hot path): those the view reads stale, and so its
+  `key()`; a preview (`preview_apply`) skips the ruleset's unread counters too;
 - the clock's readings of a ruleset that never reads `clock` (the interpreter keeps
   them for the record; `Program.set_clock` drops them);
 - a new round is seen in `round.number`: the view's `round` is one object for its life
@@ -57,7 +60,6 @@ from weakref import ref as _weak
 
 from engine.kernel.state import State
 from engine.kernel.views import Clock, Counters, PileView, PlayerView, PoolView, make_context
-from engine.program.steps import kept_counters
 from engine.program.view_boards import board_of, watcher
 from engine.program.view_replay import Replay
 
@@ -83,8 +85,6 @@ class Tables:
     def __init__(self, program):
         plan = program.plan
         self.f = f = program.fields
-        kept = kept_counters(plan)
-        self.kept = {name for name in f if kept.get(name, True)}
         self.counters = tuple(plan.model.counters)
         zones = plan.zones
         extra = plan.model.zones.extra() if plan.model.zones is not None else ()
@@ -109,23 +109,18 @@ def tables_of(program) -> Tables:
 
 class Look:
     """`round` or `turn` of a view: each counter read from `s` when asked (`RoundInfo`,
-    `TurnInfo`'s fields); NotKept for one the program does not keep."""
+    `TurnInfo`'s fields)."""
 
-    __slots__ = ("_s", "_at", "_kept")
+    __slots__ = ("_s", "_at")
     names: dict = {}
 
     def __init__(self, s: list, tables: Tables):
-        self._s, self._at, self._kept = s, tables.f, tables.kept
+        self._s, self._at = s, tables.f
 
     def __getattr__(self, name: str):
         field = self.names.get(name)
         if field is None:
-            if name == "extra":  # (`TurnInfo.extra`: a local of a program's step)
-                raise NotKept(f"a program keeps no `{self.what}.{name}`")
             raise AttributeError(name)
-        if field not in self._kept:
-            raise NotKept(f"this ruleset's program does not keep `{self.what}.{name}`"
-                          " (no text of the ruleset mentions it)")
         return self._s[self._at[field]]
 
     def __repr__(self) -> str:
@@ -145,6 +140,10 @@ class RoundLook(Look):
 class TurnLook(Look):
     __slots__ = ()
     what, names = "turn", TURN_FIELDS
+
+    #: `TurnInfo.extra`: false between moves, as the interpreter's (whose extra turn is
+    #: a local of its step too, `flow.apply_move`; `TurnInfo.reset` clears the field)
+    extra = False
 
 
 class ProgramView:
@@ -200,9 +199,8 @@ class ProgramView:
     turns_total = property(lambda self: self._get("turns_total"))
     opening_pieces = property(lambda self: self._get("opening"))
 
-    @property
-    def turned(self) -> int:
-        raise NotKept("a program keeps no `turned` (a local of its step)")
+    #: the pieces the last `move` turned face up (`State.turned`)
+    turned = property(lambda self: self._get("turned"))
 
     @property
     def counters(self) -> Counters:

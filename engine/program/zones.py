@@ -400,7 +400,7 @@ class ZonesCode:
 
     def effect_lines(self, f: dict, action, base: int) -> list[str]:
         """A move's step (`general_move.apply_general_move`): `mp` the pieces moved,
-        `turned` how many pieces it turned face up."""
+        `turned` how many pieces it turned face up (kept in `s`: `State.turned`)."""
         spec, size = action.move, self.size
         rows, j = self.count(spec.target), self.moves.index(action)
         lines = self._bind_lines(f) + [f"c, ti = k_divmod(m - {base}, {rows})", "turned = 0"]
@@ -427,7 +427,8 @@ class ZonesCode:
                 lines += ["z = c", "zl = zs[z]", f"mk = {whole}"]
             lines += ["mp = zl[-mk:]", "del zl[-mk:]"] + self._turn_up_lines()
         moved = "mp[::-1]" if spec.flip else "mp"
-        return lines + [f"zs[{self.first[spec.target]} + ti].extend({moved})"]
+        return lines + [f"zs[{self.first[spec.target]} + ti].extend({moved})",
+                        f"s[{f['turned']}] = turned  # (`State.turned`)"]
 
     @staticmethod
     def _bind_lines(f: dict) -> list[str]:
