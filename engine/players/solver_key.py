@@ -124,12 +124,14 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
     out: the round's number and, alone at the table, the seat to move.
     """
     head = _head(game, root, classes)
-    parts = _parts(game, round_fields, counters, scores, root)
-    if not parts:
+    read, more = _parts(game, round_fields, counters, scores, root)
+    if read is None and not more:
         return head
+    if not more:  # (the usual case: a few counters, read in one call)
+        return lambda state: (head(state), read(state))
 
     def key(state) -> tuple:
-        return (head(state), *[part(state) for part in parts])
+        return (head(state), read and read(state), *[part(state) for part in more])
 
     return key
 
@@ -164,29 +166,25 @@ def _head(game, root, classes) -> Callable:
 
 
 def _parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
-           scores: bool, root) -> list[Callable]:
-    """The key's parts after its head, each a function of the state (see `make_key`):
-    the hands, the counters and round counters asked for, the turn's counts, the seat
-    to move, the scores, the zones, each only if the ruleset can change it."""
-    parts: list[Callable] = []
-    if hands_used(game):
-        parts.append(_hands)
-    parts += [_reader("counters", name) for name in counters]
-    parts += [_reader("round", name) for name in round_fields]
-    if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
-        parts.append(lambda state: _TURN(state.turn))
+           scores: bool, root) -> tuple[Callable | None, list[Callable]]:
+    """The key's parts after its head (see `make_key`), each only if the ruleset can
+    change it: `read(state)`, one `attrgetter` of the counters and round counters
+    asked for and the seat to move (None if none); the functions of the state giving
+    the hands, the turn's counts, the scores and the zones."""
+    paths = [f"counters.{name}" for name in counters]
+    paths += [f"round.{name}" for name in round_fields]
     if root.n > 1:
-        parts.append(attrgetter("to_move"))
+        paths.append("to_move")
+    more: list[Callable] = []
+    if hands_used(game):
+        more.append(_hands)
+    if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
+        more.append(lambda state: _TURN(state.turn))
     if scores:
-        parts.append(lambda state: tuple(state.scores))
+        more.append(lambda state: tuple(state.scores))
     if game.model.zones is not None and game.model.zones.extra():
-        parts.append(lambda state: state.zones_key())
-    return parts
-
-
-def _reader(record: str, name: str) -> Callable:
-    """`state.<record>.<name>` as a function of the state."""
-    return attrgetter(f"{record}.{name}")
+        more.append(lambda state: state.zones_key())
+    return (attrgetter(*paths) if paths else None), more
 
 
 def _hands(state) -> tuple:

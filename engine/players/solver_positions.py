@@ -11,7 +11,7 @@ position's children to search them after all are stepped, so it steps copies
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, methodcaller
 
 from engine.players.solver_key import make_key, top_classes
 from engine.players.solver_safe import defer_filter, safe_picker
@@ -20,9 +20,9 @@ from engine.players.solver_safe import defer_filter, safe_picker
 class StatePositions:
     """`Positions` over the interpreter's states (see the module's docstring)."""
 
-    legal = staticmethod(lambda state: state.legal_moves())
+    legal = staticmethod(methodcaller("legal_moves"))
     scores = staticmethod(attrgetter("scores"))
-    copy = staticmethod(lambda state: state.search_clone())
+    copy = staticmethod(methodcaller("search_clone"))
     action_of = staticmethod(attrgetter("action"))
 
     def __init__(self, game, turns_keyed: bool):

@@ -129,28 +129,35 @@ def _zones_key(program, extra: list, tops: list, root_pool) -> Callable | None:
     zones = plan.zones
     listed = tuple(z for z in range(2, len(zones.places))
                    if zones._face(zones.places[z][0]) == "list")
-    shrinks = pool_only_shrinks(game)
-    return partial(_zones_key_of, f["pile"], f["pool"], f["zones"], f["down"], board_at,
-                   bits, len(game.pieces) + 1, tops, shrinks,
-                   None if shrinks else _pool_code(root_pool), listed,
-                   [_reader(*part) for part in extra])
+    return _zones_key_of(f, board_at, bits, len(game.pieces) + 1, tops,
+                         None if pool_only_shrinks(game) else _pool_code(root_pool), listed,
+                         [_reader(*part) for part in extra])
 
 
-def _zones_key_of(pile_at, pool_at, zones_at, down_at, board_at, bits, size, tops,
-                  shrinks, pool_code, listed, readers, s: list) -> tuple:
-    """The key of a position with zones (`_zones_key`, whose constants come first)."""
-    pile = s[pile_at]
-    small = (tops[pile[-1].uid] if pile else 0) * size + len(pile)
-    if shrinks:
-        small = small * size + len(s[pool_at])
-    if board_at is not None:
-        small = (small << bits) | s[board_at]
-    parts = [small] if shrinks else [small, pool_code(s[pool_at])]
-    parts.append(tuple([tuple([p.uid for p in z]) for z in s[zones_at][2:]]))
-    if listed:
-        down = s[down_at]
-        parts.append(tuple([down[z] for z in listed]))
-    return tuple(parts + [read(s) for read in readers])
+def _zones_key_of(f: dict, board_at: int | None, bits: int, size: int, tops: list,
+                  pool_code: Callable | None, listed: tuple, readers: list) -> Callable:
+    """The key of a position with zones (see `_zones_key`): the pile's top and size,
+    the pool's size (`pool_code` None) or its code, the board's bits (if any) in one
+    int; the zones' pieces, their face-down counts (`listed` places) and `readers`
+    (`extra` parts) after it."""
+    pile_at, pool_at, zones_at, down_at = f["pile"], f["pool"], f["zones"], f["down"]
+
+    def key(s: list) -> tuple:
+        pile = s[pile_at]
+        small = (tops[pile[-1].uid] if pile else 0) * size + len(pile)
+        if pool_code is None:
+            small = small * size + len(s[pool_at])
+        if board_at is not None:
+            small = (small << bits) | s[board_at]
+        parts = [small] if pool_code is None else [small, pool_code(s[pool_at])]
+        parts.append(tuple([tuple([p.uid for p in z]) for z in s[zones_at][2:]]))
+        if listed:
+            down = s[down_at]
+            parts.append(tuple([down[z] for z in listed]))
+        if readers:
+            parts += [read(s) for read in readers]
+        return tuple(parts)
+    return key
 
 
 def _pool_code(root_pool: list | None) -> Callable:

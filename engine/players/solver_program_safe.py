@@ -37,17 +37,17 @@ def _condition(program, action, field: str, base: int) -> Callable | None:
         return None
     first = zones.first[action.move.target]  # (the destination's first place)
     candidate = zones.candidate
-    at = {name: f.get(name) for name in ("to_move", "scores", "counters", "pool", "pile",
-                                         "hands", "zones", "down")}
+    seat_at, scores_at, counters_at = f["to_move"], f["scores"], f["counters"]
+    pool_at, pile_at, zones_at, down_at = f["pool"], f["pile"], f["zones"], f["down"]
+    hands_at = f.get("hands")
 
     def cond(s: list, code: int) -> bool:
-        zs, pool, pile = s[at["zones"]], s[at["pool"]], s[at["pile"]]
+        zs, pool, pile = s[zones_at], s[pool_at], s[pile_at]
         zs[0], zs[1] = pool, pile  # (as the program's functions bind them)
         c, ti, mo, z, zl, mk, mp = candidate(s, f, action, code - base, zs)
-        hands = s[at["hands"]] if at["hands"] is not None else None
-        return bool(test(s, s[at["to_move"]], s[at["scores"]], s[at["counters"]], pool,
-                         pile, hands, zs, s[at["down"]], c, ti, mo, z, zl, mk, mp,
-                         zs[first + ti]))
+        return bool(test(s, s[seat_at], s[scores_at], s[counters_at], pool, pile,
+                         None if hands_at is None else s[hands_at], zs, s[down_at],
+                         c, ti, mo, z, zl, mk, mp, zs[first + ti]))
 
     return cond
 
