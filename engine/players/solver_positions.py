@@ -33,6 +33,7 @@ class StatePositions:
         self.seat = 0
         self.root = None
         self._saved: list = []
+        self._ends: list = []  # (why the round ended, at the step that ended it)
 
     def key_from(self, root, relevance, fields: tuple):
         self.root, self.seat = root, root.to_move
@@ -40,8 +41,12 @@ class StatePositions:
                         top_classes(root.game, relevance.top_fields))
 
     def start(self):
-        self._saved = []
+        self._saved, self._ends[:] = [], ()
         return self.root.search_clone()
+
+    def ends_of(self, state) -> list:
+        """The round ends of the search's steps (one list for every state)."""
+        return self._ends
 
     def branch(self, state):
         """The position itself, what a move may change saved for `back`."""
@@ -52,18 +57,18 @@ class StatePositions:
         """Undo the moves since the last `branch` of `state`."""
         state.search_restore(self._saved.pop())
 
-    def step(self, state, move) -> str | None:
-        """The search's step: why the round ended, or None; notes a line the turn
-        limit cut while the key does not hold the turn number."""
+    def step(self, state, move) -> None:
+        """The search's step; why the round ended, if it did, in `ends_of(state)`."""
         before = state.round
         state.game.search_steps[move.action](state, move)
         if state.round is not before or state.is_over:
-            return self._ended(state, before)
-        return None
+            self._ends.append(
+                (before.reason if state.round is not before else state.round.reason) or "?")
 
-    def _ended(self, state, before) -> str:
-        """Why the round `before` ended (a step just ended it)."""
-        reason = (before.reason if state.round is not before else state.round.reason) or "?"
+    def reason(self, state) -> str:
+        """Why the round ended (a step just ended it); notes a line the turn limit cut
+        while the key does not hold the turn number."""
+        reason = self._ends.pop()
         if reason == "turn_limit" and not self.turns_keyed:
             self.cut = True
         return reason

@@ -200,7 +200,11 @@ class ProgramPositions:
         f = program.fields
         self.legal, self.scores = itemgetter(f["legal"]), itemgetter(f["scores"])
         self.copy = self.branch = program.search_fork
-        self.step = self._stepper(program.search_apply, f["round"], f["over"])
+        self.step = program.search_apply
+        #: a round's end appends why to `ended` (and only then: the program's
+        #: `_end_round`); the lists a round's end appends to are shared by a position's
+        #: forks (`search_fork`)
+        self.ends_of = itemgetter(f["ended"])
         self._round_end_lists = (f["ended"], f["chances"], f["events"])
         self.action_of = partial(bisect_right, [base for _, base in program.plan.actions])
         safe, defer = conditions(program, "safe"), conditions(program, "defer")
@@ -219,19 +223,7 @@ class ProgramPositions:
     def start(self) -> list:
         return self.program.search_copy(self.root)
 
-    def _stepper(self, apply: Callable, round_at: int, over_at: int) -> Callable:
-        reason = self._reason
-
-        def step(s: list, code: int) -> str | None:
-            """Apply `code` to `s`; the reason if it ended the round, else None."""
-            number = s[round_at]
-            apply(s, code)
-            if s[round_at] != number or s[over_at]:
-                return reason(s)
-            return None
-        return step
-
-    def _reason(self, s: list) -> str:
+    def reason(self, s: list) -> str:
         """Why the round ended (a step just ended it). The lists a round's end appends
         to are emptied again: a search's positions share them (`search_fork`)."""
         reason = s[self._round_end_lists[0]][0] or "?"
@@ -254,7 +246,9 @@ class ProgramPositions:
         return self.program.from_state(root)
 
     def play(self, s: list, code: int) -> tuple[str, str | None]:
-        return self.program.move_text(s, code), self.step(s, code)
+        text = self.program.move_text(s, code)
+        self.step(s, code)
+        return text, (self.reason(s) if self.ends_of(s) else None)
 
 
 def _first_holding(holds: Callable, s: list, codes: list[int]) -> int | None:

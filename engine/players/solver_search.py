@@ -14,7 +14,9 @@ a small set of operations on positions (`Positions`): the interpreter's `State`s
 Each child of a position but the last is a branch of it (`Positions.branch`: a copy,
 or the position itself with what the move changes saved, `Positions.back` taking it
 back); the last is the position itself, stepped in place: nothing reads a position once
-its last child is searched.
+its last child is searched. A step that ends the round says so in a list the search's
+positions share (`Positions.ends_of`: a program's own round-end list), so that a step
+is the program's `search_apply` itself, with no call around it.
 """
 
 from __future__ import annotations
@@ -66,7 +68,11 @@ class Positions(Protocol):
     cut: bool  #: a line was cut by the turn limit while the key lacks the turn number
     legal: Callable  #: `legal(p)`: p's moves, in the kernel's order
     scores: Callable  #: `scores(p)`: the seats' scores
-    step: Callable  #: `step(p, move)`: the search's step; why the round ended, or None
+    #: `step(p, move)`: the search's step; a step that ends the round puts why in
+    #: `ends_of(p)`, a list that p's copies and branches share, which `reason` empties
+    step: Callable
+    reason: Callable  #: `reason(p)`: why the round ended (its step just ended it)
+    ends_of: Callable  #: `ends_of(p)`: the list of round ends (see `step`)
     copy: Callable  #: `copy(p)`: an independent copy, to step with `step`
     branch: Callable  #: `branch(p)`: what to step a move on, p's last move aside
     back: Callable | None  #: `back(p)` after the branch's subtree, or None: nothing to do
@@ -89,7 +95,7 @@ class Positions(Protocol):
         """A copy of `root` (a `State`) to play a line on with `play`."""
 
     def play(self, p, move) -> tuple[str, str | None]:
-        """(the move's text, why it ended the round or None), stepping `p`."""
+        """(the move's text, why it ended the round or None), stepping `p` for real."""
 
 
 class Solver:
@@ -198,6 +204,7 @@ class Solver:
     def _depth_first(self, dead: set, order) -> list[str] | None:
         root = self.positions.start()
         self.walk = _Walk(dead, order, {self.key(root): 0}, self.positions.seat)
+        self.walk.ends = self.positions.ends_of(root)
         with deep_recursion():
             found = self._search(root, 0)
         return self.positions.texts(self.walk.line[::-1]) if found is True else None
@@ -221,18 +228,19 @@ class Solver:
         way, in a search that a budget stops). Every child is stepped before any is
         searched: a line ending at one is found first."""
         walk, sign, key, positions = self.walk, self.sign, self.key, self.positions
-        copy, step, scores = positions.copy, positions.step, positions.scores
+        copy, step, scores, ends = positions.copy, positions.step, positions.scores, walk.ends
         self.count_node()
         moves = self._listed(p, walk.order)
         open_children, last = [], len(moves) - 1
         for i, move in enumerate(moves):
             child = p if i == last else copy(p)
-            reason = step(child, move)
-            if reason is None:
+            step(child, move)
+            if not ends:
                 ckey = key(child)
                 if ckey not in walk.dead:
                     open_children.append((move, child, ckey))
                 continue
+            reason = positions.reason(child)
             score = sign * scores(child)[walk.seat]
             if score > self.met[0]:  # a complete line: the best?
                 self.met = (score, positions.texts(walk.path + [move]))
@@ -280,7 +288,7 @@ class Solver:
         self.begin_optimise(root, seat, fields, shares, floor)
         p = self.positions.start()
         root_key = self.key(p)
-        value, settle = self._values()
+        value, settle = self._values(p)
         with deep_recursion():
             try:
                 value(p, root_key)
@@ -305,9 +313,10 @@ class Solver:
         self.path, self.seat, self.floor = [], seat, floor
         self._set_check()
 
-    def _values(self) -> tuple[Callable, Callable]:
+    def _values(self, root) -> tuple[Callable, Callable]:
         """(`value(p, key)`, the memo entry of one position (see `optimise`), its
-        children's first; `settle()`, which writes back the positions counted).
+        children's first, `root` or one of its branches; `settle()`, which writes back
+        the positions counted).
 
         This is the search's inner loop: a closure over what it reads, so that a
         position binds nothing; the count of positions and the best entry's six parts
@@ -318,7 +327,8 @@ class Solver:
         floor, goal, track, keyf, offer = self.floor, self.goal, self.track, self.key, self.offer
         positions = self.positions
         legal, scores, step = positions.legal, positions.scores, positions.step
-        branch, back = positions.branch, positions.back
+        branch, back, reason_of = positions.branch, positions.back, positions.reason
+        ends = positions.ends_of(root)
         spent, nodes0, check_at = self.spent, self.nodes - self.spent, self.check_at
 
         def settle() -> None:
@@ -335,12 +345,15 @@ class Solver:
             base, moves = scores(p)[seat], legal(p)
             steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
             steps_m = gain_m = lift_m = None
-            depth = len(path)
-            for left, move in enumerate(moves, 1 - len(moves)):  # (`left` is 0 at the last)
-                child = branch(p) if left else p
-                reason = step(child, move)
+            depth, last = len(path), (moves[-1] if moves else None)
+            for move in moves:  # (a listing never holds one move twice)
+                child = p if move is last else branch(p)
+                step(child, move)
                 points = sign * (scores(child)[seat] - base)  # (read before a search steps it)
-                if reason is None:
+                if ends:  # (the round ended)
+                    steps = 1 if reason_of(child) == goal else INF
+                    gain, below = points, 0
+                else:
                     ckey = keyf(child)
                     if ckey not in memo:
                         if track:
@@ -350,14 +363,13 @@ class Solver:
                         else:
                             value(child, ckey)
                     entry = memo[ckey]
-                if left and back is not None:
-                    back(p)
-                if reason is not None:
-                    steps, gain, below = (1 if reason == goal else INF), points, 0
-                elif entry is None:
-                    continue
-                else:
+                    if entry is None:
+                        if back is not None and move is not last:
+                            back(p)
+                        continue
                     steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+                if back is not None and move is not last:
+                    back(p)
                 if track and (depth + steps < found[1][0]
                               or not floor and sign * base + gain > found[3][0]):
                     offer(path, move, depth + steps, None if floor else base + sign * gain)
@@ -461,6 +473,7 @@ class _Walk:
         self.dead, self.order, self.on_path, self.seat = dead, order, on_path, seat
         self.path: list = []
         self.line: list = []
+        self.ends: list = []  # (`Positions.ends_of` the root)
 
 
 class deep_recursion:
