@@ -152,10 +152,10 @@ KNOWN_LONG = {
     "engine/kernel/compiled.py:_end_turn_lines",
     "engine/kernel/game.py:Game.__init__",
     "engine/topology/square_placement.py:lay_cell",
-    # the solver's inner loop on programs, a closure (and the method making it): every
-    # binding and call it saves is paid per position
-    "engine/players/solver_program.py:ProgramSolver._values",
-    "engine/players/solver_program.py:ProgramSolver._values.value",
+    # the solver's inner loop (one for programs and the interpreter), a closure (and the
+    # method making it): every binding and call it saves is paid per position
+    "engine/players/solver_search.py:Solver._values",
+    "engine/players/solver_search.py:Solver._values.value",
 }
 
 

@@ -1,8 +1,10 @@
 """An exact solver for single-player rulesets whose deal is known, on the kernel's moves.
 
-It never reimplements a rule: it searches the kernel's own moves (see
-`engine.players.solver_search`), memoised on a compact key of the position. It answers
-three questions about the current round:
+It never reimplements a rule: it searches the kernel's own moves (one search,
+`engine.players.solver_search`, on the ruleset's compiled program when it has one,
+`engine.players.solver_program`, else on the interpreter's states,
+`engine.players.solver_positions`), memoised on a compact key of the position. It
+answers three questions about the current round:
 
 - can the round end with a given reason (the goal, by default the first round end that
   names a winner, e.g. a cleared tableau)?

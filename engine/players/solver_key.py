@@ -1,5 +1,6 @@
 """The solver's position keys: what a key must hold, read from the ruleset once, and a
-key function made for that (`make_key`).
+key function made for that (`make_key`), the interpreter's
+(`engine.players.solver_program` makes the program's).
 
 Two positions with equal keys must have equal futures as far as the question can see.
 The key holds the board kind's compact `search_key()`, the pool as its size while it can
@@ -116,62 +117,80 @@ def make_key(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
     """`key(state)`: the position as far as the question can tell positions apart (see
     the module's docstring), for the positions of the round of `root` on.
 
-    Written as one function for this ruleset and question: the board's key, the pool's
-    and pile's sizes and the pile's top packed into one integer when the board's key is
-    an integer (a tuple hashes slower, and a memo hashes each key three times), the
-    other parts after it only if the ruleset can change them. What stays fixed during
-    a round is left out: the round's number and, alone at the table, the seat to move.
+    Made for this ruleset and question: the board's key, the pool's and pile's sizes
+    and the pile's top packed into one integer when the board's key is an integer (a
+    tuple hashes slower, and a memo hashes each key three times), the other parts after
+    it only if the ruleset can change them. What stays fixed during a round is left
+    out: the round's number and, alone at the table, the seat to move.
     """
-    consts: dict = {"_len": len, "_tuple": tuple, "_sorted": sorted, "_any": any}
-    parts = _key_parts(game, round_fields, counters, scores, root, consts, classes)
-    lines = ["def key(state):", "    pile = state.pile"]
-    if counters:
-        lines.append("    counters = state.counters")
-    body = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
-    lines.append(f"    return {body}")
-    # the solver's own fixed text; the ruleset's names are constants (attrgetters)
-    exec(compile("\n".join(lines) + "\n", "<solver key>", "exec"), consts)
-    return consts["key"]
+    head = _head(game, root, classes)
+    read, more = _parts(game, round_fields, counters, scores, root)
+    if read is None and not more:
+        return head
+    if not more:  # (the usual case: a few counters, read in one call)
+        return lambda state: (head(state), read(state))
+
+    def key(state) -> tuple:
+        return (head(state), read and read(state), *[part(state) for part in more])
+
+    return key
 
 
-def _key_parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
-               scores: bool, root, consts: dict, classes) -> list[str]:
-    """The Python text of each part of the key (see `make_key`); the functions they
-    call go in `consts`; `classes`: the pile's top keyed by its class (`top_classes`)."""
+def _head(game, root, classes) -> Callable:
+    """The board's key, the pool, the pile's size and its top (`classes`: the top as
+    its class, `top_classes`): packed into one int when the board's key is an int and
+    the pool is keyed by its size."""
     size = len(game.pieces) + 1
-    if pool_only_shrinks(game):
-        pool = "_len(state.pool)"
+    uids = [p.uid for p in game.pieces]
+    tops = [0] * (max(uids, default=0) + 1)  # (by uid: the top's digit, 0 for none)
+    for uid in uids:
+        tops[uid] = (uid if classes is None else classes[uid]) + 1
+    if not pool_only_shrinks(game):
+        pool_code = _pool_code(list(root.pool))
+
+        def head(state) -> tuple:
+            pile = state.pile
+            return (state.board.search_key(), pool_code(state.pool), len(pile),
+                    tops[pile[-1].uid] if pile else 0)
+    elif isinstance(root.board.search_key(), int):
+        def head(state) -> int:
+            pile = state.pile
+            return ((state.board.search_key() * size + len(state.pool)) * size
+                    + len(pile)) * size + (tops[pile[-1].uid] if pile else 0)
     else:
-        consts["_pool_code"] = _pool_code(list(root.pool))
-        pool = "_pool_code(state.pool)"
-    top = "(pile[-1].uid + 1 if pile else 0)"
-    if classes is not None:  # (the top as its class: what the expressions see of it)
-        consts["_top"] = classes
-        top = "(_top[pile[-1].uid] + 1 if pile else 0)"
-    if isinstance(root.board.search_key(), int) and pool.startswith("_len"):
-        parts = [f"((state.board.search_key() * {size} + {pool}) * {size} + _len(pile))"
-                 f" * {size} + {top}"]
-    else:
-        parts = ["state.board.search_key()", pool, "_len(pile)", top]
-    if hands_used(game):
-        parts.append("_tuple([_tuple(_sorted([p.uid for p in h])) for h in state.hands])"
-                     " if _any(state.hands) else ()")
-    for i, name in enumerate(counters):
-        consts[f"_c{i}"] = attrgetter(name)
-        parts.append(f"_c{i}(counters)")
-    for i, name in enumerate(round_fields):
-        consts[f"_r{i}"] = attrgetter(name)
-        parts.append(f"_r{i}(state.round)")
-    if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
-        consts["_turn"] = _TURN
-        parts.append("_turn(state.turn)")
+        def head(state) -> tuple:
+            pile = state.pile
+            return (state.board.search_key(), len(state.pool), len(pile),
+                    tops[pile[-1].uid] if pile else 0)
+    return head
+
+
+def _parts(game, round_fields: tuple[str, ...], counters: tuple[str, ...],
+           scores: bool, root) -> tuple[Callable | None, list[Callable]]:
+    """The key's parts after its head (see `make_key`), each only if the ruleset can
+    change it: `read(state)`, one `attrgetter` of the counters and round counters
+    asked for and the seat to move (None if none); the functions of the state giving
+    the hands, the turn's counts, the scores and the zones."""
+    paths = [f"counters.{name}" for name in counters]
+    paths += [f"round.{name}" for name in round_fields]
     if root.n > 1:
-        parts.append("state.to_move")
+        paths.append("to_move")
+    more: list[Callable] = []
+    if hands_used(game):
+        more.append(_hands)
+    if not all(a.ends_turn for a in game.actions):  # (else 0 at every decision)
+        more.append(lambda state: _TURN(state.turn))
     if scores:
-        parts.append("_tuple(state.scores)")
+        more.append(lambda state: tuple(state.scores))
     if game.model.zones is not None and game.model.zones.extra():
-        parts.append("state.zones_key()")
-    return parts
+        more.append(lambda state: state.zones_key())
+    return (attrgetter(*paths) if paths else None), more
+
+
+def _hands(state) -> tuple:
+    """The hands' pieces (uids, sorted), when any hand holds one."""
+    return tuple(tuple(sorted(p.uid for p in h)) for h in state.hands) \
+        if any(state.hands) else ()
 
 
 def _pool_code(root_pool: list) -> Callable:

@@ -1,12 +1,13 @@
 """A `move` action's `safe:` and `defer:` (engine/players/solver_safe.py) on a compiled
-program's positions: each condition written as one function of the position and the
-move's code, over the names the program's listing gives the move's own `accepts:`
-and `if:` (`ZonesCode.candidate_names`), run in the program's namespace.
+program's positions: each condition a function of the position and the move's code.
 
-The function decodes the code as the program's step does (`ZonesCode.taken`): the
-zone the pieces come from and how many (`run` and `pack` moves), the destination's
-index; a `pick` move's origins and their pieces. A condition reading a name the
-program does not give is not written (`conditions` returns None): the interpreter's search then.
+The move's code is decoded as the program's step decodes it (`ZonesCode.candidate`:
+the zone the pieces come from and how many, a pick's origins, their pieces, the
+destination's index), and the condition is the expression compiler's own function of
+those values (`fold.expression_function`), read with the names the program's listing
+gives a move's `accepts:` and `if:` (`ZonesCode.candidate_names`). A condition reading
+a name the program does not give is not written (`conditions` returns `NOT_WRITTEN`):
+the interpreter's search then.
 """
 
 from __future__ import annotations
@@ -14,44 +15,41 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Callable
 
+from engine.program.fold import expression_function
 from engine.program.plan import PIECE_NAMES, names_for
 
 #: what `conditions` returns when a condition could not be written
 NOT_WRITTEN = object()
 
+#: the values a condition is a function of: the names the program's generated
+#: functions bind (`names_for`, the zones' `zs` and `dn`) and those a candidate move's
+#: code decodes to (`ZonesCode.candidate`), with `tz` the destination's pieces
+PARAMS = "s, seat, scores, counters, pool, pile, hands, zs, dn, c, ti, mo, z, zl, mk, mp, tz"
 
-def _condition_text(program, action, field: str, offset_base: int) -> str | None:
-    """The text of `cond(s, code)` for `action`'s `field`, or None if not written."""
+
+def _condition(program, action, field: str, base: int) -> Callable | None:
+    """`cond(s, code)` for `action`'s `field`, or None if not written."""
     plan, f, zones = program.plan, program.fields, program.plan.zones
-    spec, expr = action.move, getattr(action, field)
     names = {**names_for(plan, "seat", "seat"), **zones.candidate_names(action)}
     names.update((alias, "mp[0]") for alias in PIECE_NAMES)
-    text = expr.inline(names, keep=True)
-    if text is None:
+    test = expression_function(getattr(action, field), names, PARAMS, program.module)
+    if test is None:
         return None
-    rows = zones.count(spec.target)
-    lines = ["def cond(s, code):", f"    seat = s[{f['to_move']}]",
-             f"    scores, counters = s[{f['scores']}], s[{f['counters']}]",
-             f"    pool, pile = s[{f['pool']}], s[{f['pile']}]"]
-    if "hands" in f:
-        lines.append(f"    hands = s[{f['hands']}]")
-    lines += ["    " + line for line in zones._bind_lines(f)]
-    lines.append(f"    c, ti = k_divmod(code - {offset_base}, {rows})")
-    if spec.mode == "pick":  # (`ZonesCode.taken`: the origins' pieces, board or zone)
-        j, size = zones.moves.index(action), zones.size
-        board = f"s[{f['cards']}][o] if o < {size} else " if size else ""
-        lines += [f"    mo = K_mo[{j}][c]", "    mk = _len(mo)",
-                  f"    mp = [{board}zs[o - {size}][-1] for o in mo]"]
-    elif spec.mode == "run":
-        lines += [f"    z, mk = k_divmod(c, {spec.high + 1})", "    zl = zs[z]"]
-    else:
-        whole = "_len(zl)" if spec.high == 0 else f"min({spec.high}, _len(zl))"
-        lines += ["    z = c", "    zl = zs[z]", f"    mk = {whole}"]
-    if spec.mode != "pick":
-        lines.append("    mp = zl[-mk:]")
-    lines += [f"    tz = zs[{zones.first[spec.target]} + ti]",
-              f"    return not not ({text})"]
-    return "\n".join(lines) + "\n"
+    first = zones.first[action.move.target]  # (the destination's first place)
+    candidate = zones.candidate
+    seat_at, scores_at, counters_at = f["to_move"], f["scores"], f["counters"]
+    pool_at, pile_at, zones_at, down_at = f["pool"], f["pile"], f["zones"], f["down"]
+    hands_at = f.get("hands")
+
+    def cond(s: list, code: int) -> bool:
+        zs, pool, pile = s[zones_at], s[pool_at], s[pile_at]
+        zs[0], zs[1] = pool, pile  # (as the program's functions bind them)
+        c, ti, mo, z, zl, mk, mp = candidate(s, f, action, code - base, zs)
+        return bool(test(s, s[seat_at], s[scores_at], s[counters_at], pool, pile,
+                         None if hands_at is None else s[hands_at], zs, s[down_at],
+                         c, ti, mo, z, zl, mk, mp, zs[first + ti]))
+
+    return cond
 
 
 def conditions(program, field: str) -> Callable | None | object:
@@ -65,13 +63,10 @@ def conditions(program, field: str) -> Callable | None | object:
         if expr is None:
             tests.append(None)
             continue
-        text = _condition_text(program, action, field, base)
-        if text is None:
+        test = _condition(program, action, field, base)
+        if test is None:
             return NOT_WRITTEN
-        namespace = dict(program.module)
-        # the solver's own text over the ruleset's expression, as the program's listing
-        exec(compile(text, f"<solver {field} {action.name}>", "exec"), namespace)
-        tests.append(namespace["cond"])
+        tests.append(test)
     if not any(tests):
         return None
 

@@ -1,10 +1,22 @@
-"""The searches of the exact solver (`engine.players.solver`): positions, keys, budgets.
+"""The exact solver's one search (`engine.players.solver`): depth first, memoised on a
+compact key of the position, within budgets.
 
-It never reimplements a rule: it searches the kernel's own `legal_moves` and action
-steps, memoised on a compact key of the position (`engine.players.solver_key`). The
-full search applies each move to the position itself with the kernel's search step
-(`Game.search_steps`: the same change, no score events or log) and takes it back
-(`State.search_save` / `search_restore`); the quick `decide` steps copies.
+It never reimplements a rule: it steps positions with the kernel's own moves, through
+a small set of operations on positions (`Positions`): the interpreter's `State`s
+(`engine.players.solver_positions`) or a compiled program's plain lists
+(`engine.players.solver_program`). The search is written once, over those:
+
+- `decide`: a line reaching the goal, depth first, stopping at the first one found,
+  with the ruleset's `safe:` and `defer:` hints (`engine.players.solver_safe`);
+- `optimise`: every position of the round once, for the fewest steps and the best
+  score (`value`, the search's inner loop).
+
+Each child of a position but the last is a branch of it (`Positions.branch`: a copy,
+or the position itself with what the move changes saved, `Positions.back` taking it
+back); the last is the position itself, stepped in place: nothing reads a position once
+its last child is searched. A step that ends the round says so in a list the search's
+positions share (`Positions.ends_of`: a program's own round-end list), so that a step
+is the program's `search_apply` itself, with no call around it.
 """
 
 from __future__ import annotations
@@ -12,9 +24,7 @@ from __future__ import annotations
 import os
 import random
 import sys
-
-from engine.players.solver_key import make_key, top_classes
-from engine.players.solver_safe import defer_filter, safe_picker
+from typing import Callable, Protocol
 
 INF = float("inf")
 NO_GAIN = -(10**18)  # below any reachable score: a line that never ends the round
@@ -49,11 +59,52 @@ def machine_memory() -> int:
         return 0
 
 
+class Positions(Protocol):
+    """What the search does with positions and moves (the interpreter's `State`s or a
+    program's lists; a move is a kernel `Move` or a program's int code). The callables
+    are attributes, so that the search binds them once."""
+
+    seat: int  #: the seat searched for (the root's mover), once `key_from` is called
+    cut: bool  #: a line was cut by the turn limit while the key lacks the turn number
+    legal: Callable  #: `legal(p)`: p's moves, in the kernel's order
+    scores: Callable  #: `scores(p)`: the seats' scores
+    #: `step(p, move)`: the search's step; a step that ends the round puts why in
+    #: `ends_of(p)`, a list that p's copies and branches share, which `reason` empties
+    step: Callable
+    reason: Callable  #: `reason(p)`: why the round ended (its step just ended it)
+    ends_of: Callable  #: `ends_of(p)`: the list of round ends (see `step`)
+    copy: Callable  #: `copy(p)`: an independent copy, to step with `step`
+    branch: Callable  #: `branch(p)`: what to step a move on, p's last move aside
+    back: Callable | None  #: `back(p)` after the branch's subtree, or None: nothing to do
+    action_of: Callable  #: `action_of(move)`: the move's action (the orders keep them)
+    #: `(pick(p, moves), kept(p, moves))`: the ruleset's `safe:` move to take alone or
+    #: None, and the moves but the `defer:` ones; each None when no action has one
+    hints: tuple
+
+    def key_from(self, root, relevance, fields: tuple) -> Callable:
+        """`key(p)` for the question's `fields`, positions of the round of `root` on
+        (the interpreter's `State`); the search then starts from `root`."""
+
+    def start(self):
+        """A copy of the root for a search to step."""
+
+    def texts(self, moves: list) -> list[str]:
+        """The texts of a line of moves from the root."""
+
+    def replay(self, root):
+        """A copy of `root` (a `State`) to play a line on with `play`."""
+
+    def play(self, p, move) -> tuple[str, str | None]:
+        """(the move's text, why it ended the round or None), stepping `p` for real."""
+
+
 class Solver:
     """Searches one round of a single-player game from a given state."""
 
-    def __init__(self, goal: str, relevance, max_nodes: int | None = None,
-                 max_memory: int | None = None, sign: int = 1):
+    def __init__(self, positions: Positions, goal: str, relevance,
+                 max_nodes: int | None = None, max_memory: int | None = None,
+                 sign: int = 1):
+        self.positions = positions
         self.goal = goal
         self.relevance = relevance
         self.max_nodes = max_nodes
@@ -66,64 +117,26 @@ class Solver:
         self.cap = INF  # `spent` beyond which the current search stops
         #: the best-scoring complete line `decide` met: (signed score, move texts)
         self.met: tuple = (NO_GAIN, None)
-        self.root_pool: list = []
-        self.key = None  # `key(state)`, made by `set_fields`
-        #: `pick(state, moves)`: a move the ruleset marks safe (`decide` only), or None
+        self.key = None  # `key(p)`, made by `set_fields`
+        #: `pick(p, moves)`: a move the ruleset marks safe (`decide` only), or None
         self.pick_safe = None
-        #: `kept(state, moves)`: the moves but the deferred ones, in `decide`'s first search
+        #: `kept(p, moves)`: the moves but the deferred ones, in `decide`'s first search
         self.drop = None
-        #: whether the key holds the turn number; if not, a line cut by the turn limit
-        #: sets `cut`: the answers are then unproven (see `engine.players.solver_key`)
-        self.turns_keyed = "turns" in relevance.round_fields
-        self.cut = False
         # The memory budget counts from what the process held when the solve began.
         self.memory_cap = None if not max_memory else memory_in_use() + max_memory
         self.next_check = CHECK_EVERY
+        self.check_at = INF  # `spent` at which `value` next calls `checkpoint`
 
-    # -- positions --------------------------------------------------------------------
+    @property
+    def cut(self) -> bool:
+        """Whether the turn limit cut a line while the key does not hold the turn
+        number (see `engine.players.solver_key`): the answers are then unproven."""
+        return self.positions.cut
+
     def set_fields(self, fields: tuple, root) -> None:
         """Key positions by `fields` (the counters, whether the scores) from `root` on."""
         self.fields = fields
-        self.root_pool = list(root.pool)
-        self.key = make_key(root.game, self.relevance.round_fields, fields[0], fields[1],
-                            root, top_classes(root.game, self.relevance.top_fields))
-
-    @staticmethod
-    def step(state, move) -> str | None:
-        """Apply a legal move of `state`; the reason if it ended the round, else None.
-
-        A round that ends without ending the match is followed at once by the next
-        one, in a new round record: the old record keeps the reason.
-        """
-        before = state.round
-        # The move comes from this very state's legal moves: no need to look it up
-        # again (which, in a fresh clone, would generate the moves a second time).
-        state.game.steps[move.action](state, move)
-        if state.round is not before:
-            return before.reason or "?"
-        return (state.round.reason or "?") if state.is_over else None
-
-    def search_step(self, state, move) -> str | None:
-        """As `step`, with the kernel's step for a search (no score events, no log);
-        notes a line the turn limit cut while the key does not hold the turn number."""
-        before = state.round
-        state.game.search_steps[move.action](state, move)
-        if state.round is not before or state.is_over:
-            return self.ended(state, before)
-        return None
-
-    def ended(self, state, before) -> str:
-        """Why the round `before` ended (a step just ended it)."""
-        reason = (before.reason if state.round is not before else state.round.reason) or "?"
-        if reason == "turn_limit" and not self.turns_keyed:
-            self.cut = True
-        return reason
-
-    def expand(self, state) -> list:
-        """The legal moves of a position the search expands, counted against the budgets
-        (NodeLimit once one is spent)."""
-        self.count_node()
-        return state.legal_moves()
+        self.key = self.positions.key_from(root, self.relevance, fields)
 
     def count_node(self) -> None:
         """Count a position expanded against the budgets (NodeLimit once one is spent)."""
@@ -136,25 +149,6 @@ class Solver:
                 raise NodeLimit("memory")
         self.nodes += 1  # counted once expanded: a stopped search reports what it did
 
-    def children(self, state, order=None):
-        """(move, child state, reason the round ended or None) for every legal move, in
-        the kernel's order or as `order` rearranges it. `state` itself becomes the last
-        child: the searches hand it their own copies (`decide`, `optimise`)."""
-        moves = self.expand(state)
-        if self.drop is not None:  # (the first search for a line: `defer:` moves left out)
-            moves = self.drop(state, moves)
-        safe = self.pick_safe(state, moves) if self.pick_safe is not None else None
-        if safe is not None:  # (the ruleset's `safe:`: this move alone, engine/players/solver_safe.py)
-            moves = [safe]
-        elif order is not None:
-            moves = order(moves)
-        last = len(moves) - 1
-        for i, move in enumerate(moves):
-            # The last child is the position itself, stepped in place: a searcher reads
-            # nothing of a position once its children are listed (a clone saved each).
-            child = state if i == last else state.search_clone()
-            yield move, child, self.search_step(child, move)
-
     # -- is the goal reachable? ------------------------------------------------------------
     def decide(self, root) -> list[str] | None:
         """A line reaching the goal, or None if there is none.
@@ -163,25 +157,22 @@ class Solver:
         one depends much on the deal (heavy tails), so orders take turns, each until a
         budget of positions that doubles every round: the kernel's; the moves of each
         action backwards; and a shuffle within each action, seeded by the round.
-        Positions proven dead are shared, since that does not depend on the order.
+        Positions proven dead are shared, since that does not depend on the order. The
+        ruleset's hints (`Positions.hints`): a `safe:` move is taken alone, and the
+        moves `defer:` marks are left out of a first search for a line.
         """
-        return self.decide_hinted(root, safe_picker(root.game), defer_filter(root.game))
-
-    def decide_hinted(self, root, pick_safe, drop) -> list[str] | None:
-        """`decide` with these hints (`solver_safe.py`): `pick_safe` the one move to take
-        alone at a position, or None; `drop` the moves to leave out in a first pass."""
         self.set_fields(self.fields, root)
-        self.pick_safe, self.drop = pick_safe, drop
+        self.pick_safe, self.drop = self.positions.hints
         if self.drop is not None:  # (first without the `defer:` moves)
             try:
-                line = self._rounds(root)
+                line = self._rounds()
             finally:
                 self.drop = None
             if line is not None:
                 return line
-        return self._rounds(root)
+        return self._rounds()
 
-    def _rounds(self, root) -> list[str] | None:
+    def _rounds(self) -> list[str] | None:
         """`decide`'s rounds of move orders (see there), until a line or none."""
         dead: set = set()
         budget, round_ = 1000, 0
@@ -191,56 +182,89 @@ class Solver:
             for order in self.orders(shuffle):
                 self.cap = min(self.spent + budget, limit)
                 try:
-                    return self._depth_first(root.search_clone(), dead, order)
+                    return self._depth_first(dead, order)
                 except NodeLimit as stop:
                     if stop.reason != "nodes" or self.spent >= limit:
                         raise
             budget, round_ = budget * 2, round_ + 1
 
-    @staticmethod
-    def orders(shuffle: random.Random) -> tuple:
-        """The move orders `decide` takes in turn (see there)."""
-        return None, _reversed_within_actions, _shuffled_within_actions(shuffle)
+    def orders(self, shuffle: random.Random) -> tuple:
+        """The move orders `decide` takes in turn (see there): the kernel's, each
+        action's moves backwards, each action's moves shuffled by `shuffle`."""
+        action_of = self.positions.action_of
 
-    def _depth_first(self, root, dead: set, order) -> list[str] | None:
-        self.walk = _Walk(dead, order, {self.key(root): 0}, root.to_move)
+        def backwards(moves: list) -> list:
+            return [m for run in _runs(moves, action_of) for m in reversed(run)]
+
+        def shuffled(moves: list) -> list:
+            return [m for run in _runs(moves, action_of) for m in shuffle.sample(run, len(run))]
+
+        return None, backwards, shuffled
+
+    def _depth_first(self, dead: set, order) -> list[str] | None:
+        root = self.positions.start()
+        self.walk = _Walk(dead, order, {self.key(root): 0}, self.positions.seat)
+        self.walk.ends = self.positions.ends_of(root)
         with deep_recursion():
             found = self._search(root, 0)
-        return self.walk.line[::-1] if found is True else None
+        return self.positions.texts(self.walk.line[::-1]) if found is True else None
 
-    def _search(self, state, depth: int):
+    def _listed(self, p, order) -> list:
+        """The moves `_search` tries at `p`: without the deferred ones, the safe one
+        alone, else all in `order`."""
+        moves = self.positions.legal(p)
+        if self.drop is not None:  # (the first search for a line: `defer:` moves left out)
+            moves = self.drop(p, moves)
+        if self.pick_safe is not None:  # (the ruleset's `safe:`: this move alone)
+            safe = self.pick_safe(p, moves)
+            if safe is not None:
+                return [safe]
+        return moves if order is None else order(moves)
+
+    def _search(self, p, depth: int):
         """True if a line from here reaches the goal; else the least depth of a position
         on the path that a cycle met (INF if none): a position is dead only if no cycle
         below it led back above it (its failure may not hold when it is reached another
-        way, in a search that a budget stops)."""
-        walk, sign = self.walk, self.sign
-        open_children, low, seat = [], INF, walk.seat
-        for move, child, reason in self.children(state, walk.order):
-            if reason is None:
-                key = self.key(child)
-                if key not in walk.dead:
-                    open_children.append((move, child, key))
+        way, in a search that a budget stops). Every child is stepped before any is
+        searched: a line ending at one is found first."""
+        walk, sign, key, positions = self.walk, self.sign, self.key, self.positions
+        copy, step, scores, ends = positions.copy, positions.step, positions.scores, walk.ends
+        self.count_node()
+        moves = self._listed(p, walk.order)
+        open_children, last = [], len(moves) - 1
+        for i, move in enumerate(moves):
+            child = p if i == last else copy(p)
+            step(child, move)
+            if not ends:
+                ckey = key(child)
+                if ckey not in walk.dead:
+                    open_children.append((move, child, ckey))
                 continue
-            if sign * child.scores[seat] > self.met[0]:  # a complete line: the best?
-                self.met = (sign * child.scores[seat],
-                            [m.text for m in walk.path] + [move.text])
+            reason = positions.reason(child)
+            score = sign * scores(child)[walk.seat]
+            if score > self.met[0]:  # a complete line: the best?
+                self.met = (score, positions.texts(walk.path + [move]))
             if reason == self.goal:
-                walk.line.append(move.text)
+                walk.line.append(move)
                 return True
-        for move, child, key in open_children:
-            if key in walk.dead or key in walk.on_path:
-                low = min(low, walk.on_path.get(key, INF))
+        return self._search_children(open_children, depth)
+
+    def _search_children(self, open_children: list, depth: int):
+        walk, low = self.walk, INF
+        for move, child, ckey in open_children:
+            if ckey in walk.dead or ckey in walk.on_path:
+                low = min(low, walk.on_path.get(ckey, INF))
                 continue
             walk.path.append(move)
-            walk.on_path[key] = depth + 1
+            walk.on_path[ckey] = depth + 1
             found = self._search(child, depth + 1)
-            del walk.on_path[key]
+            del walk.on_path[ckey]
             if found is True:
-                walk.line.append(move.text)
+                walk.line.append(move)
                 return True
             walk.path.pop()
             if found > depth:  # every line from it was searched: none reaches the goal
-                walk.dead.add(key)
+                walk.dead.add(ckey)
             low = min(low, found)
         return low
 
@@ -259,14 +283,21 @@ class Solver:
         counters and whether the scores are in the key. The best complete lines met are
         kept in `self.found`, for when a budget stops the search (with `floor` the
         score met is not the real one: only the steps count). It may spend a
-        `shares`-th of what is left of the call's node budget. Each move is applied to
-        the position itself and taken back (`State.search_save`), but the last: nothing
-        reads a position once its last child is searched.
+        `shares`-th of what is left of the call's node budget.
         """
         self.begin_optimise(root, seat, fields, shares, floor)
-        root_key = self.key(root)
+        p = self.positions.start()
+        root_key = self.key(p)
+        value, settle = self._values(p)
         with deep_recursion():
-            self.value(root.search_clone(), root_key)  # (`children` steps it in place)
+            try:
+                value(p, root_key)
+            except NodeLimit:
+                raise  # (the counts are written: `checkpoint` raised it)
+            except BaseException:
+                settle()
+                raise
+        settle()
         return root_key
 
     def begin_optimise(self, root, seat: int, fields: tuple, shares: int, floor: bool) -> None:
@@ -280,46 +311,95 @@ class Solver:
         self.memo = {}
         self.found = {1: (INF, None), 3: (NO_GAIN, None)}
         self.path, self.seat, self.floor = [], seat, floor
+        self._set_check()
 
-    def value(self, state, key) -> None:
-        """The memo entry of one position (see `optimise`), its children's first."""
+    def _values(self, root) -> tuple[Callable, Callable]:
+        """(`value(p, key)`, the memo entry of one position (see `optimise`), its
+        children's first, `root` or one of its branches; `settle()`, which writes back
+        the positions counted).
+
+        This is the search's inner loop: a closure over what it reads, so that a
+        position binds nothing; the count of positions and the best entry's six parts
+        inline; the path and the lines met kept only when a budget may stop the search
+        (`track`: only then are they read). Positions are counted in the closure
+        (`spent`) and written back by `settle`, or before a `checkpoint`."""
         memo, seat, sign, path, found = self.memo, self.seat, self.sign, self.path, self.found
-        memo[key] = None  # on the path: a cycle back here is not a way out
-        base, floor, best = state.scores[seat], self.floor, [INF, None, NO_GAIN, None, NO_GAIN, None]
-        moves, step_of = self.expand(state), state.game.search_steps
-        for left, move in enumerate(moves, 1 - len(moves)):  # (`left` is 0 at the last)
-            saved = state.search_save() if left else None  # (see `optimise`)
-            before = state.round  # (`search_step`, the call written out)
-            step_of[move.action](state, move)
-            reason = self.ended(state, before) if (
-                state.round is not before or state.is_over) else None
-            points = sign * (state.scores[seat] - base)  # (read before a search steps it)
-            if reason is None:
-                ckey = self.key(state)
-                if ckey not in memo:
-                    path.append(move)
-                    self.value(state, ckey)
-                    path.pop()
-                entry = memo[ckey]
-            if saved is not None:
-                state.search_restore(saved)
-            if reason is not None:
-                steps, gain, below = (1 if reason == self.goal else INF), points, 0
-            elif entry is None:
-                continue
-            else:
-                steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
-            if len(path) + steps < found[1][0] or not floor and sign * base + gain > found[3][0]:
-                self.offer(path, move, len(path) + steps, None if floor else base + sign * gain)
-            if steps < best[0]:
-                best[0], best[1] = steps, move
-            if gain > best[2]:
-                best[2], best[3] = gain, move
-            if below > best[4]:
-                best[4], best[5] = below, move
-        if best[2] > best[4]:
-            best[4], best[5] = best[2], None  # None: from here, follow the gains
-        memo[key] = tuple(best)
+        floor, goal, track, keyf, offer = self.floor, self.goal, self.track, self.key, self.offer
+        positions = self.positions
+        legal, scores, step = positions.legal, positions.scores, positions.step
+        branch, back, reason_of = positions.branch, positions.back, positions.reason
+        ends = positions.ends_of(root)
+        spent, nodes0, check_at = self.spent, self.nodes - self.spent, self.check_at
+
+        def settle() -> None:
+            self.spent, self.nodes = spent, nodes0 + spent
+
+        def value(p, key) -> None:
+            nonlocal spent, check_at
+            memo[key] = None  # on the path: a cycle back here is not a way out
+            if spent + 1 >= check_at:  # (this position counted against the budget only)
+                self.spent, self.nodes = spent + 1, nodes0 + spent
+                self.checkpoint()
+                check_at = self.check_at
+            spent += 1
+            base, moves = scores(p)[seat], legal(p)
+            steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
+            steps_m = gain_m = lift_m = None
+            depth, last = len(path), (moves[-1] if moves else None)
+            for move in moves:  # (a listing never holds one move twice)
+                child = p if move is last else branch(p)
+                step(child, move)
+                points = sign * (scores(child)[seat] - base)  # (read before a search steps it)
+                if ends:  # (the round ended)
+                    steps = 1 if reason_of(child) == goal else INF
+                    gain, below = points, 0
+                else:
+                    ckey = keyf(child)
+                    if ckey not in memo:
+                        if track:
+                            path.append(move)
+                            value(child, ckey)
+                            path.pop()
+                        else:
+                            value(child, ckey)
+                    entry = memo[ckey]
+                    if entry is None:
+                        if back is not None and move is not last:
+                            back(p)
+                        continue
+                    steps, gain, below = entry[0] + 1, entry[2] + points, entry[4]
+                if back is not None and move is not last:
+                    back(p)
+                if track and (depth + steps < found[1][0]
+                              or not floor and sign * base + gain > found[3][0]):
+                    offer(path, move, depth + steps, None if floor else base + sign * gain)
+                if steps < steps_b:
+                    steps_b, steps_m = steps, move
+                if gain > gain_b:
+                    gain_b, gain_m = gain, move
+                if below > lift_b:
+                    lift_b, lift_m = below, move
+            if gain_b > lift_b:
+                lift_b, lift_m = gain_b, None  # None: from here, follow the gains
+            memo[key] = (steps_b, steps_m, gain_b, gain_m, lift_b, lift_m)
+
+        return value, settle
+
+    def checkpoint(self) -> None:
+        """`count_node`'s checks, when `value` reaches `check_at`: the node budget, and
+        every so many positions the memory in use; then the next point to check at."""
+        if self.spent > self.cap:
+            raise NodeLimit("nodes")
+        if self.memory_cap is not None and self.spent >= self.next_check:
+            self.next_check = self.spent + CHECK_EVERY
+            if memory_in_use() > self.memory_cap:
+                raise NodeLimit("memory")
+        self._set_check()
+
+    def _set_check(self) -> None:
+        memory = INF if self.memory_cap is None else self.next_check
+        self.check_at = min(self.cap + 1, memory)
+        self.track = self.cap != INF or self.memory_cap is not None
 
     def offer(self, path: list, move, steps, score) -> None:
         """Keep a complete line if it is the shortest or best scoring met so far."""
@@ -328,30 +408,34 @@ class Solver:
         if score is not None and self.sign * score > self.found[3][0]:
             self.found[3] = (self.sign * score, path + [move])
 
+    # -- the lines ---------------------------------------------------------------------------
     def rebuild(self, root, prefix: list, which: int) -> list[str]:
         """A line: `prefix` from the root, then the memo's choices (`which` as in follow)."""
-        state, before = root.clone(), root.round
+        p, line = self.positions.replay(root), []
         for move in prefix:
-            state.apply(move.text)
-        if state.round.number != before.number or state.is_over:
-            return [m.text for m in prefix]  # (the line ended the round: nothing follows)
-        return [m.text for m in prefix] + self.follow(state, which)
+            text, reason = self.positions.play(p, move)
+            line.append(text)
+            if reason is not None:
+                return line  # (the line ended the round: nothing follows)
+        return line + self._follow(p, which)
 
     def follow(self, root, which: int, lifted: bool = False) -> list[str]:
         """Replay the memo's choices from the root: `which` 1 for steps, 3 for score;
         `lifted`: first down the `lift` moves to where the best suffix starts."""
-        memo = self.memo
-        state, line = root.clone(), []
+        return self._follow(self.positions.replay(root), which, lifted)
+
+    def _follow(self, p, which: int, lifted: bool = False) -> list[str]:
+        memo, play, line = self.memo, self.positions.play, []
         while True:
-            entry = memo.get(self.key(state))
+            entry = memo.get(self.key(p))
             if not entry:
                 return line
             move, lifted = chosen(entry, which, lifted)
             if move is None:
                 return line
-            move = state.find_move(move.text)
-            line.append(move.text)
-            if self.step(state, move) is not None:
+            text, reason = play(p, move)
+            line.append(text)
+            if reason is not None:
                 return line
 
 
@@ -366,25 +450,18 @@ def chosen(entry: tuple, which: int, lifted: bool) -> tuple:
     return entry[which], False
 
 
-def _runs(moves: list) -> list[list]:
+def _runs(moves: list, action_of: Callable) -> list[list]:
     """The moves cut into runs of one action each, in the kernel's order."""
     runs: list[list] = []
+    last = None
     for move in moves:
-        if runs and runs[-1][0].action == move.action:
+        action = action_of(move)
+        if runs and action == last:
             runs[-1].append(move)
         else:
             runs.append([move])
+            last = action
     return runs
-
-
-def _reversed_within_actions(moves: list) -> list:
-    """The actions kept in order, the moves of each backwards."""
-    return [m for run in _runs(moves) for m in reversed(run)]
-
-
-def _shuffled_within_actions(rng: random.Random):
-    """An order: the actions kept in order, the moves of each shuffled by `rng`."""
-    return lambda moves: [m for run in _runs(moves) for m in rng.sample(run, len(run))]
 
 
 class _Walk:
@@ -395,7 +472,8 @@ class _Walk:
     def __init__(self, dead: set, order, on_path: dict, seat: int):
         self.dead, self.order, self.on_path, self.seat = dead, order, on_path, seat
         self.path: list = []
-        self.line: list[str] = []
+        self.line: list = []
+        self.ends: list = []  # (`Positions.ends_of` the root)
 
 
 class deep_recursion:

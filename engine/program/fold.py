@@ -53,13 +53,15 @@ def tables(plan: Plan) -> dict[str, tuple]:
     return kept
 
 
-def _function(expr, names: dict, params: str):
+def expression_function(expr, names: dict, params: str, namespace: dict | None = None):
     """`expr` as a Python function of `params` (its names read as `names` give them),
-    or None when it reads any other name."""
+    or None when it reads any other name; its globals a copy of `namespace` (default:
+    the expressions' runtime, `runtime.NAMESPACE`; a program's module for names that
+    read the program's tables)."""
     text = expr.inline(names, keep=True)
     if text is None:
         return None
-    namespace = dict(runtime.NAMESPACE)
+    namespace = dict(runtime.NAMESPACE if namespace is None else namespace)
     # the checked expression compiler's own text (`Expression.inline`), as in a program
     exec(compile(f"def _folded({params}):\n    return {text}\n", "<folded>", "exec"),
          namespace)
@@ -80,7 +82,7 @@ def _fit_table(plan: Plan, action) -> tuple | None:
     if pieces is None:
         return None
     names = {"pile.top": "_t", **{alias: "_p" for alias in PIECE_NAMES}}
-    fits = _function(action.guard, names, "_p, _t")
+    fits = expression_function(action.guard, names, "_p, _t")
     if fits is None:
         return None
     try:
@@ -95,7 +97,7 @@ def _slot_table(plan: Plan, rule) -> tuple | None:
         return None
     if not any(a.name == rule.on and a.kind in plan.board.move_kinds for a, _ in plan.actions):
         return None
-    holds = _function(rule.guard, {"move.slot": "_slot"}, "_slot")
+    holds = expression_function(rule.guard, {"move.slot": "_slot"}, "_slot")
     if holds is None:
         return None
     try:

@@ -114,11 +114,11 @@ class TableauCode:
         never changes it (`remove_lines` with `search`)."""
         return [line for line in self.copy_lines(f) if not line.startswith(f"c[{f['cards']}]")]
 
-    def key_text(self, f: dict) -> tuple[str, int]:
-        """(the text of the board's part of a position key, the bits it fits in):
-        within a round the deal is fixed, so the slots still holding a card tell the
-        board (`TableauBoard.search_key`)."""
-        return f"s[{f['mask']}]", self.size
+    def key_field(self, f: dict) -> tuple[int, int]:
+        """(the field of the state holding the board's part of a position key, an int,
+        the bits it fits in): within a round the deal is fixed, so the slots still
+        holding a card tell the board (`TableauBoard.search_key`)."""
+        return f["mask"], self.size
 
     @staticmethod
     def move_code(data) -> int:

@@ -257,13 +257,6 @@ class ZonesCode:
             dn.append(state.down[key][i])
         s[f["zones"]], s[f["down"]] = zs, dn
 
-    def key_text(self, f: dict) -> str:
-        """The zones' part of a search's position key, as text over the state `s`: the
-        uids in each place, in order (the pool's and the pile's too), and the face-down
-        counts (for `engine.players.solver_program`, which does not read it yet)."""
-        return (f"(tuple([tuple([p.uid for p in z]) for z in s[{f['zones']}]]),"
-                f" tuple(s[{f['down']}]))")
-
     # -- a move action: its codes, its listing, its step ----------------------------------
     def width(self, action) -> int:
         spec, rows = action.move, self.count(action.move.target)
@@ -449,21 +442,33 @@ class ZonesCode:
             return "board", o
         return self.places[o - self.size]
 
-    def taken(self, s: list, f: dict, action, offset: int) -> tuple[list, list, int]:
-        """(the origins, the pieces, the destination's index) of a move's code."""
+    def candidate(self, s: list, f: dict, action, offset: int, zs: list) -> tuple:
+        """What a move's code names, as the step and the listing decode it
+        (`effect_lines`): `(c, ti, mo, z, zl, mk, mp)`, the code past the destination,
+        the destination's index, a pick's origins (else None), the zone the pieces come
+        from and its list (None for a pick), how many and which pieces; `zs` the places'
+        lists, the pool's and the pile's first."""
         spec, size = action.move, self.size
         c, ti = divmod(offset, self.count(spec.target))
-        zs = [s[f["pool"]], s[f["pile"]]] + s[f["zones"]][2:]
         if spec.mode == "pick":
             mo = _undigits(c, self.radix)
-            pieces = [s[f["cards"]][o] if o < size else zs[o - size][-1] for o in mo]
-            return [self._origin(o) for o in mo], pieces, ti
+            mp = [s[f["cards"]][o] if o < size else zs[o - size][-1] for o in mo]
+            return c, ti, mo, None, None, len(mo), mp
         if spec.mode == "run":
-            z, k = divmod(c, spec.high + 1)
+            z, mk = divmod(c, spec.high + 1)
         else:
             z = c
-            k = len(zs[z]) if spec.high == 0 else min(spec.high, len(zs[z]))
-        return [self.places[z]] * k, zs[z][-k:], ti
+            mk = len(zs[z]) if spec.high == 0 else min(spec.high, len(zs[z]))
+        zl = zs[z]
+        return c, ti, None, z, zl, mk, zl[-mk:]
+
+    def taken(self, s: list, f: dict, action, offset: int) -> tuple[list, list, int]:
+        """(the origins, the pieces, the destination's index) of a move's code."""
+        zs = [s[f["pool"]], s[f["pile"]]] + s[f["zones"]][2:]
+        _, ti, mo, z, _, mk, mp = self.candidate(s, f, action, offset, zs)
+        if mo is not None:
+            return [self._origin(o) for o in mo], mp, ti
+        return [self.places[z]] * mk, mp, ti
 
     def move_arg(self, s: list, f: dict, action, offset: int) -> str:
         """The text of a move past its action's name (`general_move._texts`)."""

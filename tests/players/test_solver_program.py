@@ -1,5 +1,5 @@
-"""The solver on compiled programs (engine/players/solver_program.py) gives exactly the
-interpreter's answers: the same reachability, fewest steps and line, best score and
+"""The solver's one search on compiled programs' positions (engine/players/solver_program.py)
+gives exactly its answers on the interpreter's states: the same reachability, fewest steps and line, best score and
 line, positions, exhaustiveness and budget stops, on positions of seeded deals of every
 Tri Peaks ruleset and overlay and of Golf; and the hand-checked answers hold."""
 
@@ -12,7 +12,8 @@ import pytest
 
 from engine.kernel import Game
 from engine.players.solver import Relevance, default_goal, solve
-from engine.players.solver_program import ProgramSolver, program_key, searcher
+from engine.players.solver_positions import StatePositions
+from engine.players.solver_program import ProgramPositions, program_key, searcher
 from engine.players.solver_search import Solver
 from engine.program import compile_program
 from engine.rules import load_ruleset
@@ -78,9 +79,9 @@ def test_the_program_search_is_the_one_taken_when_there_is_a_program():
         rel = Relevance.of(state.game.model.ruleset.data)
         chosen = searcher(state, default_goal(state.game.model.ruleset.data), rel, None,
                           None, 1)
-        assert isinstance(chosen, ProgramSolver), ref
+        assert type(chosen) is Solver and isinstance(chosen.positions, ProgramPositions), ref
         plain = searcher(state, "cleared", rel, None, None, 1, compiled=False)
-        assert type(plain) is Solver
+        assert type(plain) is Solver and isinstance(plain.positions, StatePositions)
 
 
 ZONED = [c for c in shipped() if c[0].startswith(("pyramid", "klondike"))]
