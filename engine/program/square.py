@@ -38,11 +38,13 @@ not cover a start cell is not covered yet (`why_not`).
 from __future__ import annotations
 
 from collections import namedtuple
-from itertools import permutations, product
+from functools import partial
+from itertools import permutations
 from operator import attrgetter
 
-from engine.program.square_jokers import joker_source
+from engine.program import square_jokers
 from engine.program.square_source import board_source
+from engine.program.template import define
 from engine.topology.square_placement import EDGE, EMPTY
 
 #: a `line` record of a play (`square_placement.Line`)
@@ -153,7 +155,14 @@ class SquareCode:
                                                  if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_start_bits": sum(1 << c for c in self.starts),
-                **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+                **(self._joker_constants() if self.jokers else {})}
+
+    def _joker_constants(self) -> dict:
+        """The functions a program with jokers calls (`square_jokers.py`)."""
+        return {"B_jlist": partial(square_jokers.joker_plays, rules=self.rules,
+                                   stride=self.stride, window=self.window,
+                                   starts=self.starts),
+                "B_jlay": partial(square_jokers.joker_lay, stride=self.stride)}
 
     def _crossp(self) -> tuple:
         """`B_cross` by the packed run on both sides of a cell (`B_lay`): 0 past it."""
@@ -198,7 +207,10 @@ class SquareCode:
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
-        return board_source(self) + (joker_source(self) if self.jokers else "")
+        if not self.jokers:
+            return board_source(self)
+        plays = define(square_jokers.plays, "B_jplays", {"PLAIN": "B_plays", "JOKERS": "B_jlist"})
+        return board_source(self) + "\n" + "\n".join(plays) + "\n"
 
     def functions(self) -> dict:
         """The board's functions and constants, as a namespace (the source run once)."""
@@ -259,8 +271,9 @@ class SquareCode:
             "hand = hands[mover]", "took = B_taken(hand, pl)", f"for {piece} in took:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
-            f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}], pl, took, "
-            f"s[{f['jokers']}])",
+            f"lines, placed = B_lay(s[{f['board']}], cells, values)",
+            f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}][0], pl, took, "
+            f"s[{f['jokers']}], lines, placed)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
@@ -276,7 +289,7 @@ class SquareCode:
                  "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
         if self.jokers:
             names["move.value"] = "sum(map(B_val, placed))"
-            names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 else 0)"
+            names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 and pl[3] else 0)"
         else:  # (`B_lay`'s records are plain tuples: a field is read by its index)
             for record, fields in (("line", Line._fields), ("placed", self.placed._fields)):
                 names.update({f":{record}.{name}": f"[{i}]" for i, name in enumerate(fields)})
@@ -286,7 +299,7 @@ class SquareCode:
         """The text of the play of code `code` (its index in the listing) (`H8=4 H9=11`; a joker: `H9=J11`)."""
         play = s[f["places"]][code]
         labels = self.topo.labels
-        if len(play) > 3:  # (joker flags)
+        if len(play) > 3 and play[3]:  # (joker flags)
             return " ".join([f"{labels[c]}={'J' if j else ''}{x}"
                              for c, x, j in zip(play[0], play[1], play[3])])
         return " ".join([f"{labels[c]}={x}" for c, x in zip(play[0], play[1])])

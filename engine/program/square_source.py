@@ -259,16 +259,6 @@ _CELLS = """    cs = []
 #: (`pb`, packed: `B_lay` keeps it)
 PACKED_CELLS = _CELLS + """
         pb = pre[c]"""
-#: the loop with that run walked (`plen` pieces summing to `psum`): the listing with
-#: jokers
-FIRST_CELLS = _CELLS + """
-        plen = psum = 0
-        i = c - d
-        while v[i] >= 0:
-            plen += 1
-            psum += v[i]
-            i -= d"""
-
 _ALONG_HEAD = Template('''
 def $name(out, v, cross, fit, filled, near, need, anc, mask, arrs, runs, sums, maxk, d,
         e, pre, post):

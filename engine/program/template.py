@@ -100,6 +100,20 @@ def fragment(template: Callable, consts: Mapping[str, object]) -> list[str]:
     return [line for line, _ in marked(template, consts)]
 
 
+def define(template: Callable, name: str, consts: Mapping[str, object]) -> list[str]:
+    """The lines of a whole function `name`: the template's positional parameters, its
+    docstring, and its body as `fragment` gives it (`pass` when nothing is left)."""
+    function = copy.deepcopy(_parsed(template))
+    function.name, function.decorator_list, function.returns = name, [], None
+    function.args.kwonlyargs, function.args.kw_defaults = [], []
+    for arg in function.args.args:
+        arg.annotation = None
+    doc = function.body[:1] if _body(template) != function.body[1:] else []
+    function.body = doc or [ast.Pass()]
+    head = ast.unparse(function).splitlines()[:None if doc else -1]
+    return head + ["    " + line for line in fragment(template, consts) or ["pass"]]
+
+
 def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
     """`fragment`'s lines, each with whether it is optional (`Lines.optional`)."""
     wanted = set(constants(template))
