@@ -209,8 +209,9 @@ class SquareCode:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
         if not self.jokers:
             return board_source(self)
-        plays = define(square_jokers.plays, "B_jplays", {"PLAIN": "B_plays", "JOKERS": "B_jlist"})
-        return board_source(self) + "\n" + "\n".join(plays) + "\n"
+        plays = define(square_jokers.plays, "B_jplays", {"PLAIN": "B_plays",
+                                                          "JOKERS": "B_jlist"})
+        return board_source(self) + "\n" + "\n".join(plays) + "\n\n"
 
     def functions(self) -> dict:
         """The board's functions and constants, as a namespace (the source run once)."""

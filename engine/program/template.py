@@ -88,9 +88,13 @@ def _parsed(template: Callable) -> ast.FunctionDef:
 def _body(template: Callable) -> list[ast.stmt]:
     """A fresh copy of the template's body's statements (no docstring)."""
     body = copy.deepcopy(_parsed(template).body)
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    return body
+    return body[1:] if _docstring(body) else body
+
+
+def _docstring(body: list[ast.stmt]) -> bool:
+    """Whether the statements `body` begin with a docstring."""
+    return bool(body) and isinstance(body[0], ast.Expr) and \
+        isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
 
 
 def fragment(template: Callable, consts: Mapping[str, object]) -> list[str]:
@@ -108,7 +112,7 @@ def define(template: Callable, name: str, consts: Mapping[str, object]) -> list[
     function.args.kwonlyargs, function.args.kw_defaults = [], []
     for arg in function.args.args:
         arg.annotation = None
-    doc = function.body[:1] if _body(template) != function.body[1:] else []
+    doc = function.body[:1] if _docstring(function.body) else []
     function.body = doc or [ast.Pass()]
     head = ast.unparse(function).splitlines()[:None if doc else -1]
     return head + ["    " + line for line in fragment(template, consts) or ["pass"]]

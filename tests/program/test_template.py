@@ -52,6 +52,27 @@ def test_a_fragment_does_what_its_template_does():
         assert run == called
 
 
+def _nothing_left(a, b, *, KEEP):
+    if KEEP:
+        a.append(b)
+
+
+def test_a_whole_function_is_defined_from_a_template():
+    """`define`: the template's positional parameters and docstring, its body folded;
+    `pass` when the constants fold the body away."""
+    lines = template.define(_step, "B_step", dict(FIELD=3, KEEP=None, LIMIT=1, CODES=(),
+                                                  SIZE="k_size"))
+    assert lines == ["def B_step(s, m, mover):",
+                     '    """A small template: a switch, a field index, a tuple of codes, a '
+                     'namespace name."""', "    s[0] = -1", "    x = 2", "    return x"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)
+    assert namespace["B_step"]([0], 1, 0) == 2
+    assert template.define(_nothing_left, "f", {"KEEP": False}) == ["def f(a, b):", "    pass"]
+    assert template.define(_nothing_left, "f", {"KEEP": True}) == [
+        "def f(a, b):", "    a.append(b)"]
+
+
 def test_every_constant_must_be_given_once_and_be_a_literal():
     with pytest.raises(TypeError, match=r"missing \['SIZE'\], unknown \['OTHER'\]"):
         template.fragment(_step, dict(FIELD=1, KEEP=1, LIMIT=1, CODES=(), OTHER=2))
