@@ -101,11 +101,12 @@ def _joker_lines(v, jokers: int, cells, lines: list, stride: int) -> list:
     through a joker its face sum and its count of jokers."""
     along = 0 if len(cells) == 1 else 1 if cells[1] - cells[0] < stride else stride
     out, k, lead = [], 0, True
+    joker = set(bit_cells(jokers)).__contains__
     for c in cells:
         for d in (1, stride):
             if d == along and not lead:
                 continue
-            n, held, held_sum = run_jokers(v, lambda cell: jokers >> cell & 1, c, d)
+            n, held, held_sum = run_jokers(v, joker, c, d)
             if n >= 2:
                 line = lines[k]
                 k += 1

@@ -58,11 +58,10 @@ def along_from(out, v, cross, c, d, e, need, mask, arrs, maxk, rules) -> None:
     them, a line short enough, touching the board or covering a cell of `need`) tried
     with the arrangements of its count (`fit_run`)."""
     plen, psum = run_beside(v, c, -d)  # (the run of pieces just before the first cell)
-    cells, ivs = [c], [cross[c]]
+    cells, ivs, i = [c], [cross[c]], c
     touching = plen > 0 or v[c - e] >= 0 or v[c + e] >= 0
-    covers = need is None or c in need
-    inner_n = inner_s = 0
-    mink, i = max(2, rules.min_count), c
+    covers, inner_n, inner_s = need is None or c in need, 0, 0
+    mink, longest, bounds = max(2, rules.min_count), rules.max_length, rules.bounds
     for span in range(2, rules.window + 1):
         i += d
         x = v[i]
@@ -78,13 +77,14 @@ def along_from(out, v, cross, c, d, e, need, mask, arrs, maxk, rules) -> None:
         ivs.append(iv)
         touching = touching or v[i - e] >= 0 or v[i + e] >= 0 or inner_n > 0
         covers = covers or i in need
-        sn, ss = run_beside(v, i, d)  # (the run of pieces just after it)
-        length = plen + span + sn
-        if length > rules.max_length:
+        sn, ss, j = 0, 0, i + d  # (the run of pieces just after it)
+        while v[j] >= 0:
+            sn, ss, j = sn + 1, ss + v[j], j + d
+        if plen + span + sn > longest:
             break
         n = len(cells)
         if n >= mink and (covers if need is not None else touching or sn > 0):
-            lo, hi = rules.bounds[length]
+            lo, hi = bounds[plen + span + sn]
             base = psum + inner_s + ss
             fit_run(out, tuple(cells), ivs, lo - base, hi - base, arrs[n], rules)
         if n == maxk:
@@ -106,15 +106,15 @@ def fit_run(out, at, ivs, lo, hi, arrs, rules) -> None:
     """The plays of the arrangements `arrs` on the new cells `at` (their bit sets across
     `ivs`) whose values sum from `lo` to `hi`; a joker takes each value its cell lets
     through, the values of a play's cells in `itertools.product` order."""
+    jokers, most = range(rules.joker_lo, rules.joker_hi + 1), rules.max_jokers
     for vals, idx, flags, total in arrs:
         if flags:
-            if sum(flags) > rules.max_jokers:
+            if sum(flags) > most:
                 continue
             choices = []
             for val, flag, iv in zip(vals, flags, ivs):
                 if flag:
-                    choices.append([x for x in range(rules.joker_lo, rules.joker_hi + 1)
-                                    if iv >> x & 1])
+                    choices.append([x for x in jokers if iv >> x & 1])
                 elif iv >> val & 1:
                     choices.append((val,))
                 else:

@@ -14,7 +14,8 @@ together on a layout where the board's transposition follows it), so that only f
 cells with a play to find are walked; and a hand without jokers is served by
 `square_walks.py`, which tests arrangements against cells with bit fields. Both walks
 are written out as straight code for the rules' numbers (`square_walks.py`). All find
-the same plays in the same order as the general loops here (tests compare them).
+the same plays in the same order as the general loops (`square_general.py`, which the
+general way here calls: tests compare them).
 
 After the first play (nearly every call), a hand without jokers goes one straight way
 (`_touching`), with what the steps above look up kept per rules and most pieces, and
@@ -210,9 +211,10 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
 
 def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     """`_starts` for plays that must touch the board, narrowed to the hand, in rows and in
-    columns: the first cells from which the walk of `_along` meets at least one run of
-    new pieces that keeps the length and contact rules (`fits`: the cells that take a
-    value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
+    columns: the first cells from which the walk of `square_general.along_from` meets at
+    least one run of new pieces that keeps the length and contact rules (`fits`: the
+    cells that take a value of the hand, per direction, as `SquareBoard.fit_bits` gives
+    them). Worked out
     on the index's bit sets, for all cells and both directions at once, and kept until
     the board changes (copies of a position share them, as a search generates on many).
 
