@@ -18,31 +18,36 @@ The listing (`B_plays`) finds what `square_moves.find_plays` finds, in its order
 single pieces by cell, then plays of two or more pieces along rows, then columns, by
 their first cell, each run of new cells as the walk meets it, and for each the
 arrangements of the ranked hand (its pieces by value, equal values in hand order) in
-order. The first cells are found for all cells at once on the bit sets (shifts of one
-cell, or of a row: `square_firsts.py`), then each is walked (`square_source.py`). Laying (`B_lay`) updates
-the masks at the ends of the runs through the new pieces, as the hand-written reference
-does, and returns the play's measures as the records scoring reads: its `lines`
+order (the template `square_lay.plays`; the hand plans: `square_plan.py`). The first
+cells are found for all cells at once on the bit sets (shifts of one cell, or of a row:
+`square_firsts.py`), then each is walked (`square_source.py`). Laying (`B_lay`, the
+template `square_lay.lay`) updates the masks at the ends of the runs through the new
+pieces, as the hand-written reference does, and returns the play's measures as the
+records scoring reads: its `lines`
 (length, sum, face sum, new pieces, jokers), in `SquarePlacement._measure`'s order, and
 its `placed` records (the cell's attributes, value, x, y, `max_line`, `lines_through`);
 without jokers as plain tuples, whose fields the scoring reads by index (`move_names`).
 
 The functions are written out for the ruleset's numbers (the board's stride, the
 window, the longest line, the sum bounds by length, fewest and most pieces), from
-integers only. With jokers, the functions of `square_jokers.py` are written after
-these: a hand holding a joker is listed the interpreter's general way (`B_jplays`), a
-play with a joker holds its joker flags too, and the state keeps the joker cells (the
-field `jokers`, a bit set) for the lines' face sums (`B_jlay`). A first play that need
-not cover a start cell is not covered yet (`why_not`).
+integers only. With jokers, `B_jplays` (`square_jokers.py`) is written after these: a
+hand holding a joker is listed the interpreter's general way, by the interpreter's
+own functions (`square_general.py`), a play with a joker holds its joker flags too,
+and the state keeps the joker cells (the field `jokers`, a bit set) for the lines'
+face sums (`B_jlay`). A first play that need not cover a start cell is not covered
+yet (`why_not`).
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
-from itertools import permutations, product
+from functools import partial
 from operator import attrgetter
 
-from engine.program.square_jokers import joker_source
+from engine.program import square_jokers, square_plan
+from engine.program.square_lay import copy_board, new_board
 from engine.program.square_source import board_source
+from engine.program.template import define
 from engine.topology.square_placement import EDGE, EMPTY
 
 #: a `line` record of a play (`square_placement.Line`)
@@ -131,29 +136,46 @@ class SquareCode:
     # -- the program's constants and text --------------------------------------------
     def constants(self) -> dict:
         """The board's constants (`B_*`) the generated lines read."""
-        full = self.cross[0][0]
         most = self.longest * (self.vbits - 1)  # (the most a line's pieces sum to)
-        return {"B_cross": self.cross, "B_empty": tuple(self.empty),
-                "B_full": tuple(full if x == EMPTY else 0 for x in self.empty),
-                "B_value": self.piece_values, "B_starts": self.starts,
-                "B_range": tuple(tuple((lo - base, hi - base) for base in range(most + 1))
-                                 for lo, hi in self.rules.bounds[:self.longest + 1]),
+        ranges = tuple(tuple((lo - base, hi - base) for base in range(most + 1))
+                       for lo, hi in self.rules.bounds[:self.longest + 1])
+        return {"B_cross": self.cross, "B_value": self.piece_values, "B_starts": self.starts,
+                "B_range": ranges, **self._board_functions(ranges),
                 # (per length and base, the sum a run's new pieces must make, or None)
                 "B_exact": tuple(tuple(lo - base if lo == hi else None
                                        for base in range(most + 1))
                                  for lo, hi in self.rules.bounds[:self.longest + 1]),
-                "B_labels": tuple(self.topo.labels), "B_plans": {}, "B_missing": KeyError,
+                "B_labels": tuple(self.topo.labels), "B_missing": KeyError,
                 "B_Line": Line, "B_record": tuple.__new__, "B_val": attrgetter("value"),
-                "B_orders": permutations,
                 "B_Placed": self.placed, "B_attrs": tuple(self.attrs),
                 "B_xy": tuple(map(self.topo.xy, range(len(self.empty)))),
                 "B_laid": self._laid() if self.laid_table else None, "B_bit": tuple(1 << c for c in range(len(self.empty))),
                 "B_crossp": self._crossp(), **self._px(),
-                "B_full0": full, "B_cells": sum(1 << c for c, x in enumerate(self.empty)
-                                                 if x == EMPTY),
                 "B_near": tuple(self._near(c) for c in range(len(self.empty))),
                 "B_start_bits": sum(1 << c for c in self.starts),
-                **({"B_jplans": {}, "B_product": product} if self.jokers else {})}
+                **(self._joker_constants() if self.jokers else {})}
+
+    def _board_functions(self, ranges: tuple) -> dict:
+        """The board's plain functions (`square_lay.py`, `square_plan.py`) the program
+        calls, bound to its numbers: a new board, its copies, the hand plans (kept in
+        `B_plans`, which the listing reads itself) and their parts."""
+        full, plans = self.cross[0][0], {}
+        return {"B_new": partial(new_board, empty=tuple(self.empty), full=tuple(
+                    full if x == EMPTY else 0 for x in self.empty), full0=full,
+                    cells=sum(1 << c for c, x in enumerate(self.empty) if x == EMPTY)),
+                "B_copy": copy_board, "B_plans": plans,
+                "B_plan": partial(square_plan.hand_plan, plans=plans,
+                                  most=self.rules.max_count, longest=self.longest,
+                                  top=self.vbits - 1, ranges=ranges),
+                "B_one": square_plan.one, "B_run": square_plan.run,
+                "B_taken": square_plan.taken}
+
+    def _joker_constants(self) -> dict:
+        """The functions a program with jokers calls (`square_jokers.py`)."""
+        return {"B_jlist": partial(square_jokers.joker_plays, rules=self.rules,
+                                   stride=self.stride, window=self.window,
+                                   starts=self.starts),
+                "B_jlay": partial(square_jokers.joker_lay, stride=self.stride)}
 
     def _crossp(self) -> tuple:
         """`B_cross` by the packed run on both sides of a cell (`B_lay`): 0 past it."""
@@ -198,7 +220,11 @@ class SquareCode:
 
     def source(self) -> str:
         """The board's functions, as Python text (`B_plays`, `B_lay` and their parts)."""
-        return board_source(self) + (joker_source(self) if self.jokers else "")
+        if not self.jokers:
+            return board_source(self)
+        plays = define(square_jokers.plays, "B_jplays", {"PLAIN": "B_plays",
+                                                          "JOKERS": "B_jlist"})
+        return board_source(self) + "\n" + "\n".join(plays) + "\n\n"
 
     def functions(self) -> dict:
         """The board's functions and constants, as a namespace (the source run once)."""
@@ -259,8 +285,9 @@ class SquareCode:
             "hand = hands[mover]", "took = B_taken(hand, pl)", f"for {piece} in took:",
             "    for i, held in enumerate(hand):",
             f"        if held is {piece}:", "            del hand[i]", "            break",
-            f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}], pl, took, "
-            f"s[{f['jokers']}])",
+            f"lines, placed = B_lay(s[{f['board']}], cells, values)",
+            f"lines, placed, s[{f['jokers']}] = B_jlay(s[{f['board']}][0], pl, took, "
+            f"s[{f['jokers']}], lines, placed)",
             f"s[{f['t_placed']}] += len(cells)", f"s[{f['placed_any']}] = True",
         ]
 
@@ -276,7 +303,7 @@ class SquareCode:
                  "move.lines": "lines", "move.placed": "placed", "move.opening": "first"}
         if self.jokers:
             names["move.value"] = "sum(map(B_val, placed))"
-            names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 else 0)"
+            names["move.jokers"] = "(pl[3].count(True) if len(pl) > 3 and pl[3] else 0)"
         else:  # (`B_lay`'s records are plain tuples: a field is read by its index)
             for record, fields in (("line", Line._fields), ("placed", self.placed._fields)):
                 names.update({f":{record}.{name}": f"[{i}]" for i, name in enumerate(fields)})
@@ -286,7 +313,7 @@ class SquareCode:
         """The text of the play of code `code` (its index in the listing) (`H8=4 H9=11`; a joker: `H9=J11`)."""
         play = s[f["places"]][code]
         labels = self.topo.labels
-        if len(play) > 3:  # (joker flags)
+        if len(play) > 3 and play[3]:  # (joker flags)
             return " ".join([f"{labels[c]}={'J' if j else ''}{x}"
                              for c, x, j in zip(play[0], play[1], play[3])])
         return " ".join([f"{labels[c]}={x}" for c, x in zip(play[0], play[1])])

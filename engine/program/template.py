@@ -28,6 +28,7 @@ else (pieces, names from a ruleset) through those constants, never as source.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import operator
 import pickle
@@ -62,8 +63,28 @@ class Lines(tuple):
         return made
 
 
+class Inline:
+    """A template written out where another template calls it: the constant `PART =
+    Inline(part, consts)` read as `PART(a, b)`, a statement, or `x = PART(a, b)` (a
+    part returns only at its end), stands for `part`'s body folded with
+    `consts`, its positional parameters read as the call's arguments (names or
+    constants, never assigned to), its other names the caller's (the part must not
+    assign a name the caller reads after it). Called (a template run as a function),
+    `part` itself with `consts`."""
+
+    def __init__(self, template: Callable, consts: Mapping[str, object]):
+        self.template, self.consts = template, consts
+
+    def __repr__(self) -> str:  # (what `marked`'s cache keys a fragment by)
+        consts = sorted((k, _key(v)) for k, v in self.consts.items())
+        return f"Inline({self.template.__module__}.{self.template.__qualname__}, {consts!r})"
+
+    def __call__(self, *args):
+        return self.template(*args, **self.consts)
+
+
 def _allowed(value: object) -> bool:
-    if isinstance(value, (Code, Lines)):
+    if isinstance(value, (Code, Lines, Inline)):
         return True
     if isinstance(value, Mapping):
         return all(map(_allowed, value.values()))
@@ -105,10 +126,14 @@ def _enclosed(text: str) -> str:
 
 def _body(template: Callable) -> list[ast.stmt]:
     """A fresh copy of the template's body's statements (no docstring)."""
-    body = _parsed(template).body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    return body
+    body = _parsed(template).body  # (a fresh copy: `_parsed` unpickles one)
+    return body[1:] if _docstring(body) else body
+
+
+def _docstring(body: list[ast.stmt]) -> bool:
+    """Whether the statements `body` begin with a docstring."""
+    return bool(body) and isinstance(body[0], ast.Expr) and \
+        isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
 
 
 def fragment(template: Callable, consts: Mapping[str, object]) -> list[str]:
@@ -122,6 +147,20 @@ def hole(template: Callable, consts: Mapping[str, object]) -> "Lines":
     """`fragment`'s lines as a hole of another template, optional lines kept so."""
     lines = marked(template, consts)
     return Lines([line for line, _ in lines], [i for i, (_, opt) in enumerate(lines) if opt])
+
+
+def define(template: Callable, name: str, consts: Mapping[str, object]) -> list[str]:
+    """The lines of a whole function `name`: the template's positional parameters, its
+    docstring, and its body as `fragment` gives it (`pass` when nothing is left)."""
+    function = _parsed(template)
+    function.name, function.decorator_list, function.returns = name, [], None
+    function.args.kwonlyargs, function.args.kw_defaults = [], []
+    for arg in function.args.args:
+        arg.annotation = None
+    doc = function.body[:1] if _docstring(function.body) else []
+    function.body = doc or [ast.Pass()]
+    head = ast.unparse(function).splitlines()[:None if doc else -1]
+    return head + ["    " + line for line in fragment(template, consts) or ["pass"]]
 
 
 def marked(template: Callable, consts: Mapping[str, object]) -> list[tuple[str, bool]]:
@@ -222,6 +261,13 @@ class _Folder(ast.NodeTransformer):
                     self.holes.append(hole)
                     out.append(ast.Expr(call))
                 continue
+            if _unrolled(stmt):
+                out += self._unroll(stmt)
+                continue
+            part = self._inline(stmt)
+            if part is not None:
+                out += part
+                continue
             if isinstance(stmt, ast.If):
                 test = _truth(self.visit(stmt.test))
                 if isinstance(test, ast.Constant):  # a switch: keep the branch it takes
@@ -230,6 +276,46 @@ class _Folder(ast.NodeTransformer):
                 stmt.test = test
             out.append(self._compound(stmt) if _BLOCKS & set(stmt._fields) else self.visit(stmt))
         return out
+
+    def _unroll(self, loop: ast.For) -> list[ast.stmt]:
+        """A loop over `unroll(items)` written out: its body once per item, folded."""
+        if loop.orelse or _jumps(loop.body):
+            raise TypeError("a loop to unroll has no `else`, `break` or `continue`")
+        out: list[ast.stmt] = []
+        for item in _items(self.visit(loop.iter.args[0])):
+            names = _Names(_bind(loop.target, item))
+            out += self.statements([names.visit(stmt) for stmt in copy.deepcopy(loop.body)])
+        return out
+
+    def _inline(self, stmt: ast.stmt) -> list[ast.stmt] | None:
+        """The statements of an `Inline` part that `stmt` calls, or None."""
+        call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                and isinstance(self.consts.get(call.func.id), Inline)):
+            return None
+        part = self.consts[call.func.id]
+        names = parameters(part.template)
+        args = [self.visit(arg) for arg in call.args]
+        if call.keywords or len(args) != len(names) or not all(
+                isinstance(a, (ast.Name, ast.Constant)) for a in args):
+            raise TypeError(f"{call.func.id}: call it with its {len(names)} parameters, "
+                            "each a name or a constant")
+        folder = _Folder(part.consts)
+        body = [_Names(dict(zip(names, args))).visit(s)
+                for s in folder.statements(_body(part.template))]
+        if folder.holes:
+            raise TypeError(f"{call.func.id}: a part written in place has no holes")
+        value = body.pop().value if body and isinstance(body[-1], ast.Return) else None
+        if isinstance(stmt, ast.Assign):
+            if value is None:
+                raise TypeError(f"{call.func.id}: its body ends with no `return` to assign")
+            if ast.unparse(stmt.targets[0]) != ast.unparse(value):  # (`x = x`: left out)
+                body.append(ast.Assign(stmt.targets, value, lineno=0))
+        elif value is not None and not isinstance(value, (ast.Name, ast.Constant)):
+            body.append(ast.Expr(value))  # (the value left unread, its effects not)
+        if any(isinstance(n, ast.Return) for s in body for n in ast.walk(s)):
+            raise TypeError(f"{call.func.id}: a part written in place returns only at its end")
+        return body
 
     def _compound(self, stmt: ast.stmt) -> ast.stmt:
         """A block statement: its blocks folded as statements, the rest visited."""
@@ -312,6 +398,76 @@ class _Folder(ast.NodeTransformer):
         if isinstance(node.test, ast.Constant):
             return node.body if node.test.value else node.orelse
         return node
+
+
+def unroll(items):
+    """Marks a loop, `for x in unroll(items):`, that `fragment` writes out: its body
+    once per item, the loop's names read as the item's parts. The items, once the
+    constants are written in, are a tuple (of names, constants, and tuples of them) or
+    `range(...)` of whole numbers; the body has no `break` or `continue` of its own.
+    Called (a template run as a function), the items themselves: the loop runs."""
+    return items
+
+
+def _unrolled(stmt: ast.stmt) -> bool:
+    """Whether `stmt` is a loop over `unroll(...)`."""
+    return isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Call) and \
+        isinstance(stmt.iter.func, ast.Name) and stmt.iter.func.id == "unroll" and \
+        len(stmt.iter.args) == 1 and not stmt.iter.keywords
+
+
+def _items(node: ast.expr) -> list[ast.expr]:
+    """The items of an unrolled loop: a tuple's, or the numbers of a `range`."""
+    if isinstance(node, ast.Tuple):
+        return list(node.elts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == "range" and _ints(*node.args) and not node.keywords:
+        return [ast.Constant(i) for i in range(*(a.value for a in node.args))]
+    raise TypeError(f"`{ast.unparse(node)}`: not items to unroll (a tuple, a range)")
+
+
+def _bind(target: ast.expr, item: ast.expr) -> dict[str, ast.expr]:
+    """The loop's names (`target`) bound to the parts of `item`."""
+    if isinstance(target, ast.Name):
+        return {target.id: item}
+    if isinstance(target, ast.Tuple) and isinstance(item, ast.Tuple) and \
+            len(target.elts) == len(item.elts):
+        found: dict[str, ast.expr] = {}
+        for name, part in zip(target.elts, item.elts):
+            found.update(_bind(name, part))
+        return found
+    raise TypeError(f"`{ast.unparse(item)}` does not unpack into `{ast.unparse(target)}`")
+
+
+def _jumps(nodes) -> bool:
+    """Whether a `break` or `continue` among `nodes` is the loop's that holds them
+    (those of a loop inside are its own, but in its `else`)."""
+    for node in nodes:
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return True
+        inside = node.orelse if isinstance(node, (ast.For, ast.While)) else \
+            [] if isinstance(node, (ast.FunctionDef, ast.Lambda)) else \
+            list(ast.iter_child_nodes(node))
+        if _jumps(inside):
+            return True
+    return False
+
+
+class _Names(ast.NodeTransformer):
+    """Reads names as expressions (a copy each time): an unrolled loop's as its items,
+    an inlined part's parameters as the call's arguments. None is assigned to: the
+    text then does what the loop or the call does."""
+
+    def __init__(self, names: dict[str, ast.expr]):
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id not in self.names:
+            return node
+        if not isinstance(node.ctx, ast.Load):
+            raise TypeError(f"`{node.id}` is assigned to: it stands for "
+                            f"`{ast.unparse(self.names[node.id])}`")
+        return ast.copy_location(copy.deepcopy(self.names[node.id]), node)
 
 
 #: the fields of a block statement that hold statements (or handlers of them)

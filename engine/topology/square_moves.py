@@ -14,7 +14,8 @@ together on a layout where the board's transposition follows it), so that only f
 cells with a play to find are walked; and a hand without jokers is served by
 `square_walks.py`, which tests arrangements against cells with bit fields. Both walks
 are written out as straight code for the rules' numbers (`square_walks.py`). All find
-the same plays in the same order as the general loops here (tests compare them).
+the same plays in the same order as the general loops (`square_general.py`, which the
+general way here calls: tests compare them).
 
 After the first play (nearly every call), a hand without jokers goes one straight way
 (`_touching`), with what the steps above look up kept per rules and most pieces, and
@@ -27,10 +28,10 @@ board's shape and the hand's plan: its plays are kept across games (`_on_empty`)
 from __future__ import annotations
 
 from functools import partial
-from itertools import product
 from typing import Iterator, Sequence
 
 from engine.pieces import Piece
+from engine.topology import square_general as general
 from engine.topology.square_placement import EDGE, EMPTY, SquarePlacement
 from engine.topology.square_hands import _JOKER, _VALUE, _plan, _remember, hand_plan
 from engine.topology.square_walks import (along_function, plain_along, plain_singles,
@@ -38,7 +39,6 @@ from engine.topology.square_walks import (along_function, plain_along, plain_sin
 from engine.topology.square_walks import bit_cells as _cells
 from engine.topology.square_walks import bit_cells_in as _cells_in
 
-BIG = 1 << 60
 _new = object.__new__
 
 
@@ -82,7 +82,6 @@ def _general(out, board, hand, first, rules, maxk, cross) -> list[SquarePlacemen
         anchors = None  # the index's bit sets give the cells (below)
     plan, ranked = hand_plan(hand, maxk, rules)
     mask, plain = plan.mask, plan.plain
-    pick = ranked.__getitem__  # a play's pieces: tuple(map(pick, indices))
     fits = None
     if need is None:  # kept with the first cells, until the board changes
         fits = board.starts.get(mask)
@@ -94,7 +93,9 @@ def _general(out, board, hand, first, rules, maxk, cross) -> list[SquarePlacemen
         if plain:
             plain_singles(out, board, anchors, cross, mask, plan.singles, ranked)
         else:
-            _singles(out, board, anchors, cross, mask, plan.arrs[1], pick, rules)
+            found: list[tuple] = []
+            general.singles(found, anchors, *_masks(board), mask, plan.arrs[1], rules)
+            _made(out, board, found, ranked)
     if maxk >= 2 and rules.window >= 2:
         _lines(out, board, anchors, need, fits, plan, ranked, maxk, rules)
     return out
@@ -103,8 +104,9 @@ def _general(out, board, hand, first, rules, maxk, cross) -> list[SquarePlacemen
 def _lines(out, board, anchors, need, fits, plan, ranked, maxk, rules) -> None:
     """The plays of two pieces or more of `_general`, rows then columns: from the first
     cells of `_useful_starts` when plays must touch the board (`fits` given), through the
-    generated walk for a plain hand; else from the cells before the `anchors`."""
-    mask, cross, pick = plan.mask, board.cross, ranked.__getitem__
+    generated walk for a plain hand; else from the cells before the `anchors`, through
+    `square_general.lines`."""
+    mask, cross = plan.mask, board.cross
     if fits is not None:  # the first cells of rows and of columns, at once
         lines = _useful_starts(board, fits, rules, maxk)
         if plan.plain:
@@ -117,15 +119,34 @@ def _lines(out, board, anchors, need, fits, plan, ranked, maxk, rules) -> None:
             else:
                 along(out, board, lines, mask, plan, ranked, rules)
             return
-    room = rules.max_length - max(2, rules.min_count)
-    for k, d in ((0, 1), (1, board.topo.stride)):
-        if fits is None:
-            key = (d, need is None, id(rules), k, room)
-            starts = _starts(board, anchors, d, rules.window, cross[1 - k], key)
-        else:
-            starts = lines[k]
-        _along(out, board, starts, k, d, need, mask, cross[1 - k], plan.arrs, maxk, pick,
-               rules)
+    else:
+        room = rules.max_length - max(2, rules.min_count)
+        lines = tuple(_starts(board, anchors, d, rules.window, cross[1 - k],
+                              (d, need is None, id(rules), k, room))
+                      for k, d in ((0, 1), (1, board.topo.stride)))
+    found: list[tuple] = []
+    general.lines(found, board.v, *_masks(board), board.topo.stride, lines, need, mask,
+                  plan.arrs, maxk, rules)
+    _made(out, board, found, ranked)
+
+
+def _masks(board) -> tuple[list, list]:
+    """The board's `cross` intervals, per direction, as the bit sets of values
+    `square_general` reads (0: none)."""
+    return tuple([iv[3] if iv else 0 for iv in cross] for cross in board.cross)
+
+
+def _made(out, board, found, ranked) -> None:
+    """The plays `found` as `square_general` gives them (cells, values, indices in the
+    `ranked` hand, joker flags or None), made into `SquarePlacement`s on `out`."""
+    pick = ranked.__getitem__
+    for cells, values, idx, flags in found:
+        play = _new(SquarePlacement)  # (`SquarePlacement.__init__` by hand, as elsewhere)
+        play.board, play.cells, play.values = board, cells, values
+        play.pieces = tuple(map(pick, idx))
+        if flags is not None:
+            play.flags = flags
+        out.append(play)
 
 
 _EMPTY_PLAYS: dict[tuple, list | bool] = {}  # (hand plan, rules, board) -> plays (False: met once)
@@ -153,14 +174,8 @@ def _on_empty(board, hand, rules, maxk, cross) -> list[SquarePlacement]:
             (play.cells, play.values, tuple(map(at, map(id, play.pieces))), play.flags)
             for play in plays]
         return plays
-    out, pick = [], ranked.__getitem__
-    for cells, values, idx, flags in known:
-        play = _new(SquarePlacement)  # (`SquarePlacement.__init__` by hand, as elsewhere)
-        play.board, play.cells, play.values = board, cells, values
-        play.pieces = tuple(map(pick, idx))
-        if flags is not None:
-            play.flags = flags
-        out.append(play)
+    out: list[SquarePlacement] = []
+    _made(out, board, known, ranked)
     return out
 
 
@@ -169,20 +184,6 @@ class _Anywhere:
 
     def __contains__(self, cell) -> bool:
         return True
-
-
-def _singles(out, board, anchors, cross, mask, arrs, pick, rules):
-    across, down = cross
-    for c in anchors:
-        a, b = across[c], down[c]
-        if a and b and a[3] & b[3] & mask:
-            lo, hi = max(a[0], b[0]), min(a[1], b[1])
-            for vals, idx, flags, total in arrs:
-                if flags:
-                    _with_jokers(out, board, (c,), ((lo, hi),), -BIG, BIG,
-                                 vals, tuple(map(pick, idx)), flags, rules)
-                elif lo <= total <= hi:
-                    out.append(SquarePlacement(board, (c,), vals, tuple(map(pick, idx))))
 
 
 def _starts(board, anchors, d, window, cross, key) -> list[int]:
@@ -210,9 +211,10 @@ def _starts(board, anchors, d, window, cross, key) -> list[int]:
 
 def _useful_starts(board, fits, rules, maxk) -> tuple[list[int], list[int]]:
     """`_starts` for plays that must touch the board, narrowed to the hand, in rows and in
-    columns: the first cells from which the walk of `_along` meets at least one run of
-    new pieces that keeps the length and contact rules (`fits`: the cells that take a
-    value of the hand, per direction, as `SquareBoard.fit_bits` gives them). Worked out
+    columns: the first cells from which the walk of `square_general.along_from` meets at
+    least one run of new pieces that keeps the length and contact rules (`fits`: the
+    cells that take a value of the hand, per direction, as `SquareBoard.fit_bits` gives
+    them). Worked out
     on the index's bit sets, for all cells and both directions at once, and kept until
     the board changes (copies of a position share them, as a search generates on many).
 
@@ -330,82 +332,3 @@ def _walk(rules, topo, maxk) -> tuple:
     steps = partial(steps, topo.low_bits, topo.all_bits, topo.stride, topo.stride_t)
     return _remember(_WALKS, (rules, topo, maxk), (steps, live, ("steps", window, ml),
                                                    topo.all_bits ^ topo.low_bits))
-
-
-def _along(out, board, starts, k, d, need, mask, cross, arrs, maxk, pick, rules):
-    """Plays of two or more pieces along step `d`, by their first cell (any hand, any
-    first play: the general way; a plain hand after the first play has generated code)."""
-    for c in starts:
-        if cross[c][3] & mask:  # (else no piece of the hand fits here)
-            _along_from(out, board, c, k, d, need, mask, cross, arrs, maxk, pick, rules)
-
-
-def _along_from(out, board, c, k, d, need, mask, cross, arrs, maxk, pick, rules):
-    """`_along` from first cell `c`: the walk along `d` within the window, each candidate
-    run of new pieces (enough of them, a line short enough, touching the board or
-    covering a needed cell) tried with the hand's arrangements (`_fit_run`)."""
-    v, ml, window = board.v, rules.max_length, rules.window
-    ahead, mink = board.ahead[k], max(2, rules.min_count)
-    iv = cross[c]
-    plen, psum = board.back[k][c]
-    cells, ivs = [c], [iv]
-    touching, covers = plen > 0 or iv[2], need is None or c in need
-    inner_n = inner_s = 0
-    i = c
-    for span in range(2, window + 1):
-        i += d
-        x = v[i]
-        if x == EDGE:
-            break
-        if x >= 0:
-            inner_n, inner_s = inner_n + 1, inner_s + x
-            continue
-        iv = cross[i]
-        if iv is None or not iv[3] & mask:
-            break
-        cells.append(i)
-        ivs.append(iv)
-        touching = touching or iv[2] or inner_n > 0
-        covers = covers or i in need
-        sn, ss = ahead[i]
-        length = plen + span + sn
-        if length > ml:
-            break
-        n = len(cells)
-        if n >= mink and (covers if need is not None else touching or sn > 0):
-            _fit_run(out, board, tuple(cells), ivs, rules.bounds[length],
-                     psum + inner_s + ss, arrs[n], pick, rules)
-        if n == maxk:
-            break
-
-
-def _fit_run(out, board, at, ivs, bound, base, arrs, pick, rules):
-    """The plays of the arrangements `arrs` on the new cells `at` (their intervals
-    `ivs`) of a line whose other pieces sum to `base` and whose sum keeps `bound`."""
-    lo, hi = bound[0] - base, bound[1] - base
-    for vals, idx, flags, total in arrs:
-        if flags:
-            _with_jokers(out, board, at, ivs, lo, hi, vals, tuple(map(pick, idx)), flags, rules)
-        elif lo <= total <= hi:
-            for x, iv in zip(vals, ivs):
-                if x < iv[0] or x > iv[1]:
-                    break
-            else:
-                out.append(SquarePlacement(board, at, vals, tuple(map(pick, idx))))
-
-
-def _with_jokers(out, board, cells, ivs, lo, hi, vals, pieces, flags, rules):
-    """An arrangement with jokers: each joker takes every declared value that fits."""
-    if sum(flags) > rules.max_jokers:
-        return
-    choices = []
-    for val, flag, iv in zip(vals, flags, ivs):
-        if flag:
-            choices.append(range(max(rules.joker_lo, iv[0]), min(rules.joker_hi, iv[1]) + 1))
-        elif iv[0] <= val <= iv[1]:
-            choices.append((val,))
-        else:
-            return
-    for combo in product(*choices):
-        if lo <= sum(combo) <= hi:
-            out.append(SquarePlacement(board, cells, combo, pieces, flags))

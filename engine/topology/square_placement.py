@@ -277,15 +277,26 @@ def _line_with_jokers(board: "SquareBoard", d: int, c: int, n: int, total: int,
                       new: int) -> Line:
     """The `line` record of the run of `n` pieces through cell `c` along step `d`, on a
     board that holds jokers."""
-    v, jk = board.v, board.jk
+    _, jokers, joker_sum = run_jokers(board.v, board.jk.__getitem__, c, d)
+    return Line.of(n, total, total - joker_sum, new, jokers)
+
+
+def run_jokers(v, joker, c: int, d: int) -> tuple[int, int, int]:
+    """(its length, how many jokers it holds, the sum of their declared values) of the
+    run of pieces through cell `c` along step `d` (`v`: the cells' values, as
+    `SquareBoard.v`; `joker(cell)`: whether the piece there is a joker). A line's face
+    sum is its sum less the jokers' (`Line.face_sum`); a compiled program's board
+    measures its lines with it too (`engine/program/square_jokers.py`)."""
     while v[c - d] >= 0:
         c -= d
-    jokers = joker_sum = 0
-    for c in range(c, c + n * d, d):
-        if jk[c]:
+    n = jokers = joker_sum = 0
+    while v[c] >= 0:
+        if joker(c):
             jokers += 1
             joker_sum += v[c]
-    return Line.of(n, total, total - joker_sum, new, jokers)
+        n += 1
+        c += d
+    return n, jokers, joker_sum
 
 
 # ------------------------------------------------------------------ laying a play

@@ -8,9 +8,9 @@ cells when every one of its values has its bit in its cell's field, which one `&
 the arrangement's own such integer tests. The sum rule of the whole line leaves a
 range for the new pieces' sum; the arrangements whose sum lies in it are worked out
 once per hand plan for each (count, range), since few ranges occur (`line_fits`).
-`square_moves.py` calls these in place of its general loops (which also handle jokers);
-they must find the same plays in the same order. `bit_cells` lists the cells of the
-generator's bit sets.
+`square_moves.py` calls these in place of the general loops (`square_general.py`,
+which also handle jokers); they must find the same plays in the same order.
+`bit_cells` lists the cells of the generator's bit sets.
 
 Generated code. `square_moves._useful_starts` finds, on bit sets for all cells and both
 directions at once, the first cells from which the walk of a play meets a candidate run
@@ -85,7 +85,7 @@ def plain_singles(out, board, anchors, cross, mask, singles, ranked) -> None:
 
 def plain_along(out, board, lines, mask, plan, maxk, ranked, rules):
     """Plays of two or more pieces along rows, then columns, that touch the board, by
-    their first cell: `_along` of `square_moves.py` without jokers, for the first cells
+    their first cell: `square_general.lines` without jokers, for the first cells
     of `_useful_starts` (`lines`: those of rows and of columns; all take a value of the
     hand crosswise). `plan.sums` is the hand plan's: for each count the lowest and highest
     sum of its arrangements, a cache (count, low, high) -> the arrangements whose sum

@@ -49,7 +49,8 @@ def _code(game: Game) -> SquareCode:
 def _texts(code: SquareCode, plays) -> list[str]:
     """The plays' texts as the interpreter writes them (a joker: `H9=J11`)."""
     labels = code.topo.labels
-    flagged = [play[3] if len(play) > 3 else (False,) * len(play[0]) for play in plays]
+    flagged = [play[3] if len(play) > 3 and play[3] else (False,) * len(play[0])
+               for play in plays]
     return [" ".join(f"{labels[c]}={'J' if j else ''}{x}" for c, x, j in zip(play[0], play[1], flags))
             for play, flags in zip(plays, flagged)]
 
@@ -81,7 +82,9 @@ def _check_games(game: Game, seeds, players=None) -> int:
                 if code.jokers:  # (the play as the listing holds it: with its flags)
                     idx = tuple(sorted(hand, key=lambda p: p.value).index(p) for p in play.pieces)
                     pl = (play.cells, play.values, idx) + ((play.flags,) if play.flags else ())
-                    mine_lines, mine_placed, jokers = ns["B_jlay"](board, pl, play.pieces, jokers)
+                    mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values)
+                    mine_lines, mine_placed, jokers = ns["B_jlay"](
+                        board[0], pl, play.pieces, jokers, mine_lines, mine_placed)
                 else:
                     mine_lines, mine_placed = ns["B_lay"](board, play.cells, play.values)
                 assert [tuple(x) for x in mine_lines] == lines

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from engine.program import template, turn
+from engine.program.template import unroll
 
 
 def _step(s, m, mover, *, FIELD, KEEP, LIMIT, CODES, SIZE):
@@ -50,6 +51,27 @@ def test_a_fragment_does_what_its_template_does():
         lines = template.fragment(_step, consts)[:-1]  # (the body but its `return`)
         _run(lines, {"k_size": len}, s=run, m=m, mover=0)
         assert run == called
+
+
+def _nothing_left(a, b, *, KEEP):
+    if KEEP:
+        a.append(b)
+
+
+def test_a_whole_function_is_defined_from_a_template():
+    """`define`: the template's positional parameters and docstring, its body folded;
+    `pass` when the constants fold the body away."""
+    lines = template.define(_step, "B_step", dict(FIELD=3, KEEP=None, LIMIT=1, CODES=(),
+                                                  SIZE="k_size"))
+    assert lines == ["def B_step(s, m, mover):",
+                     '    """A small template: a switch, a field index, a tuple of codes, a '
+                     'namespace name."""', "    s[0] = -1", "    x = 2", "    return x"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)
+    assert namespace["B_step"]([0], 1, 0) == 2
+    assert template.define(_nothing_left, "f", {"KEEP": False}) == ["def f(a, b):", "    pass"]
+    assert template.define(_nothing_left, "f", {"KEEP": True}) == [
+        "def f(a, b):", "    a.append(b)"]
 
 
 def test_every_constant_must_be_given_once_and_be_a_literal():
@@ -121,3 +143,82 @@ def test_holes_take_the_generators_text_with_its_comments():
     empty = template.fragment(_holes, dict(TEST=template.Code("t"), BODY=template.Lines(),
                                            F={"x": 4}))
     assert empty == ["if t:", "    pass", "s[4] = t + 1"]
+
+
+def _ends(v, a, e, *, STEP):
+    """A template with a loop to unroll: each end of a run, and a range of steps."""
+    for end, mark in unroll(((a, 1), (e, 2))):
+        if v[end] == 0:
+            v[end] = mark * STEP
+    for j in unroll(range(1, STEP)):
+        if j > 1:
+            v[j] += j
+
+
+def test_a_loop_over_unroll_is_written_out_once_per_item():
+    lines = template.fragment(_ends, {"STEP": 3})
+    assert lines == ["if v[a] == 0:", "    v[a] = 3", "if v[e] == 0:", "    v[e] = 6",
+                     "v[2] += 2"]
+    for start in ([0, 0, 0, 0], [5, 0, 7, 0]):
+        called, run = list(start), list(start)
+        _ends(called, 0, 3, STEP=3)
+        _run(lines, {}, v=run, a=0, e=3)
+        assert run == called
+
+
+def _jumps(v, *, N):
+    for i in unroll(range(N)):
+        if v[i]:
+            break
+
+
+def _assigns(v, *, N):
+    for i in unroll(range(N)):
+        i = 2
+
+
+def test_an_unrolled_loop_neither_jumps_nor_assigns_its_names():
+    with pytest.raises(TypeError, match="no `else`, `break` or `continue`"):
+        template.fragment(_jumps, {"N": 2})
+    with pytest.raises(TypeError, match="assigned to"):
+        template.fragment(_assigns, {"N": 2})
+
+
+def _part(xs, y, *, K):
+    """A part written in place: its parameters are the caller's names."""
+    xs.append(y + K if K else y)
+    n = len(xs)
+    return n
+
+
+def _whole(items, z, *, PART):
+    PART(items, z)
+    count = PART(items, 7)
+    return count, z
+
+
+def _assigning(xs, y, *, K):
+    y = K
+    return y
+
+
+def _caller(items, *, PART):
+    PART(items, 1)
+
+
+def test_a_part_is_written_in_place_of_its_call():
+    """`Inline`: the part's body with its parameters read as the call's arguments, its
+    last `return` an assignment (none when the part returns the name assigned); a
+    part assigns none of its parameters."""
+    consts = {"PART": template.Inline(_part, {"K": 10})}
+    lines = template.fragment(_whole, consts)
+    assert lines == ["items.append(z + 10)", "n = len(items)", "items.append(7 + 10)",
+                     "n = len(items)", "count = n", "return (count, z)"]
+    got = _run(lines[:-1], {}, items=[], z=1)
+    assert (got["items"], got["count"]) == ([11, 17], 2)
+    items: list = []
+    assert _whole(items, 1, **consts) == (2, 1) and items == [11, 17]  # (called: a call)
+    assert template.fragment(_whole, {"PART": template.Inline(_part, {"K": 0})})[:2] == [
+        "items.append(z)", "n = len(items)"]
+    with pytest.raises(TypeError, match="`y` is assigned to"):
+        template.fragment(_caller, {"PART": template.Inline(_assigning, {"K": 1})})

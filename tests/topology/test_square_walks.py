@@ -128,8 +128,8 @@ def test_the_square_modules_import_one_way():
     import ast
     from pathlib import Path
 
-    order = ["square_placement", "square_text", "square_hands", "square_walks",
-             "square_moves", "square_board", "square"]
+    order = ["square_placement", "square_text", "square_hands", "square_general",
+             "square_walks", "square_moves", "square_board", "square"]
     folder = Path(sw.__file__).parent
     assert sorted(p.stem for p in folder.glob("square*.py")) == sorted(order)
     for i, name in enumerate(order):
