@@ -182,15 +182,23 @@ def _unread_counters(plan: Plan) -> set[str]:
 
 def kept_counters(plan: Plan, search: bool = False) -> dict[str, bool]:
     """Which of the round's and turn's counters the program keeps up to date: every
-    one (what a view of `s` reads, `State.key()` among it), but in a search's step
+    one that can change between two moves (what a view of `s` reads, `State.key()`
+    among it: `passes_in_row` stays 0 without a pass action, `turn.draws` and
+    `turn.actions` 0 when every action ends the turn), but in a search's step
     (`search`) only those some expression may read (`Plan.mentions`) and those they are
     worked out from. (`turn.placed` is kept always: a placement counts it, `flow._place`;
     `turn.could_place` is worked out only when a rule reads `round.unable_in_row`, as
     the interpreter's: else it stays true and `unable_in_row` 0.)"""
     unable = plan.model.tracks_unable
-    if not search:
-        return dict.fromkeys(("without_place", "passes", "unable", "t_could", "t_draws",
-                              "t_placed", "t_actions"), True)
+    if not search:  # (but a counter that cannot change between moves keeps its start)
+        actions = plan.model.actions
+        open_turn = any(not a.ends_turn for a in actions)  # (else 0 between moves)
+        return {"without_place": True, "t_placed": True,
+                "passes": any(a.kind == "pass" for a in actions)  # (else always 0)
+                or plan.mentions(r"passes_in_row"),
+                "unable": unable, "t_could": unable,  # (else 0, and true)
+                "t_draws": open_turn or plan.mentions(r"\bdraws\b"),
+                "t_actions": unable or open_turn or plan.mentions(r"turn\W+actions")}
     return {"without_place": plan.mentions(r"turns_without_place"),
             "passes": plan.mentions(r"passes_in_row"),
             "unable": unable, "t_could": unable,
