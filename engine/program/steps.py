@@ -291,13 +291,14 @@ def _conditions(src: Source, plan: Plan, cans: dict | None, preview: bool) -> No
     rest = hole(turn.turn_limit, dict(
         F=_layout(plan), MOST=int(model.max_turns_per_round), INDEX=len(model.round_end) + 1,
         END_ROUND="_end_round", SETTLE=Lines() if preview else _hole(
-            lambda sub: (_settle_lines(sub, plan, 0, listed=cans is not None),
-                         sub.add(0, f"return s[{plan.fields['legal']}]")))))
+            lambda sub: _settle_lines(sub, plan, 0, listed=cans is not None))))
     for i, cond in reversed(list(enumerate(model.round_end))):
         rest = hole(turn.ending, dict(
             INDEX=i, WINNER=Code(_winner(plan, cond.winner, "mover")), END_ROUND="_end_round",
             REST=rest))
     src.block(1, rest)
+    if not preview:  # (whichever way the turn ended: the next position's moves)
+        src.add(1, f"return s[{plan.fields['legal']}]")
 
 
 def _copy_and_readers(src: Source, plan: Plan) -> None:
