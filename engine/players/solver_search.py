@@ -291,7 +291,7 @@ class Solver:
         value, settle = self._values(p)
         with deep_recursion():
             try:
-                value(p, root_key)
+                value(p, root_key, self.positions.scores(p)[seat])
             except NodeLimit:
                 raise  # (the counts are written: `checkpoint` raised it)
             except BaseException:
@@ -314,9 +314,9 @@ class Solver:
         self._set_check()
 
     def _values(self, root) -> tuple[Callable, Callable]:
-        """(`value(p, key)`, the memo entry of one position (see `optimise`), its
-        children's first, `root` or one of its branches; `settle()`, which writes back
-        the positions counted).
+        """(`value(p, key, base)`, the memo entry of one position (see `optimise`), its
+        children's first, `root` or one of its branches, with `base` the seat's score
+        there; `settle()`, which writes back the positions counted).
 
         This is the search's inner loop: a closure over what it reads, so that a
         position binds nothing; the count of positions and the best entry's six parts
@@ -334,7 +334,7 @@ class Solver:
         def settle() -> None:
             self.spent, self.nodes = spent, nodes0 + spent
 
-        def value(p, key) -> None:
+        def value(p, key, base) -> None:
             nonlocal spent, check_at
             memo[key] = None  # on the path: a cycle back here is not a way out
             if spent + 1 >= check_at:  # (this position counted against the budget only)
@@ -342,14 +342,15 @@ class Solver:
                 self.checkpoint()
                 check_at = self.check_at
             spent += 1
-            base, moves = scores(p)[seat], legal(p)
+            moves = legal(p)
             steps_b, gain_b, lift_b = INF, NO_GAIN, NO_GAIN
             steps_m = gain_m = lift_m = None
             depth, last = len(path), (moves[-1] if moves else None)
             for move in moves:  # (a listing never holds one move twice)
                 child = p if move is last else branch(p)
                 step(child, move)
-                points = sign * (scores(child)[seat] - base)  # (read before a search steps it)
+                score = scores(child)[seat]  # (read before a search steps it)
+                points = sign * (score - base)
                 if ends:  # (the round ended)
                     steps = 1 if reason_of(child) == goal else INF
                     gain, below = points, 0
@@ -358,10 +359,10 @@ class Solver:
                     if ckey not in memo:
                         if track:
                             path.append(move)
-                            value(child, ckey)
+                            value(child, ckey, score)
                             path.pop()
                         else:
-                            value(child, ckey)
+                            value(child, ckey, score)
                     entry = memo[ckey]
                     if entry is None:
                         if back is not None and move is not last:
